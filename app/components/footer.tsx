@@ -1,0 +1,88 @@
+import { ExternalLink, Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { Logo } from "~/components/logo";
+import { companyLinks, serviceLinks } from "~/content/navigation";
+import { addressLine, site } from "~/content/site";
+
+function LinkList({ title, links }: { title: string; links: { name: string; href: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{title}</h2>
+      <ul className="mt-4 space-y-2">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link to={link.href} className="text-navy-100 hover:text-white hover:underline">
+              {link.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The site footer: who we are, how to reach us, and every page. */
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-navy-950 text-navy-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div className="space-y-4">
+          <Link to="/" className="inline-block rounded-md" aria-label={`${site.brand}, home`}>
+            <Logo inverse />
+          </Link>
+          <p>{site.blurb}</p>
+          <a
+            href={site.social.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-2 text-white hover:underline"
+          >
+            <ExternalLink aria-hidden="true" className="size-5" />
+            Follow us on {site.social.name}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Contact</h2>
+          <ul className="mt-4 space-y-3">
+            <li>
+              <a href={`tel:${site.phone.e164}`} className="inline-flex items-center gap-2 hover:text-white">
+                <Phone aria-hidden="true" className="size-4 shrink-0 text-accent-300" />
+                {site.phone.display}
+              </a>
+            </li>
+            <li>
+              <a
+                href={`mailto:${site.email}`}
+                className="inline-flex items-center gap-2 break-all hover:text-white"
+              >
+                <Mail aria-hidden="true" className="size-4 shrink-0 text-accent-300" />
+                {site.email}
+              </a>
+            </li>
+            <li className="flex gap-2">
+              <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
+              <address className="not-italic">{addressLine}</address>
+            </li>
+          </ul>
+        </div>
+        <LinkList title="Services" links={serviceLinks} />
+        <LinkList title="Company" links={companyLinks} />
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between lg:px-8">
+          <p>
+            © {year} {site.legalName}. All rights reserved.
+          </p>
+          <p>
+            Website by{" "}
+            <a href={site.credit.url} className="text-white underline hover:no-underline">
+              {site.credit.name}
+            </a>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

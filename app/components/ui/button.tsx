@@ -1,0 +1,45 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import type * as React from "react";
+import { Link } from "react-router";
+import { cn } from "~/lib/cn";
+
+export const buttonVariants = cva(
+  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+  {
+    variants: {
+      variant: {
+        primary: "bg-accent-700 text-white hover:bg-accent-800",
+        secondary: "bg-white text-navy-900 ring-1 ring-navy-200 hover:bg-navy-50",
+        inverse: "bg-white text-navy-900 hover:bg-sand-100",
+        outlineInverse: "text-white ring-1 ring-white/70 hover:bg-white/10",
+      },
+      size: {
+        md: "min-h-11 px-5 py-2.5 text-base",
+        sm: "min-h-10 px-4 py-2 text-sm",
+      },
+    },
+    defaultVariants: { variant: "primary", size: "md" },
+  },
+);
+
+type ButtonVariants = VariantProps<typeof buttonVariants>;
+
+/** A button styled as one of the site's actions. */
+export function Button({
+  className,
+  variant,
+  size,
+  ...props
+}: React.ComponentProps<"button"> & ButtonVariants) {
+  return <button className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}
+
+/** A router link styled as a button, for actions that go somewhere. */
+export function ButtonLink({
+  className,
+  variant,
+  size,
+  ...props
+}: React.ComponentProps<typeof Link> & ButtonVariants) {
+  return <Link className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}

@@ -1,0 +1,126 @@
+/**
+ * The company's identity and every business constant the site shows.
+ * This is the one file an owner edits to make the site theirs: nothing else
+ * repeats a phone number, an address, a price or a promise.
+ */
+
+export type SiteConfig = {
+  brand: string;
+  legalName: string;
+  blurb: string;
+  /** Public origin used for canonical URLs, the sitemap and share tags. */
+  siteUrl: string;
+  phone: { display: string; e164: string };
+  email: string;
+  address: {
+    street: string;
+    locality: string;
+    postcode: string;
+    country: string;
+    countryCode: string;
+    geo: { latitude: number; longitude: number };
+  };
+  gettingHere: string[];
+  map: {
+    /** Embedded map, loaded only when the visitor asks for it. */
+    embedUrl: string;
+    /** Plain link that opens the office in the maps service. */
+    linkUrl: string;
+    /** Origin allowed to frame the map (Content-Security-Policy frame-src). */
+    origin: string;
+  };
+  social: { name: string; url: string };
+  credit: { name: string; url: string };
+  hours: { days: string; time: string }[];
+  /** Opening hours for structured data (schema.org OpeningHoursSpecification). */
+  openingHoursSpec: { dayOfWeek: string[]; opens: string; closes: string }[];
+  emergency: string;
+  claims: {
+    yearsExperience: number;
+    founded: string;
+    satisfaction: string;
+    support: string;
+    replyWithin: string;
+    placement: string;
+    replacement: string;
+  };
+  limits: {
+    /** Largest upload the careers form accepts, in megabytes. */
+    maxUploadMb: number;
+    /** Delay before scrolling to the services after arriving home from a service page. */
+    servicesScrollDelayMs: number;
+    /** Feature bullets shown on a service card before "+N more services". */
+    cardFeatureBullets: number;
+  };
+  stewardTiers: { name: string; price: string; unit?: string }[];
+};
+
+export const site = {
+  brand: "Cottonopolis Facilities",
+  legalName: "Cottonopolis Facilities & Staffing Ltd",
+  blurb:
+    "Cleaning, housekeeping, warehouse, security and event staff for businesses across Greater Manchester, managed from our office in the city centre.",
+  siteUrl: "https://www.cottonopolis.example",
+  phone: { display: "0161 496 0123", e164: "+441614960123" },
+  email: "enquiries@cottonopolis.example",
+  address: {
+    street: "Suite 4, 52 Mosley Street",
+    locality: "Manchester",
+    postcode: "M2 3HZ",
+    country: "United Kingdom",
+    countryCode: "GB",
+    geo: { latitude: 53.4787, longitude: -2.2405 },
+  },
+  gettingHere: [
+    "By tram: Piccadilly Gardens and St Peter's Square stops are both about a 5 minute walk.",
+    "By bus: most city-centre routes stop at Piccadilly Gardens, a few minutes away.",
+    "By car: there is paid parking nearby; we are happy to suggest the closest car park when you book a visit.",
+  ],
+  map: {
+    embedUrl:
+      "https://www.openstreetmap.org/export/embed.html?bbox=-2.2445%2C53.4767%2C-2.2365%2C53.4807&layer=mapnik&marker=53.4787%2C-2.2405",
+    linkUrl: "https://www.openstreetmap.org/?mlat=53.4787&mlon=-2.2405#map=18/53.4787/-2.2405",
+    origin: "https://www.openstreetmap.org",
+  },
+  social: {
+    name: "LinkedIn",
+    url: "https://www.linkedin.com/company/cottonopolis-facilities",
+  },
+  credit: { name: "Mill Lane Digital", url: "https://www.mill-lane-digital.example" },
+  hours: [
+    { days: "Monday-Friday", time: "8:00 AM-6:00 PM" },
+    { days: "Saturday", time: "9:00 AM-4:00 PM" },
+    { days: "Sunday and bank holidays", time: "emergency calls only" },
+  ],
+  openingHoursSpec: [
+    {
+      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      opens: "08:00",
+      closes: "18:00",
+    },
+    { dayOfWeek: ["Saturday"], opens: "09:00", closes: "16:00" },
+  ],
+  emergency: "Emergency service 24/7 for existing clients.",
+  claims: {
+    yearsExperience: 15,
+    founded: "June 2024",
+    satisfaction: "100%",
+    support: "24/7",
+    replyWithin: "24 hours",
+    placement: "48hr",
+    replacement: "24hr",
+  },
+  limits: {
+    maxUploadMb: 5,
+    servicesScrollDelayMs: 300,
+    cardFeatureBullets: 3,
+  },
+  stewardTiers: [
+    { name: "Essential", price: "£16", unit: "/hour" },
+    { name: "Professional Plus", price: "£18", unit: "/hour" },
+    { name: "Premium", price: "Custom pricing" },
+  ],
+} satisfies SiteConfig;
+
+/** The office address on one line, as it appears in the footer. */
+export const addressLine = `${site.address.street}, ${site.address.locality} ${site.address.postcode}, ${site.address.country}`;

@@ -1,0 +1,53 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorScreen } from "~/components/error-screen";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
+import { NotFound } from "~/components/not-found";
+import { useHydratedMarker } from "~/lib/hydrated";
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  useHydratedMarker();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f1f38" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-navy-900 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1} className="flex-1">
+          {children}
+        </main>
+        <Footer />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A path nobody has a page for is not an application error: show the 404 page.
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const detail = isRouteErrorResponse(error)
+    ? error.statusText || `Error ${error.status}`
+    : error instanceof Error
+      ? error.message
+      : "Something went wrong.";
+  return <ErrorScreen detail={detail} />;
+}

@@ -1,0 +1,55 @@
+import { createServer } from "node:http";
+import type { ServerBuild } from "react-router";
+import { createApp, defaultClientDir } from "./app.ts";
+import { parseEnv } from "./env.ts";
+import { logger } from "./logger.ts";
+
+const env = parseEnv();
+
+async function loadApp() {
+  if (env.NODE_ENV === "production") {
+    const build = (await import(new URL("../build/server/index.js", import.meta.url).href)) as ServerBuild;
+    return createApp({ build, mode: "production", clientDir: defaultClientDir, logger });
+  }
+  // Development: Vite serves the modules and reloads the server build on change.
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  return createApp({
+    build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    mode: "development",
+    logger,
+    before: [devServer.middlewares],
+  });
+}
+
+const app = await loadApp();
+const server = createServer(app);
+// Slow or stalled clients are cut off instead of holding a connection open.
+server.headersTimeout = 10_000;
+server.requestTimeout = 30_000;
+server.keepAliveTimeout = 5_000;
+
+server.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ url: `http://${env.HOST}:${port}`, mode: env.NODE_ENV }, "server listening");
+});
+
+let closing = false;
+function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, "shutting down");
+  server.close(() => {
+    logger.info("server closed");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  // Requests still running after ten seconds are abandoned rather than blocking a deploy.
+  setTimeout(() => {
+    logger.warn("forcing exit with connections still open");
+    process.exit(1);
+  }, 10_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,32 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** Every public page, as the specification lists them. */
+export const publicRoutes = [
+  "/",
+  "/about",
+  "/careers",
+  "/contact",
+  "/services/cleaning",
+  "/services/security-officers",
+  "/services/housekeeping",
+  "/services/warehouse",
+  "/services/steward",
+] as const;
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
+export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** Fails the test with a readable list when axe finds any WCAG A/AA violation on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Waits until React has hydrated the page, so clicks reach React's handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

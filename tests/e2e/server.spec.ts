@@ -1,0 +1,75 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { expect, test } from "@playwright/test";
+import { publicRoutes } from "./helpers";
+
+test.describe("production server", () => {
+  test("serves each page's content in the HTML itself, before any script runs", async ({ request }) => {
+    for (const path of publicRoutes) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["content-type"]).toContain("text/html");
+      expect(response.headers()["cache-control"]).toBe("no-cache");
+      expect(await response.text()).toMatch(/<h1[^>]*>/);
+    }
+  });
+
+  test("/about is prerendered and answers without a trailing-slash redirect either way", async ({
+    request,
+  }) => {
+    const plain = await request.get("/about", { maxRedirects: 0 });
+    expect(plain.status()).toBe(200);
+    const slash = await request.get("/about/", { maxRedirects: 0 });
+    expect(slash.status()).toBe(200);
+    expect(await slash.text()).toBe(await plain.text());
+  });
+
+  test("unknown paths answer 404 with the 404 page", async ({ request }) => {
+    const response = await request.get("/anything-unknown");
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain("Oops! Page not found");
+  });
+
+  test("hashed assets are cached for a year; HTML is revalidated", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await request.get(asset as string);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("compresses with brotli and gzip", async ({ request }) => {
+    const br = await request.get("/", { headers: { "accept-encoding": "br" } });
+    expect(br.headers()["content-encoding"]).toBe("br");
+    const gzip = await request.get("/about", { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  });
+
+  test("answers GET /healthz and hides the framework banner", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+    expect(response.headers()["x-powered-by"]).toBeUndefined();
+  });
+});
+
+test("the server logs JSON and shuts down cleanly on SIGTERM and SIGINT", async () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    const child = spawn(process.execPath, ["server/main.ts"], {
+      env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    await expect.poll(() => output.includes("server listening"), { timeout: 15_000 }).toBe(true);
+    const firstLine = JSON.parse(output.split("\n")[0] as string);
+    expect(firstLine).toMatchObject({ level: "info", msg: "server listening" });
+    child.kill(signal);
+    const [code] = await once(child, "exit");
+    expect(code, signal).toBe(0);
+    expect(output).toContain('"msg":"server closed"');
+  }
+});
