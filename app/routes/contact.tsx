@@ -1,3 +1,4 @@
+import { ContactForm } from "~/components/forms/contact-form";
 import { pageMeta } from "~/lib/meta";
 
 export function meta() {
@@ -11,6 +12,9 @@ export default function Page() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
       <h1 className="text-4xl font-bold tracking-tight">Get in Touch</h1>
+      <section id="contact-form" className="mt-12">
+        <ContactForm />
+      </section>
     </div>
   );
 }
