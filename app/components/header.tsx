@@ -95,13 +95,11 @@ export function Header() {
         <div className="flex items-center gap-2">
           <a
             href={`tel:${site.phone.e164}`}
-            className="hidden items-center gap-1.5 rounded-md px-2 py-2 font-semibold text-navy-800 sm:inline-flex md:hidden"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 font-semibold text-navy-800 md:hidden"
           >
-            <Phone aria-hidden="true" className="size-4 text-accent-700" />
-            <span>
-              <span className="sr-only">Call us on </span>
-              {site.phone.display}
-            </span>
+            <Phone aria-hidden="true" className="size-5 text-accent-700" />
+            <span className="sr-only">Call us on </span>
+            <span className="sr-only sm:not-sr-only">{site.phone.display}</span>
           </a>
           <ButtonLink to="/contact" size="sm" className="hidden sm:inline-flex">
             Get Quote

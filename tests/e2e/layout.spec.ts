@@ -73,6 +73,9 @@ test.describe("mobile menu", () => {
     await page.goto("/");
     await waitForHydration(page);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Call us on 0161 496 0123" }),
+    ).toBeVisible();
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     const menuId = await toggle.getAttribute("aria-controls");
