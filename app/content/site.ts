@@ -22,6 +22,8 @@ export type SiteConfig = {
   };
   gettingHere: string[];
   map: {
+    /** The maps service's name, as visitors know it. */
+    name: string;
     /** Embedded map, loaded only when the visitor asks for it. */
     embedUrl: string;
     /** Plain link that opens the office in the maps service. */
@@ -43,6 +45,12 @@ export type SiteConfig = {
     replyWithin: string;
     placement: string;
     replacement: string;
+    /** Share of security officers holding a current SIA licence. */
+    licensed: string;
+    /** Share of clients who renew with us. */
+    retention: string;
+    /** Share of placed staff given a site safety induction before their first shift. */
+    safety: string;
   };
   limits: {
     /** Largest upload the careers form accepts, in megabytes. */
@@ -77,6 +85,7 @@ export const site = {
     "By car: there is paid parking nearby; we are happy to suggest the closest car park when you book a visit.",
   ],
   map: {
+    name: "OpenStreetMap",
     embedUrl:
       "https://www.openstreetmap.org/export/embed.html?bbox=-2.2445%2C53.4767%2C-2.2365%2C53.4807&layer=mapnik&marker=53.4787%2C-2.2405",
     linkUrl: "https://www.openstreetmap.org/?mlat=53.4787&mlon=-2.2405#map=18/53.4787/-2.2405",
@@ -109,6 +118,9 @@ export const site = {
     replyWithin: "24 hours",
     placement: "48hr",
     replacement: "24hr",
+    licensed: "100%",
+    retention: "100%",
+    safety: "100%",
   },
   limits: {
     maxUploadMb: 5,

@@ -1,13 +1,15 @@
 import { CareersForm } from "~/components/forms/careers-form";
+import { SectionLink } from "~/components/sections/actions";
+import { PageHero } from "~/components/sections/page-hero";
+import { Section } from "~/components/sections/section";
+import { ValueGrid } from "~/components/sections/value-grid";
+import { careers } from "~/content/careers";
 import { readFormResult } from "~/lib/forms/form-result.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/careers";
 
 export function meta() {
-  return pageMeta({
-    title: "Careers",
-    description: "Cleaning, security, warehouse and event jobs in Greater Manchester.",
-  });
+  return pageMeta(careers.meta);
 }
 
 /** The banner to show after a form post without JavaScript (null on a normal visit). */
@@ -17,11 +19,37 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold tracking-tight">Work With Us</h1>
-      <section id="application-form" className="mt-12">
-        <CareersForm initialResult={loaderData.formResult} />
+    <>
+      <PageHero
+        hero={careers.hero}
+        gradient="from-navy-900 to-accent-800"
+        actions={
+          <>
+            <SectionLink to={careers.application.id} variant="inverse">
+              Apply Now
+            </SectionLink>
+            <SectionLink to={careers.whyJoin.id} variant="outlineInverse">
+              Learn More
+            </SectionLink>
+          </>
+        }
+      />
+      <Section id={careers.whyJoin.id} heading={careers.whyJoin.heading} intro={careers.whyJoin.intro}>
+        <ValueGrid items={careers.whyJoin.items} columns={4} />
+      </Section>
+      <Section
+        id={careers.values.id}
+        heading={careers.values.heading}
+        intro={careers.values.intro}
+        tone="sand"
+      >
+        <ValueGrid items={careers.values.items} />
+      </Section>
+      <section id={careers.application.id} aria-label="Job application" className="bg-white py-16 sm:py-20">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
+          <CareersForm initialResult={loaderData.formResult} />
+        </div>
       </section>
-    </div>
+    </>
   );
 }

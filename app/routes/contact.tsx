@@ -1,13 +1,15 @@
+import { AlertTriangle, Building2, Clock, Mail, Phone } from "lucide-react";
 import { ContactForm } from "~/components/forms/contact-form";
+import { OfficeMap } from "~/components/office-map";
+import { PageHero } from "~/components/sections/page-hero";
+import { contact } from "~/content/contact";
+import { site } from "~/content/site";
 import { readFormResult } from "~/lib/forms/form-result.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/contact";
 
 export function meta() {
-  return pageMeta({
-    title: "Contact Us",
-    description: "Call, e-mail or send us a message; we reply within 24 hours.",
-  });
+  return pageMeta(contact.meta);
 }
 
 /** The banner to show after a form post without JavaScript (null on a normal visit). */
@@ -15,13 +17,127 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { formResult: await readFormResult(request, "contact") };
 }
 
+function InfoCard({
+  icon: Icon,
+  heading,
+  children,
+}: {
+  icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
+  heading: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="rounded-2xl border border-navy-100 bg-white p-6 text-navy-900 shadow-sm">
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-11 items-center justify-center rounded-xl bg-navy-50 text-accent-700">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+        <h2 className="text-xl font-semibold">{heading}</h2>
+      </div>
+      <div className="mt-4 text-navy-800">{children}</div>
+    </div>
+  );
+}
+
+const actionClasses =
+  "mt-4 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-accent-700 px-5 py-2.5 font-semibold text-white hover:bg-accent-800";
+
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold tracking-tight">Get in Touch</h1>
-      <section id="contact-form" className="mt-12">
-        <ContactForm initialResult={loaderData.formResult} />
+    <>
+      <PageHero hero={contact.hero}>
+        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:max-w-4xl">
+          <InfoCard icon={Phone} heading={contact.phone.heading}>
+            <p>{contact.phone.text}</p>
+            <p className="mt-2 text-lg font-semibold">{site.phone.display}</p>
+            <a href={`tel:${site.phone.e164}`} className={actionClasses}>
+              <Phone aria-hidden="true" className="size-5" />
+              {contact.phone.action}
+            </a>
+          </InfoCard>
+          <InfoCard icon={Mail} heading={contact.email.heading}>
+            <p>{contact.email.text}</p>
+            <p className="mt-2 text-lg font-semibold break-all">{site.email}</p>
+            <a href={`mailto:${site.email}`} className={actionClasses}>
+              <Mail aria-hidden="true" className="size-5" />
+              {contact.email.action}
+            </a>
+          </InfoCard>
+        </div>
+      </PageHero>
+
+      <div className="bg-sand-50 py-16 sm:py-20">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3 lg:px-8">
+          <section id={contact.form.id} aria-label="Send us a message" className="lg:col-span-2">
+            <div className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm sm:p-8">
+              <ContactForm initialResult={loaderData.formResult} />
+            </div>
+          </section>
+          <div className="space-y-6">
+            <InfoCard icon={Building2} heading={contact.office.heading}>
+              <address className="not-italic">
+                <span className="block font-semibold">{site.legalName}</span>
+                <span className="block">{site.address.street}</span>
+                <span className="block">
+                  {site.address.locality} {site.address.postcode}
+                </span>
+                <span className="block">{site.address.country}</span>
+              </address>
+            </InfoCard>
+            <InfoCard icon={Clock} heading={contact.hours.heading}>
+              <dl className="space-y-3">
+                {site.hours.map((line) => (
+                  <div key={line.days} className="flex flex-wrap justify-between gap-x-4">
+                    <dt className="font-semibold">{line.days}</dt>
+                    <dd>{line.time}</dd>
+                  </div>
+                ))}
+              </dl>
+              <div className="mt-5 flex gap-3 rounded-xl bg-sand-100 p-4">
+                <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-800" />
+                <p>
+                  <strong className="block">{contact.hours.emergencyHeading}</strong>
+                  {site.emergency} Call{" "}
+                  <a href={`tel:${site.phone.e164}`} className="font-semibold text-accent-700 underline">
+                    {site.phone.display}
+                  </a>{" "}
+                  at any time.
+                </p>
+              </div>
+            </InfoCard>
+          </div>
+        </div>
+      </div>
+
+      <section
+        id={contact.findUs.id}
+        aria-labelledby={`${contact.findUs.id}-heading`}
+        className="bg-white py-16 sm:py-20"
+      >
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-5 lg:px-8">
+          <div className="lg:col-span-2">
+            <h2 id={`${contact.findUs.id}-heading`} className="text-3xl font-bold tracking-tight sm:text-4xl">
+              {contact.findUs.heading}
+            </h2>
+            <p className="mt-4 text-lg text-navy-700">{contact.findUs.intro}</p>
+            <h3 className="mt-8 text-xl font-semibold">Getting here</h3>
+            <ul className="mt-4 space-y-3 text-navy-800">
+              {site.gettingHere.map((line) => (
+                <li key={line} className="border-l-4 border-accent-600 pl-4">
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="lg:col-span-3">
+            <OfficeMap
+              showLabel={contact.findUs.showMap}
+              note={contact.findUs.mapNote}
+              openLabel={contact.findUs.openMap}
+            />
+          </div>
+        </div>
       </section>
-    </div>
+    </>
   );
 }

@@ -1,22 +1,58 @@
+import { SectionLink } from "~/components/sections/actions";
+import { PageHero } from "~/components/sections/page-hero";
+import { Section } from "~/components/sections/section";
+import { ServiceCards } from "~/components/sections/service-cards";
+import { ValueGrid } from "~/components/sections/value-grid";
+import { ButtonLink } from "~/components/ui/button";
+import { home } from "~/content/home";
+import { site } from "~/content/site";
 import { pageMeta } from "~/lib/meta";
+import { useScrollOnArrival } from "~/lib/scroll";
 
 export function meta() {
-  return pageMeta({
-    title: "Facilities Management and Staffing in Manchester",
-    description: "Cleaning, housekeeping, warehouse, security and steward staff for Manchester businesses.",
-  });
+  return pageMeta(home.meta);
 }
 
 export default function Home() {
+  // "View All Services" on a service page lands here and asks for the services after a pause.
+  useScrollOnArrival(site.limits.servicesScrollDelayMs);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold tracking-tight">Your Complete Facilities Partner</h1>
-      <div className="h-[150vh]" />
-      <section id="services" aria-labelledby="services-heading" className="py-16">
-        <h2 id="services-heading" className="text-3xl font-bold">
-          Our Services
-        </h2>
-      </section>
-    </div>
+    <>
+      <PageHero
+        hero={home.hero}
+        gradient="from-navy-900 to-accent-800"
+        image={home.hero.image}
+        actions={
+          <>
+            <ButtonLink to="/contact" variant="inverse">
+              Get Started
+            </ButtonLink>
+            <SectionLink to={home.services.id} variant="outlineInverse">
+              Our Services
+            </SectionLink>
+          </>
+        }
+      >
+        <ul className="mt-10 grid gap-3 sm:grid-cols-2">
+          {home.hero.assurances.map((point) => {
+            const Icon = point.icon;
+            return (
+              <li key={point.text} className="flex items-center gap-3 font-medium">
+                <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-white/15">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                {point.text}
+              </li>
+            );
+          })}
+        </ul>
+      </PageHero>
+      <Section id={home.services.id} heading={home.services.heading} intro={home.services.intro} tone="sand">
+        <ServiceCards cards={home.services.cards} />
+      </Section>
+      <Section id={home.whyChoose.id} heading={home.whyChoose.heading} intro={home.whyChoose.intro}>
+        <ValueGrid items={home.whyChoose.items} />
+      </Section>
+    </>
   );
 }

@@ -1,16 +1,11 @@
+import { ServicePage } from "~/components/sections/service-page";
+import { cleaning } from "~/content/services/cleaning";
 import { pageMeta } from "~/lib/meta";
 
 export function meta() {
-  return pageMeta({
-    title: "Professional Cleaning",
-    description: "Office and commercial cleaning across Greater Manchester.",
-  });
+  return pageMeta(cleaning.meta);
 }
 
 export default function Page() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold tracking-tight">Professional Cleaning Services</h1>
-    </div>
-  );
+  return <ServicePage content={cleaning} />;
 }

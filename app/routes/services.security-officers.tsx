@@ -1,16 +1,11 @@
+import { ServicePage } from "~/components/sections/service-page";
+import { securityOfficers } from "~/content/services/security-officers";
 import { pageMeta } from "~/lib/meta";
 
 export function meta() {
-  return pageMeta({
-    title: "Security Officers",
-    description: "SIA-licensed security officers for sites and events.",
-  });
+  return pageMeta(securityOfficers.meta);
 }
 
 export default function Page() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold tracking-tight">Security Officers</h1>
-    </div>
-  );
+  return <ServicePage content={securityOfficers} />;
 }

@@ -1,13 +1,11 @@
+import { ServicePage } from "~/components/sections/service-page";
+import { steward } from "~/content/services/steward";
 import { pageMeta } from "~/lib/meta";
 
 export function meta() {
-  return pageMeta({ title: "Steward Staff", description: "Event stewards for venues, sport and festivals." });
+  return pageMeta(steward.meta);
 }
 
 export default function Page() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold tracking-tight">Steward Staff</h1>
-    </div>
-  );
+  return <ServicePage content={steward} />;
 }

@@ -1,16 +1,11 @@
+import { ServicePage } from "~/components/sections/service-page";
+import { warehouse } from "~/content/services/warehouse";
 import { pageMeta } from "~/lib/meta";
 
 export function meta() {
-  return pageMeta({
-    title: "Warehouse Workers",
-    description: "Warehouse operatives placed within 48 hours.",
-  });
+  return pageMeta(warehouse.meta);
 }
 
 export default function Page() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold tracking-tight">Warehouse Workers</h1>
-    </div>
-  );
+  return <ServicePage content={warehouse} />;
 }

@@ -1,0 +1,46 @@
+import type { VariantProps } from "class-variance-authority";
+import { Link, useNavigate } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { isPlainClick, type ScrollRequest, scrollToSection } from "~/lib/scroll";
+
+type ActionProps = VariantProps<typeof buttonVariants> & { className?: string; children: React.ReactNode };
+
+/**
+ * A button-styled link to a section of the same page. It is a real `#id` link, so it works without
+ * JavaScript; with it, the page glides there (unless reduced motion is asked for) and focus follows.
+ */
+export function SectionLink({ to, variant, size, className, children }: ActionProps & { to: string }) {
+  return (
+    <a
+      href={`#${to}`}
+      className={cn(buttonVariants({ variant, size }), className)}
+      onClick={(event) => {
+        if (isPlainClick(event) && scrollToSection(to)) event.preventDefault();
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/**
+ * "View All Services": a real link to /#services. With JavaScript it goes to the home page and,
+ * after the configured pause, scrolls to the services, as the home page reads from navigation state.
+ */
+export function ViewAllServicesLink({ variant, size, className, children }: ActionProps) {
+  const navigate = useNavigate();
+  return (
+    <Link
+      to="/#services"
+      className={cn(buttonVariants({ variant, size }), className)}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        navigate("/", { state: { scrollTo: "services" } satisfies ScrollRequest });
+      }}
+    >
+      {children}
+    </Link>
+  );
+}

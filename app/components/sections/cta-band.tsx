@@ -1,0 +1,33 @@
+import { Phone } from "lucide-react";
+import { ButtonLink } from "~/components/ui/button";
+import { site } from "~/content/site";
+import type { CallToAction } from "~/content/types";
+
+/** The closing call to action: a heading, a sentence, a link to the contact page and the phone number. */
+export function CtaBand({ cta, id = "get-started" }: { cta: CallToAction; id?: string }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="bg-navy-900 py-16 text-white sm:py-20">
+      <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
+        <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {cta.heading}
+        </h2>
+        <p className="mt-4 text-lg text-navy-100">{cta.text}</p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <ButtonLink to="/contact" variant="inverse">
+            Contact Us
+          </ButtonLink>
+          <a
+            href={`tel:${site.phone.e164}`}
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold ring-1 ring-white/70 hover:bg-white/10"
+          >
+            <Phone aria-hidden="true" className="size-5" />
+            <span>
+              <span className="sr-only">Call us on </span>
+              {site.phone.display}
+            </span>
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { ArtworkImage } from "~/components/ui/artwork-image";
+import type { Artwork, Gradient, Hero } from "~/content/types";
+import { cn } from "~/lib/cn";
+
+/**
+ * The top of every page: badge, the page's one h1, an introduction, actions and an optional artwork,
+ * on a dark gradient (the service's own, or navy) that keeps white text above WCAG AA contrast.
+ */
+export function PageHero({
+  hero,
+  gradient = "from-navy-900 to-navy-700",
+  image,
+  actions,
+  children,
+}: {
+  hero: Hero;
+  gradient?: Gradient;
+  image?: Artwork;
+  actions?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby="page-title" className={cn("bg-linear-to-br text-white", gradient)}>
+      <div
+        className={cn(
+          "mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:px-8",
+          image && "lg:grid-cols-2",
+        )}
+      >
+        <div>
+          {hero.badge && (
+            <p className="inline-flex rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-white/60">
+              {hero.badge}
+            </p>
+          )}
+          <h1
+            id="page-title"
+            className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl"
+          >
+            {hero.title}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-white sm:text-xl">{hero.intro}</p>
+          {actions && <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">{actions}</div>}
+          {children}
+        </div>
+        {image && (
+          <div className="mx-auto w-full max-w-md lg:max-w-none">
+            <ArtworkImage image={image} priority className="rounded-3xl shadow-2xl ring-1 ring-white/20" />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { ButtonLink } from "~/components/ui/button";
+import type { ServicePageContent, ServiceSection } from "~/content/types";
+import { ViewAllServicesLink } from "./actions";
+import { CtaBand } from "./cta-band";
+import { PageHero } from "./page-hero";
+import { Section } from "./section";
+import { Stats } from "./stats";
+import { Steps } from "./steps";
+import { TagList } from "./tag-list";
+import { Tiers } from "./tiers";
+import { ValueGrid } from "./value-grid";
+
+function SectionBody({ section }: { section: ServiceSection }) {
+  switch (section.kind) {
+    case "cards":
+      return (
+        <ValueGrid
+          items={section.items}
+          columns={section.items.length === 4 ? (section.items[0]?.features ? 2 : 4) : 3}
+        />
+      );
+    case "tags":
+      return <TagList items={section.items} />;
+    case "checklist":
+      return <TagList items={section.items} variant="checklist" />;
+    case "steps":
+      return <Steps items={section.items} />;
+    case "stats":
+      return <Stats items={section.items} />;
+    case "tiers":
+      return <Tiers items={section.items} />;
+  }
+}
+
+/** A whole service page from its content: hero, the sections in order, and the closing call to action. */
+export function ServicePage({ content }: { content: ServicePageContent }) {
+  return (
+    <>
+      <PageHero
+        hero={content.hero}
+        gradient={content.card.gradient}
+        image={content.card.image}
+        actions={
+          <>
+            <ButtonLink to="/contact" variant="inverse">
+              Get Quote
+            </ButtonLink>
+            <ViewAllServicesLink variant="outlineInverse">View All Services</ViewAllServicesLink>
+          </>
+        }
+      />
+      {content.sections.map((section, index) => (
+        <Section
+          key={section.id}
+          id={section.id}
+          heading={section.heading}
+          intro={section.intro}
+          tone={index % 2 === 0 ? "white" : "sand"}
+        >
+          <SectionBody section={section} />
+        </Section>
+      ))}
+      <CtaBand cta={content.cta} />
+    </>
+  );
+}

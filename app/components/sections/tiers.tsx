@@ -1,0 +1,47 @@
+import { Check } from "lucide-react";
+import { ButtonLink } from "~/components/ui/button";
+import type { TierItem } from "~/content/types";
+import { cn } from "~/lib/cn";
+import { tierPrice } from "~/lib/format";
+
+/** Price levels side by side, each with a Select Package link to the contact page. */
+export function Tiers({ items }: { items: TierItem[] }) {
+  return (
+    <ul className="grid gap-6 lg:grid-cols-3">
+      {items.map((tier) => {
+        const nameId = `tier-${tier.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+        return (
+          <li
+            key={tier.name}
+            className={cn(
+              "flex flex-col rounded-2xl border bg-white p-8",
+              tier.highlighted ? "border-accent-700 shadow-lg ring-1 ring-accent-700" : "border-navy-100",
+            )}
+          >
+            <h3 id={nameId} className="text-xl font-semibold text-navy-900">
+              {tier.name}
+            </h3>
+            <p className="mt-3 text-3xl font-bold tracking-tight text-navy-900">{tierPrice(tier)}</p>
+            <p className="mt-3 text-navy-700">{tier.description}</p>
+            <ul className="mt-6 flex-1 space-y-2">
+              {tier.features.map((feature) => (
+                <li key={feature} className="flex gap-2 text-navy-800">
+                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-700" />
+                  <span>{feature}</span>
+                </li>
+              ))}
+            </ul>
+            <ButtonLink
+              to="/contact"
+              aria-describedby={nameId}
+              variant={tier.highlighted ? "primary" : "secondary"}
+              className="mt-8"
+            >
+              Select Package
+            </ButtonLink>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

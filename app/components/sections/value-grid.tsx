@@ -1,0 +1,39 @@
+import { Check } from "lucide-react";
+import type { ValueItem } from "~/content/types";
+import { cn } from "~/lib/cn";
+
+const columnClasses = {
+  2: "sm:grid-cols-2",
+  3: "sm:grid-cols-2 lg:grid-cols-3",
+  4: "sm:grid-cols-2 lg:grid-cols-4",
+} as const;
+
+/** Cards with an icon, a title, a description and optional bullet points. */
+export function ValueGrid({ items, columns = 3 }: { items: ValueItem[]; columns?: 2 | 3 | 4 }) {
+  return (
+    <ul className={cn("grid gap-6", columnClasses[columns])}>
+      {items.map((item) => {
+        const Icon = item.icon;
+        return (
+          <li key={item.title} className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm sm:p-8">
+            <span className="inline-flex size-12 items-center justify-center rounded-xl bg-navy-50 text-accent-700">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            <h3 className="mt-5 text-xl font-semibold text-navy-900">{item.title}</h3>
+            <p className="mt-2 text-navy-700">{item.description}</p>
+            {item.features && item.features.length > 0 && (
+              <ul className="mt-4 space-y-2">
+                {item.features.map((feature) => (
+                  <li key={feature} className="flex gap-2 text-navy-800">
+                    <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-700" />
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

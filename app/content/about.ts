@@ -1,0 +1,125 @@
+import {
+  Award,
+  ClipboardCheck,
+  FileCheck2,
+  Handshake,
+  HeartHandshake,
+  Lightbulb,
+  MessageSquareText,
+  ShieldCheck,
+  Timer,
+  Users,
+} from "lucide-react";
+import { hoursText } from "~/lib/format";
+import { services } from "./services";
+import { site } from "./site";
+import type { PageMeta, StatItem, ValueItem } from "./types";
+
+export const about = {
+  meta: {
+    title: "About Us",
+    description: `Who we are: a Manchester facilities and staffing company with over ${site.claims.yearsExperience} years of experience behind it, looking after local businesses.`,
+  } satisfies PageMeta,
+  hero: {
+    badge: "About Us",
+    title: `About ${site.brand}`,
+    intro:
+      "A Manchester company that supplies dependable people for buildings and events: cleaners, security officers, housekeepers, warehouse workers and stewards.",
+    facts: [`Over ${site.claims.yearsExperience} years of experience`, `Founded ${site.claims.founded}`],
+  },
+  story: {
+    id: "our-story",
+    heading: "Our Story",
+    paragraphs: [
+      `${site.brand} was founded by people who had spent their careers running cleaning contracts, security teams and event crews around Manchester. Between us we bring over ${site.claims.yearsExperience} years of experience, and we kept hearing the same complaint from the businesses we worked with: too many suppliers, too many phone numbers, and nobody who owned the problem when a shift went unfilled.`,
+      "So we built one company to do it properly. We recruit locally, train our people for the work in front of them, pay them fairly and keep them, because a team that stays is a team that knows your building. Our office is in the city centre, a short walk from Piccadilly Gardens, and our managers visit the sites they look after.",
+    ],
+  },
+  promise: {
+    id: "our-promise",
+    heading: "Our Promise",
+    items: [
+      {
+        icon: MessageSquareText,
+        title: `A reply within ${site.claims.replyWithin}`,
+        description: "Every enquiry is answered by a person who can act on it, not passed around.",
+      },
+      {
+        icon: Timer,
+        title: "Cover when it matters",
+        description: `If someone cannot make a shift, we replace them, usually within ${hoursText(site.claims.replacement)}.`,
+      },
+      {
+        icon: Handshake,
+        title: "Straight answers",
+        description:
+          "Clear quotes, no hidden extras, and honest advice if another approach would suit you better.",
+      },
+    ] satisfies ValueItem[],
+  },
+  whatWeDo: {
+    id: "what-we-do",
+    heading: "What We Do",
+    intro: "Five services, each run by a manager who has done the job.",
+    cards: services.map((service) => service.card),
+  },
+  stats: [
+    { number: site.claims.satisfaction, label: "Client Satisfaction" },
+    { number: site.claims.support, label: "Support Available" },
+  ] satisfies StatItem[],
+  values: {
+    id: "our-values",
+    heading: "Our Values",
+    items: [
+      {
+        icon: Award,
+        title: "Excellence",
+        description: "We do the job properly the first time and check it, even where nobody else would look.",
+      },
+      {
+        icon: ShieldCheck,
+        title: "Reliability",
+        description: "We turn up, on time, every time, and we tell you early if anything changes.",
+      },
+      {
+        icon: HeartHandshake,
+        title: "People-First",
+        description: "Fair pay, proper training and respect for our staff mean better service for you.",
+      },
+      {
+        icon: Lightbulb,
+        title: "Innovation",
+        description: "Digital check sheets, better products and smarter rotas where they genuinely help.",
+      },
+    ] satisfies ValueItem[],
+  },
+  quality: {
+    id: "quality-assurance",
+    heading: "Quality Assurance",
+    intro: "How we make sure the standard you agreed is the standard you get.",
+    items: [
+      {
+        icon: ClipboardCheck,
+        title: "Quality Management",
+        description:
+          "Every site has a written plan. Supervisors inspect against it, record the results and share them with you.",
+      },
+      {
+        icon: FileCheck2,
+        title: "Compliance Standards",
+        description:
+          "SIA licensing for security roles, enhanced DBS checks where the work requires them, and right-to-work checks on everyone we employ.",
+      },
+      {
+        icon: Users,
+        title: "Service Reliability",
+        description:
+          "Shifts are confirmed in advance, absences are covered from a trained relief team, and you have one named contact.",
+      },
+    ] satisfies ValueItem[],
+  },
+  cta: {
+    heading: "Let us look after your building",
+    text: "Tell us what you need and a manager who knows the work will be in touch.",
+  },
+};
