@@ -44,7 +44,7 @@ test.describe("header navigation", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
     await expect(page.locator("#services")).toBeInViewport();
     expect(new URL(page.url()).pathname).toBe("/");
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
   });
 
   test("Services elsewhere goes to /#services and lands on the section", async ({ page }) => {
@@ -186,7 +186,7 @@ test.describe("page furniture", () => {
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

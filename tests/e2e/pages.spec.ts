@@ -58,17 +58,17 @@ test.describe("home", () => {
       await expect(main.getByText(point, { exact: true })).toBeVisible();
     }
     await expect(main.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/contact");
-    await expect(main.getByRole("link", { name: "Our Services" })).toHaveAttribute("href", "#services");
+    await expect(main.getByRole("button", { name: "Our Services" })).toHaveAttribute("href", "#services");
   });
 
   test("Our Services glides to the services section and moves focus there", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await page.getByRole("main").getByRole("link", { name: "Our Services" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Our Services" }).click();
     await expect(page.locator("#services")).toBeInViewport();
     await expect(page.locator("#services")).toBeFocused();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     expect(new URL(page.url()).pathname).toBe("/");
   });
 
@@ -340,7 +340,7 @@ test.describe("careers", () => {
     test(`${name} glides to ${target} and moves focus there`, async ({ page }) => {
       await page.goto("/careers");
       await waitForHydration(page);
-      const link = page.getByRole("main").getByRole("link", { name, exact: true });
+      const link = page.getByRole("main").getByRole("button", { name, exact: true });
       await expect(link).toHaveAttribute("href", target);
       await expect(page.locator(target)).not.toBeInViewport({ ratio: 0.5 });
       await link.click();
@@ -350,11 +350,20 @@ test.describe("careers", () => {
     });
   }
 
+  test("Apply Now works from the keyboard with Space, as a button does", async ({ page }) => {
+    await page.goto("/careers");
+    await waitForHydration(page);
+    await page.getByRole("main").getByRole("button", { name: "Apply Now" }).focus();
+    await page.keyboard.press("Space");
+    await expect(page.locator("#application-form")).toBeInViewport();
+    await expect(page.locator("#application-form")).toBeFocused();
+  });
+
   test("Apply Now reaches the form with JavaScript off too", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/careers");
-    await page.getByRole("main").getByRole("link", { name: "Apply Now" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Apply Now" }).click();
     await expect(page.locator("#application-form")).toBeInViewport();
     await context.close();
   });
@@ -413,7 +422,7 @@ test.describe("service pages", () => {
       const main = page.getByRole("main");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(service.h1);
       await expect(main.getByRole("link", { name: "Get Quote" })).toHaveAttribute("href", "/contact");
-      await expect(main.getByRole("link", { name: "View All Services" })).toHaveAttribute(
+      await expect(main.getByRole("button", { name: "View All Services" })).toHaveAttribute(
         "href",
         "/#services",
       );
@@ -496,7 +505,7 @@ test.describe("service pages", () => {
         record.firstScrollAt ??= performance.now();
       });
     });
-    await page.getByRole("main").getByRole("link", { name: "View All Services" }).click();
+    await page.getByRole("main").getByRole("button", { name: "View All Services" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Complete Facilities Partner");
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -514,7 +523,7 @@ test.describe("service pages", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/services/cleaning");
-    await page.getByRole("main").getByRole("link", { name: "View All Services" }).click();
+    await page.getByRole("main").getByRole("button", { name: "View All Services" }).click();
     await expect(page).toHaveURL(/\/#services$/);
     await expect(page.locator("#services")).toBeInViewport();
     await context.close();

@@ -7,13 +7,27 @@ import { isPlainClick, type ScrollRequest, scrollToSection } from "~/lib/scroll"
 type ActionProps = VariantProps<typeof buttonVariants> & { className?: string; children: React.ReactNode };
 
 /**
- * A button-styled link to a section of the same page. It is a real `#id` link, so it works without
- * JavaScript; with it, the page glides there (unless reduced motion is asked for) and focus follows.
+ * Space activates a control announced as a button, as it would a real button; Enter already
+ * follows the link underneath.
+ */
+function activateOnSpace(event: React.KeyboardEvent<HTMLAnchorElement>) {
+  if (event.key !== " ") return;
+  event.preventDefault();
+  event.currentTarget.click();
+}
+
+/**
+ * A button that scrolls to a section of the same page ("Our Services", "Apply Now"). Underneath it
+ * is a real `#id` link, so it works without JavaScript; with it, the page glides there (unless
+ * reduced motion is asked for) and focus follows. It is announced as a button because it acts on
+ * the page the visitor is on rather than taking them somewhere new.
  */
 export function SectionLink({ to, variant, size, className, children }: ActionProps & { to: string }) {
   return (
     <a
       href={`#${to}`}
+      role="button"
+      onKeyDown={activateOnSpace}
       className={cn(buttonVariants({ variant, size }), className)}
       onClick={(event) => {
         if (isPlainClick(event) && scrollToSection(to)) event.preventDefault();
@@ -25,7 +39,7 @@ export function SectionLink({ to, variant, size, className, children }: ActionPr
 }
 
 /**
- * "View All Services": a real link to /#services. With JavaScript it goes to the home page and,
+ * "View All Services", announced as a button like the specification's, over a real link to /#services. With JavaScript it goes to the home page and,
  * after the configured pause, scrolls to the services, as the home page reads from navigation state.
  */
 export function ViewAllServicesLink({ variant, size, className, children }: ActionProps) {
@@ -33,6 +47,8 @@ export function ViewAllServicesLink({ variant, size, className, children }: Acti
   return (
     <Link
       to="/#services"
+      role="button"
+      onKeyDown={activateOnSpace}
       className={cn(buttonVariants({ variant, size }), className)}
       onClick={(event) => {
         if (!isPlainClick(event)) return;
