@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { ServerBuild } from "react-router";
-import { createApp, defaultClientDir } from "./app.ts";
 import { resultSecretVariable } from "../app/lib/forms/result-token.ts";
+import { createApp, defaultClientDir } from "./app.ts";
 import { parseEnv } from "./env.ts";
 import { createLeads } from "./leads/setup.ts";
 import { logger } from "./logger.ts";

@@ -9,8 +9,12 @@ const migrationsDir = fileURLToPath(new URL("./migrations/", import.meta.url));
  * transaction. Runs on every start and from `npm run db:migrate`.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)");
-  const done = new Set((await db.all<{ name: string }>("SELECT name FROM schema_migrations")).map((r) => r.name));
+  await db.exec(
+    "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)",
+  );
+  const done = new Set(
+    (await db.all<{ name: string }>("SELECT name FROM schema_migrations")).map((r) => r.name),
+  );
   const dir = `${migrationsDir}${db.dialect}`;
   const files = readdirSync(dir)
     .filter((name) => name.endsWith(".sql"))

@@ -1,7 +1,7 @@
+import { site } from "../../app/content/site.ts";
+import type { CareersInput } from "../../app/lib/forms/careers-schema.ts";
 import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
 import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
-import type { CareersInput } from "../../app/lib/forms/careers-schema.ts";
-import { site } from "../../app/content/site.ts";
 import { maskNiNumber } from "./protect.ts";
 
 /** Where mail goes: the company's two inboxes and the sender address. */
@@ -63,7 +63,9 @@ export function applicationMails(
   routing: MailRouting,
 ): QueuedMail[] {
   const name = `${input.firstName} ${input.lastName}`;
-  const listed = documents.map((doc) => `- ${doc.field === "resume" ? "CV" : "Other document"}: ${doc.fileName}`);
+  const listed = documents.map(
+    (doc) => `- ${doc.field === "resume" ? "CV" : "Other document"}: ${doc.fileName}`,
+  );
   return [
     {
       purpose: "notification",

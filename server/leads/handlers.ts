@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import express, { type Request, type Response, type Router } from "express";
+import { site } from "../../app/content/site.ts";
 import { type CareersInput, careersSchema } from "../../app/lib/forms/careers-schema.ts";
 import { type ContactInput, contactFields, contactSchema } from "../../app/lib/forms/contact-schema.ts";
 import { firstProblem, honeypotField } from "../../app/lib/forms/fields.ts";
 import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.ts";
-import { site } from "../../app/content/site.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import type { MailRouting } from "./emails.ts";
@@ -49,7 +49,15 @@ function isNavigation(req: IncomingMessage): boolean {
   return accept.includes("text/html") && !accept.includes("application/json");
 }
 
-function reply(res: Response, req: Request, form: FormName, secret: string, status: number, success: boolean, message: string) {
+function reply(
+  res: Response,
+  req: Request,
+  form: FormName,
+  secret: string,
+  status: number,
+  success: boolean,
+  message: string,
+) {
   res.setHeader("Cache-Control", "no-store");
   if (isNavigation(req) && status !== 405) {
     const token = createResultToken(form, { type: success ? "success" : "error", message }, secret);
@@ -90,7 +98,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (!over) chunks.push(chunk);
     });
     req.on("end", () => {
-      if (over) reject(new Refusal(413, "Your message is too long to send. Please shorten it and try again."));
+      if (over)
+        reject(new Refusal(413, "Your message is too long to send. Please shorten it and try again."));
       else resolve(Buffer.concat(chunks, size));
     });
     req.on("error", () => reject(new Refusal(400, "The form could not be read. Please try again.")));
@@ -103,7 +112,10 @@ function idempotencyKey(req: IncomingMessage): string | null {
   const value = req.headers["idempotency-key"];
   if (value === undefined) return null;
   if (typeof value !== "string" || !idempotencyKeyPattern.test(value)) {
-    throw new Refusal(400, "The request's Idempotency-Key header is not valid. Please reload the page and try again.");
+    throw new Refusal(
+      400,
+      "The request's Idempotency-Key header is not valid. Please reload the page and try again.",
+    );
   }
   return value;
 }
@@ -136,14 +148,20 @@ async function readContact(req: Request): Promise<{ input: ContactInput; spam: b
       throw new Refusal(400, "The form could not be read (expected a JSON object). Please try again.");
     }
     if (repeatedJsonKey(raw, contactKeys)) {
-      throw new Refusal(400, "The form contained a field more than once. Please reload the page and try again.");
+      throw new Refusal(
+        400,
+        "The form contained a field more than once. Please reload the page and try again.",
+      );
     }
   } else {
     const params = new URLSearchParams(raw);
     const object: Record<string, string> = {};
     for (const [key, value] of params) {
       if (key in object) {
-        throw new Refusal(400, "The form contained a field more than once. Please reload the page and try again.");
+        throw new Refusal(
+          400,
+          "The form contained a field more than once. Please reload the page and try again.",
+        );
       }
       object[key] = value;
     }
@@ -157,7 +175,9 @@ async function readContact(req: Request): Promise<{ input: ContactInput; spam: b
   return { input: parsed.data, spam: Boolean(parsed.data[honeypotField]) };
 }
 
-async function readApplication(req: Request): Promise<{ input: CareersInput; uploads: Upload[]; spam: boolean }> {
+async function readApplication(
+  req: Request,
+): Promise<{ input: CareersInput; uploads: Upload[]; spam: boolean }> {
   if (mediaType(req) !== "multipart/form-data") {
     throw new Refusal(415, "Please send the application as a multipart form (multipart/form-data).");
   }
@@ -181,7 +201,10 @@ export function leadsRouter(options: LeadsOptions): Router {
   const { db, secrets, routing, logger, rateLimits } = options;
   const router = express.Router();
 
-  function endpoint(form: FormName, handle: (req: Request, meta: Omit<SenderMeta, "contentHash" | "spam">) => Promise<string>) {
+  function endpoint(
+    form: FormName,
+    handle: (req: Request, meta: Omit<SenderMeta, "contentHash" | "spam">) => Promise<string>,
+  ) {
     return async (req: Request, res: Response) => {
       const send = (status: number, success: boolean, message: string) =>
         reply(res, req, form, secrets.resultSecret, status, success, message);
@@ -226,9 +249,13 @@ export function leadsRouter(options: LeadsOptions): Router {
   }
 
   function queued(reference: string, spam: boolean, repeated: boolean, kind: string) {
-    logger.info({ reference, kind, spam, repeated }, repeated ? "repeat submission answered" : "submission stored");
+    logger.info(
+      { reference, kind, spam, repeated },
+      repeated ? "repeat submission answered" : "submission stored",
+    );
     if (spam || repeated) return;
-    if (options.mailConfigured === false) logger.info({ reference }, "mail queued; no SMTP server configured yet");
+    if (options.mailConfigured === false)
+      logger.info({ reference }, "mail queued; no SMTP server configured yet");
     options.onQueued?.();
   }
 
@@ -236,11 +263,13 @@ export function leadsRouter(options: LeadsOptions): Router {
     contactPath,
     endpoint("contact", async (req, base) => {
       const { input, spam } = await readContact(req);
-      const hash = contentHash([
-        "contact",
-        ...contactFields.map((field) => input[field]),
-      ]);
-      const { reference, repeated } = await saveEnquiry(db, input, { ...base, contentHash: hash, spam }, routing);
+      const hash = contentHash(["contact", ...contactFields.map((field) => input[field])]);
+      const { reference, repeated } = await saveEnquiry(
+        db,
+        input,
+        { ...base, contentHash: hash, spam },
+        routing,
+      );
       queued(reference, spam, repeated, "enquiry");
       return `Thank you, ${input.firstName}! Your message has been sent and we will reply within ${site.claims.replyWithin}. Your reference is ${reference}.`;
     }),

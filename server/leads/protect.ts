@@ -6,7 +6,9 @@ export function encryptNiNumber(plain: string, key: Buffer): string {
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const encrypted = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
   const tag = cipher.getAuthTag();
-  return ["v1", iv, tag, encrypted].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return ["v1", iv, tag, encrypted]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 /** Reverses encryptNiNumber; throws when the key is wrong or the value was tampered with. */
@@ -15,7 +17,9 @@ export function decryptNiNumber(stored: string, key: Buffer): string {
   if (version !== "v1" || !iv || !tag || !encrypted) throw new Error("Unknown NI number format");
   const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(encrypted, "base64url")), decipher.final()]).toString("utf8");
+  return Buffer.concat([decipher.update(Buffer.from(encrypted, "base64url")), decipher.final()]).toString(
+    "utf8",
+  );
 }
 
 /** Shows only the prefix letters and the suffix: "AB ** ** ** C". */

@@ -61,7 +61,11 @@ export function smtpConfig(env: LeadsEnv): SmtpConfig | null {
  * Opens the database (applying migrations), loads the keys, and builds the two
  * endpoints and the outbox worker. The caller starts the worker with the server.
  */
-export async function createLeads(env: LeadsEnv, logger: Logger, options: { schema?: string } = {}): Promise<Leads> {
+export async function createLeads(
+  env: LeadsEnv,
+  logger: Logger,
+  options: { schema?: string } = {},
+): Promise<Leads> {
   const db = openDatabase(env.DATABASE_URL, options);
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, "database migrated");

@@ -48,15 +48,19 @@ export async function takeRateLimit(
     [key, windowStart],
   );
   const count = Number(rows[0]?.count ?? 1);
-  return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+  return {
+    allowed: count <= limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
 }
 
 /** The reference of an earlier identical submission: same idempotency key, or same content and sender lately. */
 export async function findRepeat(db: Queryable, table: Table, meta: SenderMeta): Promise<string | null> {
   if (meta.idempotencyKey) {
-    const rows = await db.all<{ reference: string }>(`SELECT reference FROM ${table} WHERE idempotency_key = ?`, [
-      meta.idempotencyKey,
-    ]);
+    const rows = await db.all<{ reference: string }>(
+      `SELECT reference FROM ${table} WHERE idempotency_key = ?`,
+      [meta.idempotencyKey],
+    );
     if (rows[0]) return rows[0].reference;
   }
   const rows = await db.all<{ reference: string }>(
@@ -66,7 +70,13 @@ export async function findRepeat(db: Queryable, table: Table, meta: SenderMeta):
   return rows[0]?.reference ?? null;
 }
 
-async function queueMails(tx: Queryable, reference: string, mails: QueuedMail[], attachmentIds: number[], now: number) {
+async function queueMails(
+  tx: Queryable,
+  reference: string,
+  mails: QueuedMail[],
+  attachmentIds: number[],
+  now: number,
+) {
   for (const mail of mails) {
     await tx.run(
       `INSERT INTO outbox (reference, purpose, to_address, reply_to, subject, body, attachment_ids, next_attempt_at, created_at)
@@ -181,7 +191,14 @@ export async function saveApplication(
       const [doc] = await tx.all<{ id: number }>(
         `INSERT INTO documents (application_id, field, file_name, content_type, size, content)
          VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-        [Number(row.id), upload.field, upload.fileName, upload.contentType, upload.content.length, upload.content],
+        [
+          Number(row.id),
+          upload.field,
+          upload.fileName,
+          upload.contentType,
+          upload.content.length,
+          upload.content,
+        ],
       );
       if (doc) documentIds.push(Number(doc.id));
     }

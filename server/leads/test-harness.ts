@@ -177,7 +177,11 @@ export function applicationForm(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) {
-    form.append(file.field, new Blob([new Uint8Array(file.content)], { type: file.type ?? "application/octet-stream" }), file.name);
+    form.append(
+      file.field,
+      new Blob([new Uint8Array(file.content)], { type: file.type ?? "application/octet-stream" }),
+      file.name,
+    );
   }
   return form;
 }

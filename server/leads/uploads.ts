@@ -1,5 +1,5 @@
-import path from "node:path";
 import type { IncomingMessage } from "node:http";
+import path from "node:path";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { type CareersFileField, careersFields, careersFiles } from "../../app/lib/forms/careers-schema.ts";
@@ -11,7 +11,10 @@ import type { Upload } from "./store.ts";
 export const maxFileBytes = 5 * 1024 * 1024;
 
 const allowedFields = new Set<string>([...careersFields, honeypotField]);
-const fileLabels: Record<CareersFileField, string> = { resume: "Your CV", otherDocuments: "Your other document" };
+const fileLabels: Record<CareersFileField, string> = {
+  resume: "Your CV",
+  otherDocuments: "Your other document",
+};
 
 // What each extension's contents must turn out to be (file-type's names). Word 97-2003
 // documents are OLE compound files, which file-type reports as "cfb".
@@ -32,7 +35,7 @@ export function safeFileName(raw: string, fallback: string): string {
   const base = raw.split(/[\\/]/).pop() ?? "";
   const cleaned = base
     .normalize("NFC")
-    .replace(/[\u0000-\u001F\u007F-\u009F"*:<>?|;\\/]/g, "")
+    .replace(/[\p{Cc}\u2028\u2029"*:<>?|;\\/]/gu, "")
     .replace(/\s+/g, " ")
     .replace(/^[.\s]+/, "")
     .trim();
@@ -94,7 +97,12 @@ export function parseMultipart(req: IncomingMessage): Promise<ParsedMultipart> {
       });
     } catch {
       req.resume();
-      reject(new Refusal(400, "The form could not be read (its boundary is missing). Please reload the page and try again."));
+      reject(
+        new Refusal(
+          400,
+          "The form could not be read (its boundary is missing). Please reload the page and try again.",
+        ),
+      );
       return;
     }
     const fields: Record<string, string> = {};
@@ -105,15 +113,27 @@ export function parseMultipart(req: IncomingMessage): Promise<ParsedMultipart> {
     };
 
     parser.on("field", (name, value, info) => {
-      if (!allowedFields.has(name)) return refuse(400, "The form contained fields we do not recognise. Please reload the page and try again.");
-      if (name in fields) return refuse(400, "The form contained a field more than once. Please reload the page and try again.");
-      if (info.valueTruncated) return refuse(413, "One of your answers is too long. Please shorten it and try again.");
+      if (!allowedFields.has(name))
+        return refuse(
+          400,
+          "The form contained fields we do not recognise. Please reload the page and try again.",
+        );
+      if (name in fields)
+        return refuse(
+          400,
+          "The form contained a field more than once. Please reload the page and try again.",
+        );
+      if (info.valueTruncated)
+        return refuse(413, "One of your answers is too long. Please shorten it and try again.");
       fields[name] = value;
     });
     parser.on("file", (name, stream, info) => {
       if (name !== "resume" && name !== "otherDocuments") {
         stream.resume();
-        return refuse(400, "The form contained a file we do not recognise. Please reload the page and try again.");
+        return refuse(
+          400,
+          "The form contained a file we do not recognise. Please reload the page and try again.",
+        );
       }
       if (files.some((file) => file.field === name)) {
         stream.resume();
@@ -136,12 +156,18 @@ export function parseMultipart(req: IncomingMessage): Promise<ParsedMultipart> {
       });
     });
     parser.on("filesLimit", () => refuse(400, "Please attach one file in each document field."));
-    parser.on("fieldsLimit", () => refuse(400, "The form contained more fields than expected. Please reload the page and try again."));
-    parser.on("partsLimit", () => refuse(400, "The form contained more fields than expected. Please reload the page and try again."));
+    parser.on("fieldsLimit", () =>
+      refuse(400, "The form contained more fields than expected. Please reload the page and try again."),
+    );
+    parser.on("partsLimit", () =>
+      refuse(400, "The form contained more fields than expected. Please reload the page and try again."),
+    );
     parser.on("error", () => {
       req.unpipe(parser);
       req.resume();
-      reject(refusal ?? new Refusal(400, "The form could not be read. Please reload the page and try again."));
+      reject(
+        refusal ?? new Refusal(400, "The form could not be read. Please reload the page and try again."),
+      );
     });
     parser.on("close", () => {
       if (refusal) reject(refusal);

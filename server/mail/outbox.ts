@@ -78,7 +78,11 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         [id],
       );
       if (doc) {
-        attachments.push({ filename: doc.file_name, contentType: doc.content_type, content: Buffer.from(doc.content) });
+        attachments.push({
+          filename: doc.file_name,
+          contentType: doc.content_type,
+          content: Buffer.from(doc.content),
+        });
       }
     }
     await sendMail({
@@ -100,20 +104,20 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       for (const row of rows) {
         try {
           await deliver(row, send);
-          await db.run("UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?", [
-            Date.now(),
-            row.id,
-          ]);
+          await db.run(
+            "UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?",
+            [Date.now(), row.id],
+          );
           sent++;
           logger.info({ outboxId: row.id, reference: row.reference, purpose: row.purpose }, "mail sent");
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           const attempts = Number(row.attempts);
           if (attempts >= maxAttempts) {
-            await db.run("UPDATE outbox SET status = 'failed', lease_until = NULL, last_error = ? WHERE id = ?", [
-              message.slice(0, 1000),
-              row.id,
-            ]);
+            await db.run(
+              "UPDATE outbox SET status = 'failed', lease_until = NULL, last_error = ? WHERE id = ?",
+              [message.slice(0, 1000), row.id],
+            );
             logger.warn(
               { outboxId: row.id, reference: row.reference, purpose: row.purpose, attempts, error: message },
               "mail failed for good; the submission is safe in the database",
@@ -123,7 +127,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
               "UPDATE outbox SET status = 'queued', lease_until = NULL, next_attempt_at = ?, last_error = ? WHERE id = ?",
               [Date.now() + backoffMs(attempts, retryBaseMs), message.slice(0, 1000), row.id],
             );
-            logger.info({ outboxId: row.id, reference: row.reference, attempts, error: message }, "mail send failed; will retry");
+            logger.info(
+              { outboxId: row.id, reference: row.reference, attempts, error: message },
+              "mail send failed; will retry",
+            );
           }
         }
       }

@@ -1,7 +1,9 @@
 import nodemailer from "nodemailer";
 
 /** SMTP settings, from SMTP_URL or SMTP_HOST and friends. */
-export type SmtpConfig = { url: string } | { host: string; port: number; secure: boolean; user?: string; password?: string };
+export type SmtpConfig =
+  | { url: string }
+  | { host: string; port: number; secure: boolean; user?: string; password?: string };
 
 /** A message ready to leave: attachments already loaded from the database. */
 export type OutgoingMail = {

@@ -39,4 +39,12 @@ export const contactSchema = z.strictObject({
 export type ContactInput = z.infer<typeof contactSchema>;
 
 /** The contact form's fields, in the order the wire contract lists them. */
-export const contactFields = ["firstName", "lastName", "email", "phone", "company", "service", "message"] as const;
+export const contactFields = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "company",
+  "service",
+  "message",
+] as const;

@@ -5,9 +5,13 @@ import { z } from "zod";
  * written for the visitor: it names the field and says what to change.
  */
 
-// Tab, carriage return and line feed are the only control characters a message may hold.
-const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-const lineBreaksOrControl = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+// Unicode's control characters (Cc: C0, DEL and C1, NUL included), and the line separators.
+const control = /[\p{Cc}\u2028\u2029]/u;
+
+/** True when a value holds control characters; `allowed` lists the ones a field may keep. */
+function hasControl(value: string, allowed = ""): boolean {
+  return control.test(allowed ? value.replaceAll(new RegExp(`[${allowed}]`, "g"), "") : value);
+}
 
 /** The name of the field people never see; only bots fill it in. */
 export const honeypotField = "website";
@@ -28,10 +32,12 @@ export function line(label: string, max: number, required: boolean) {
       z
         .string()
         .max(max, { error: `${label} must be ${max} characters or fewer.` })
-        .refine((value) => !lineBreaksOrControl.test(value), {
+        .refine((value) => !hasControl(value), {
           error: `${label} must be on one line, without special control characters.`,
         })
-        .refine((value) => !required || value.length > 0, { error: `Please enter your ${label.toLowerCase()}.` }),
+        .refine((value) => !required || value.length > 0, {
+          error: `Please enter your ${label.toLowerCase()}.`,
+        }),
     );
 }
 
@@ -45,7 +51,7 @@ export function paragraph(label: string, max: number) {
         .string()
         .min(1, { error: `Please enter your ${label.toLowerCase()}.` })
         .max(max, { error: `${label} must be ${max} characters or fewer.` })
-        .refine((value) => !controlCharacters.test(value), {
+        .refine((value) => !hasControl(value, "\\n\\t"), {
           error: `${label} contains special control characters; please remove them.`,
         }),
     );

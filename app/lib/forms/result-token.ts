@@ -19,7 +19,12 @@ function sign(body: string, secret: string): string {
 }
 
 /** Makes a token for the redirect URL's `result` parameter. */
-export function createResultToken(form: FormName, result: FormResult, secret: string, now = Date.now()): string {
+export function createResultToken(
+  form: FormName,
+  result: FormResult,
+  secret: string,
+  now = Date.now(),
+): string {
   const payload: Payload = { f: form, t: result.type, m: result.message, e: now + lifetimeMs };
   const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
   return `${body}.${sign(body, secret)}`;
