@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
+import { type ParsedMail, simpleParser } from "mailparser";
 import pg from "pg";
 import { pino } from "pino";
 import { SMTPServer } from "smtp-server";
@@ -18,7 +19,7 @@ export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres
 
 export type Dialect = "sqlite" | "postgres";
 
-export type ReceivedMail = { from: string; to: string[]; raw: string };
+export type ReceivedMail = { envelopeTo: string[]; raw: string; parsed: ParsedMail };
 
 /** A real SMTP server on 127.0.0.1 that can be stopped and started again on the same port. */
 export class TestSmtp {
@@ -34,11 +35,12 @@ export class TestSmtp {
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
+        stream.on("end", async () => {
+          const raw = Buffer.concat(chunks);
           this.messages.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
+            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+            raw: raw.toString("utf8"),
+            parsed: await simpleParser(raw),
           });
           callback();
         });

@@ -87,10 +87,12 @@ export function parseMultipart(req: IncomingMessage): Promise<ParsedMultipart> {
         headers: req.headers,
         defParamCharset: "utf8",
         limits: {
-          fileSize: maxFileBytes,
-          files: 2,
-          fields: allowedFields.size,
-          parts: allowedFields.size + 2,
+          // One byte over the limit is enough to know a file is too large.
+          fileSize: maxFileBytes + 1,
+          // Busboy stops at these counts; a little slack lets the name checks give the clearer message.
+          files: 3,
+          fields: allowedFields.size + 2,
+          parts: allowedFields.size + 5,
           fieldSize: 8 * 1024,
           fieldNameSize: 100,
         },
@@ -142,17 +144,17 @@ export function parseMultipart(req: IncomingMessage): Promise<ParsedMultipart> {
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on("data", (chunk: Buffer) => {
-        if (refusal) return;
         size += chunk.length;
-        chunks.push(chunk);
-      });
-      stream.on("limit", () => {
-        refuse(413, `${fileLabels[name]} is larger than 5MB. Please choose a smaller file.`);
+        if (size > maxFileBytes) {
+          refuse(413, `${fileLabels[name]} is larger than 5MB. Please choose a smaller file.`);
+          return;
+        }
+        if (!refusal) chunks.push(chunk);
       });
       stream.on("end", () => {
         // A file input left empty still sends an empty part without a name: that means "no file".
         if (!info.filename && size === 0) return;
-        files.push({ field: name, name: info.filename ?? "", content: Buffer.concat(chunks, size) });
+        if (!refusal) files.push({ field: name, name: info.filename ?? "", content: Buffer.concat(chunks) });
       });
     });
     parser.on("filesLimit", () => refuse(400, "Please attach one file in each document field."));
