@@ -109,6 +109,7 @@ export function parseMultipart(req: IncomingMessage): Promise<ParsedMultipart> {
     }
     const fields: Record<string, string> = {};
     const files: ParsedMultipart["files"] = [];
+    const seenFiles = new Set<string>();
     let refusal: Refusal | null = null;
     const refuse = (status: number, message: string) => {
       refusal ??= new Refusal(status, message);
@@ -137,10 +138,11 @@ export function parseMultipart(req: IncomingMessage): Promise<ParsedMultipart> {
           "The form contained a file we do not recognise. Please reload the page and try again.",
         );
       }
-      if (files.some((file) => file.field === name)) {
+      if (seenFiles.has(name)) {
         stream.resume();
         return refuse(400, "Please attach one file in each document field.");
       }
+      seenFiles.add(name);
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on("data", (chunk: Buffer) => {
