@@ -143,6 +143,8 @@ export function parseMultipart(req: IncomingMessage): Promise<ParsedMultipart> {
         return refuse(400, "Please attach one file in each document field.");
       }
       seenFiles.add(name);
+      // A client that hangs up mid-file makes the stream fail; the parser reports it below.
+      stream.on("error", () => {});
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on("data", (chunk: Buffer) => {

@@ -96,9 +96,10 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
               type="file"
               accept={careersFiles[field].join(",")}
               required={required}
-              onChange={(event) =>
-                setFileNames((names) => ({ ...names, [field]: event.currentTarget.files?.[0]?.name ?? "" }))
-              }
+              onChange={(event) => {
+                const name = event.currentTarget.files?.[0]?.name ?? "";
+                setFileNames((names) => ({ ...names, [field]: name }));
+              }}
               className="block w-full rounded-lg border border-dashed border-navy-300 bg-sand-50 p-3 text-base text-navy-900 file:mr-3 file:rounded-md file:border-0 file:bg-navy-900 file:px-3 file:py-2 file:font-semibold file:text-white"
             />
             {fileNames[field] && (
