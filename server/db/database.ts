@@ -58,7 +58,7 @@ function openSqlite(file: string): Database {
 
   // node:sqlite is synchronous and has one connection, so a transaction that awaits
   // must keep other requests' statements out until it ends: they queue behind it.
-  let current: Promise<unknown> = Promise.resolve();
+  let current: Promise<void> = Promise.resolve();
   let inTransaction = false;
 
   const direct: Queryable = {
@@ -75,33 +75,71 @@ function openSqlite(file: string): Database {
     return fn();
   }
 
+  // Group commit: transactions requested in the same turn of the event loop run one
+  // after another inside a single BEGIN ... COMMIT, each in its own savepoint, so a
+  // failing one rolls back alone. Every caller still hears back only after the COMMIT,
+  // and the commit (a write to the WAL) is paid once per batch instead of once each.
+  type Job = {
+    fn: (tx: Queryable) => Promise<unknown>;
+    resolve: (value: unknown) => void;
+    reject: (error: unknown) => void;
+  };
+  let queue: Job[] = [];
+  let scheduled = false;
+
+  async function flush() {
+    scheduled = false;
+    while (inTransaction) await current;
+    const jobs = queue;
+    queue = [];
+    if (jobs.length === 0) return;
+    let finished = () => {};
+    current = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    inTransaction = true;
+    const outcomes: { job: Job; ok: boolean; value: unknown }[] = [];
+    try {
+      prepare("BEGIN IMMEDIATE").run();
+      for (const job of jobs) {
+        prepare("SAVEPOINT job").run();
+        try {
+          const value = await job.fn(direct);
+          prepare("RELEASE job").run();
+          outcomes.push({ job, ok: true, value });
+        } catch (error) {
+          prepare("ROLLBACK TO job").run();
+          prepare("RELEASE job").run();
+          outcomes.push({ job, ok: false, value: error });
+        }
+      }
+      prepare("COMMIT").run();
+    } catch (error) {
+      if (db.isTransaction) prepare("ROLLBACK").run();
+      for (const job of jobs) job.reject(error);
+      return;
+    } finally {
+      inTransaction = false;
+      finished();
+    }
+    for (const { job, ok, value } of outcomes) {
+      if (ok) job.resolve(value);
+      else job.reject(value);
+    }
+  }
+
   return {
     dialect: "sqlite",
     all: (sql, params) => outside(() => direct.all(sql, params)),
     run: (sql, params) => outside(() => direct.run(sql, params)),
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      while (inTransaction) await current;
-      inTransaction = true;
-      const work = (async () => {
-        db.exec("BEGIN IMMEDIATE");
-        try {
-          const result = await fn(direct);
-          db.exec("COMMIT");
-          return result;
-        } catch (error) {
-          db.exec("ROLLBACK");
-          throw error;
+    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => void flush());
         }
-      })();
-      current = work.then(
-        () => undefined,
-        () => undefined,
-      );
-      try {
-        return await work;
-      } finally {
-        inTransaction = false;
-      }
+      });
     },
     async exec(sql) {
       await outside(async () => db.exec(sql));

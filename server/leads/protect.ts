@@ -47,8 +47,18 @@ const referenceAlphabet = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** A short reference a person can quote: "ENQ-7K3Q9M". */
 export function newReference(prefix: "ENQ" | "APP"): string {
-  const bytes = randomBytes(6);
   let code = "";
-  for (const byte of bytes) code += referenceAlphabet[byte % referenceAlphabet.length];
+  for (let i = 0; i < 6; i++) code += referenceAlphabet[randomByte() % referenceAlphabet.length];
   return `${prefix}-${code}`;
+}
+
+// Random bytes drawn from a pool refilled 4 KB at a time: one system call per ~680 references.
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+function randomByte(): number {
+  if (poolOffset >= pool.length) {
+    pool = randomBytes(4096);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++] ?? 0;
 }

@@ -12,6 +12,8 @@ export type SenderMeta = {
   contentHash: string;
   spam: boolean;
   now: number;
+  /** The allowance this request counts against, counted in the same transaction. */
+  rate: RateLimit;
 };
 
 /** A checked upload, held in memory until it is stored with its application. */
@@ -27,31 +29,41 @@ export const duplicateWindowMs = 10 * 60 * 1000;
 
 type Table = "enquiries" | "applications";
 
+/** A per-address, per-endpoint request counter in fixed windows, kept in the database so processes share it. */
+export type RateLimit = { key: string; limit: number; windowMs: number };
+
 /**
- * Counts one request against a per-address, per-endpoint limit in a fixed window.
- * Kept in the database so several server processes share the count.
+ * Whether the address may send another request now. Only reads: the request is
+ * counted by countRequest, inside the submission's own transaction when it is
+ * stored, so a genuine submission costs one write transaction, not two.
  */
-export async function takeRateLimit(
-  db: Database,
-  key: string,
-  limit: number,
-  windowMs: number,
+export async function checkRateLimit(
+  db: Queryable,
+  rate: RateLimit,
   now: number,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const windowStart = now - (now % windowMs);
-  const rows = await db.all<{ count: number }>(
+  const windowStart = now - (now % rate.windowMs);
+  const [row] = await db.all<{ window_start: number; count: number }>(
+    "SELECT window_start, count FROM rate_limits WHERE key = ?",
+    [rate.key],
+  );
+  const used = row && Number(row.window_start) === windowStart ? Number(row.count) : 0;
+  return {
+    allowed: used < rate.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rate.windowMs - now) / 1000)),
+  };
+}
+
+/** Counts one request against its address's allowance. */
+export async function countRequest(db: Queryable, rate: RateLimit, now: number): Promise<void> {
+  const windowStart = now - (now % rate.windowMs);
+  await db.run(
     `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
      ON CONFLICT (key) DO UPDATE SET
        count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
-       window_start = excluded.window_start
-     RETURNING count`,
-    [key, windowStart],
+       window_start = excluded.window_start`,
+    [rate.key, windowStart],
   );
-  const count = Number(rows[0]?.count ?? 1);
-  return {
-    allowed: count <= limit,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
-  };
 }
 
 /** The reference of an earlier identical submission: same idempotency key, or same content and sender lately. */
@@ -111,6 +123,7 @@ async function saveOnce(
     const reference = newReference(prefix);
     try {
       return await db.transaction(async (tx) => {
+        await countRequest(tx, meta.rate, meta.now);
         const earlier = await findRepeat(tx, table, meta);
         if (earlier) return { reference: earlier, repeated: true };
         await insert(tx, reference);
