@@ -47,6 +47,7 @@ server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ url: `http://${env.HOST}:${port}`, mode: env.NODE_ENV }, "server listening");
+  if (leads.migrated.length) logger.info({ applied: leads.migrated }, "database migrated");
   leads.worker.start();
 });
 

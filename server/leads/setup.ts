@@ -14,6 +14,8 @@ export type Leads = {
   db: Database;
   worker: OutboxWorker;
   secrets: Secrets;
+  /** Migrations applied while opening, for the caller to log once the server is up. */
+  migrated: string[];
   /** Stops the outbox worker and closes the database. */
   close(): Promise<void>;
 };
@@ -67,8 +69,7 @@ export async function createLeads(
   options: { schema?: string } = {},
 ): Promise<Leads> {
   const db = openDatabase(env.DATABASE_URL, options);
-  const applied = await migrate(db);
-  if (applied.length) logger.info({ applied }, "database migrated");
+  const migrated = await migrate(db);
   const secrets = loadSecrets(env.DATA_DIR, env);
   const smtp = smtpConfig(env);
   const from = env.MAIL_FROM ?? `${site.brand} <${site.email}>`;
@@ -103,6 +104,7 @@ export async function createLeads(
     db,
     worker,
     secrets,
+    migrated,
     async close() {
       await worker.stop();
       await db.close();
