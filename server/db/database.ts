@@ -76,9 +76,10 @@ function openSqlite(file: string): Database {
   }
 
   // Group commit: transactions requested in the same turn of the event loop run one
-  // after another inside a single BEGIN ... COMMIT, each in its own savepoint, so a
-  // failing one rolls back alone. Every caller still hears back only after the COMMIT,
-  // and the commit (a write to the WAL) is paid once per batch instead of once each.
+  // after another inside a single BEGIN ... COMMIT, so the commit (a write to the WAL)
+  // is paid once per batch. Every caller hears back only after that COMMIT. When one
+  // of them fails, the whole batch is rolled back and each is run again on its own,
+  // so a failure never takes another caller's work with it.
   type Job = {
     fn: (tx: Queryable) => Promise<unknown>;
     resolve: (value: unknown) => void;
@@ -87,44 +88,50 @@ function openSqlite(file: string): Database {
   let queue: Job[] = [];
   let scheduled = false;
 
-  async function flush() {
-    scheduled = false;
+  async function runBatch(
+    jobs: Job[],
+  ): Promise<{ ok: true; values: unknown[] } | { ok: false; error: unknown }> {
     while (inTransaction) await current;
-    const jobs = queue;
-    queue = [];
-    if (jobs.length === 0) return;
     let finished = () => {};
     current = new Promise<void>((resolve) => {
       finished = resolve;
     });
     inTransaction = true;
-    const outcomes: { job: Job; ok: boolean; value: unknown }[] = [];
     try {
       prepare("BEGIN IMMEDIATE").run();
-      for (const job of jobs) {
-        prepare("SAVEPOINT job").run();
-        try {
-          const value = await job.fn(direct);
-          prepare("RELEASE job").run();
-          outcomes.push({ job, ok: true, value });
-        } catch (error) {
-          prepare("ROLLBACK TO job").run();
-          prepare("RELEASE job").run();
-          outcomes.push({ job, ok: false, value: error });
-        }
-      }
+      const values: unknown[] = [];
+      for (const job of jobs) values.push(await job.fn(direct));
       prepare("COMMIT").run();
+      return { ok: true, values };
     } catch (error) {
       if (db.isTransaction) prepare("ROLLBACK").run();
-      for (const job of jobs) job.reject(error);
-      return;
+      return { ok: false, error };
     } finally {
       inTransaction = false;
       finished();
     }
-    for (const { job, ok, value } of outcomes) {
-      if (ok) job.resolve(value);
-      else job.reject(value);
+  }
+
+  async function flush() {
+    scheduled = false;
+    const jobs = queue;
+    queue = [];
+    if (jobs.length === 0) return;
+    const batch = await runBatch(jobs);
+    if (batch.ok) {
+      jobs.forEach((job, i) => {
+        job.resolve(batch.values[i]);
+      });
+      return;
+    }
+    if (jobs.length === 1) {
+      jobs[0]?.reject(batch.error);
+      return;
+    }
+    for (const job of jobs) {
+      const alone = await runBatch([job]);
+      if (alone.ok) job.resolve(alone.values[0]);
+      else job.reject(alone.error);
     }
   }
 
