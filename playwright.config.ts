@@ -1,7 +1,12 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
+
+// A fresh SQLite database and key file for each run, outside the project's own data/ folder.
+const e2eDataDir = path.join(tmpdir(), `site-e2e-${port}-${Date.now()}`);
 
 /** Debian's Chromium, started the way this machine's closed network needs. */
 const chromium = {
@@ -40,6 +45,11 @@ export default defineConfig({
       HOST: "127.0.0.1",
       ENABLE_TEST_HOOKS: "1",
       LOG_LEVEL: "warn",
+      DATA_DIR: e2eDataDir,
+      DATABASE_URL: path.join(e2eDataDir, "site.sqlite"),
+      // Every test posts from the same address; the real limits would stop the suite.
+      CONTACT_RATE_LIMIT: "10000",
+      CAREERS_RATE_LIMIT: "10000",
     },
   },
 });

@@ -16,6 +16,10 @@ export type AppOptions = {
   logger: Logger;
   /** Middleware that must run before the app, such as Vite's in development. */
   before?: RequestHandler[];
+  /** The lead endpoints (contact and careers form handlers), answered before any page. */
+  leads?: RequestHandler;
+  /** Trust X-Forwarded-For from one reverse proxy in front of the server. */
+  trustProxy?: boolean;
 };
 
 /** Logs one line per request: method, path, status and time. Never bodies or query strings. */
@@ -34,9 +38,10 @@ function requestLog(logger: Logger): RequestHandler {
 }
 
 /** Builds the Express application: static files, prerendered pages, then React Router. */
-export function createApp({ build, mode, clientDir, logger, before = [] }: AppOptions) {
+export function createApp({ build, mode, clientDir, logger, before = [], leads, trustProxy }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  if (trustProxy) app.set("trust proxy", 1);
   app.set("etag", "strong");
 
   app.get("/healthz", (_req, res) => {
@@ -51,6 +56,7 @@ export function createApp({ build, mode, clientDir, logger, before = [] }: AppOp
       brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
     }),
   );
+  if (leads) app.use(leads);
   for (const handler of before) app.use(handler);
 
   if (clientDir) {

@@ -1,15 +1,27 @@
 import { createServer } from "node:http";
 import type { ServerBuild } from "react-router";
+import { resultSecretVariable } from "../app/lib/forms/result-token.ts";
 import { createApp, defaultClientDir } from "./app.ts";
 import { parseEnv } from "./env.ts";
+import { createLeads } from "./leads/setup.ts";
 import { logger } from "./logger.ts";
 
 const env = parseEnv();
+const leads = await createLeads(env, logger);
+// The page loaders read the secret from here to check the result of a post made without JavaScript.
+process.env[resultSecretVariable] = leads.secrets.resultSecret;
 
 async function loadApp() {
   if (env.NODE_ENV === "production") {
     const build = (await import(new URL("../build/server/index.js", import.meta.url).href)) as ServerBuild;
-    return createApp({ build, mode: "production", clientDir: defaultClientDir, logger });
+    return createApp({
+      build,
+      mode: "production",
+      clientDir: defaultClientDir,
+      logger,
+      leads: leads.router,
+      trustProxy: env.TRUST_PROXY === "1",
+    });
   }
   // Development: Vite serves the modules and reloads the server build on change.
   const vite = await import("vite");
@@ -19,6 +31,8 @@ async function loadApp() {
     mode: "development",
     logger,
     before: [devServer.middlewares],
+    leads: leads.router,
+    trustProxy: env.TRUST_PROXY === "1",
   });
 }
 
@@ -33,6 +47,8 @@ server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ url: `http://${env.HOST}:${port}`, mode: env.NODE_ENV }, "server listening");
+  if (leads.migrated.length) logger.info({ applied: leads.migrated }, "database migrated");
+  leads.worker.start();
 });
 
 let closing = false;
@@ -40,7 +56,8 @@ function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   logger.info({ signal }, "shutting down");
-  server.close(() => {
+  server.close(async () => {
+    await leads.close();
     logger.info("server closed");
     process.exit(0);
   });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
+import { resultParam } from "../app/lib/forms/result-token.ts";
 
 /** Finds every prerendered page under the client build: URL path to HTML file. */
 export function findPrerenderedPages(clientDir: string): Map<string, string> {
@@ -23,6 +24,9 @@ export function prerenderedPages(clientDir: string): RequestHandler {
   const pages = findPrerenderedPages(clientDir);
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // After a form post without JavaScript the page must show the form's result,
+    // which only the server-rendered page (its loader) can do.
+    if (req.query[resultParam] !== undefined) return next();
     const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
     const file = pages.get(pathname);
     if (!file) return next();

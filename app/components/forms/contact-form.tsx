@@ -1,11 +1,176 @@
+import { Send } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { controlClass, Field } from "~/components/ui/field";
+import { contactFields, contactLimits, serviceOptions } from "~/lib/forms/contact-schema";
+import { honeypotField } from "~/lib/forms/fields";
 import type { FormResult } from "~/lib/forms/form-result.server";
+import {
+  FormBanner,
+  Honeypot,
+  networkErrorMessage,
+  newIdempotencyKey,
+  PrivacyNote,
+  readReply,
+} from "./form-banner";
 
-/** The "Send Us a Message" enquiry form. Placeholder until lead capture lands. */
+/** The "Send Us a Message" enquiry form: JSON to /contact-handler.php, or a normal post without JavaScript. */
 export function ContactForm({ initialResult }: { initialResult: FormResult | null }) {
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<FormResult | null>(initialResult);
+  // One key per filled-in form: a double click or a retry is then stored once.
+  const idempotencyKey = useRef<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setResult(null);
+    setSending(true);
+    const data = new FormData(form);
+    const body: Record<string, string> = {};
+    for (const field of contactFields) body[field] = String(data.get(field) ?? "");
+    const trap = String(data.get(honeypotField) ?? "");
+    if (trap) body[honeypotField] = trap;
+    idempotencyKey.current ??= newIdempotencyKey();
+    try {
+      const response = await fetch("/contact-handler.php", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          "Idempotency-Key": idempotencyKey.current,
+        },
+        body: JSON.stringify(body),
+      });
+      const reply = await readReply(response);
+      setResult(reply ?? { type: "error", message: networkErrorMessage });
+      if (reply?.type === "success") {
+        form.reset();
+        idempotencyKey.current = null;
+      }
+    } catch {
+      setResult({ type: "error", message: networkErrorMessage });
+    } finally {
+      setSending(false);
+    }
+  }
+
   return (
-    <div>
-      {initialResult && <p role="status">{initialResult.message}</p>}
+    <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-navy-100 sm:p-8">
       <h2 className="text-2xl font-bold text-navy-900">Send Us a Message</h2>
+      <p className="mt-2 text-navy-700">
+        Tell us what you need and we will come back to you within 24 hours. Fields marked * are required.
+      </p>
+      <form
+        method="post"
+        action="/contact-handler.php"
+        onSubmit={onSubmit}
+        onChange={() => {
+          idempotencyKey.current = null;
+        }}
+        className="relative mt-6 grid gap-5 sm:grid-cols-2"
+        aria-label="Send us a message"
+      >
+        <div className="sm:col-span-2 empty:hidden">
+          <FormBanner result={result} />
+        </div>
+        <Field id="contact-firstName" label="First Name" required>
+          {(control) => (
+            <input
+              {...control}
+              name="firstName"
+              type="text"
+              autoComplete="given-name"
+              required
+              maxLength={contactLimits.firstName}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field id="contact-lastName" label="Last Name" required>
+          {(control) => (
+            <input
+              {...control}
+              name="lastName"
+              type="text"
+              autoComplete="family-name"
+              required
+              maxLength={contactLimits.lastName}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field id="contact-email" label="Email Address" required>
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={contactLimits.email}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field id="contact-phone" label="Phone Number">
+          {(control) => (
+            <input
+              {...control}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              maxLength={contactLimits.phone}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field id="contact-company" label="Company Name">
+          {(control) => (
+            <input
+              {...control}
+              name="company"
+              type="text"
+              autoComplete="organization"
+              maxLength={contactLimits.company}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field id="contact-service" label="Service Required">
+          {(control) => (
+            <select {...control} name="service" defaultValue="" className={controlClass}>
+              <option value="">Select a service</option>
+              {serviceOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="contact-message" label="Message" required className="sm:col-span-2">
+          {(control) => (
+            <textarea
+              {...control}
+              name="message"
+              required
+              rows={6}
+              maxLength={contactLimits.message}
+              placeholder="Tell us about your premises, the hours you need covered and when you would like to start."
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Honeypot name={honeypotField} />
+        <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+          <PrivacyNote />
+          <Button type="submit" disabled={sending}>
+            <Send aria-hidden="true" className="size-4" />
+            {sending ? "Sending..." : "Send Message"}
+          </Button>
+        </div>
+      </form>
     </div>
   );
 }

@@ -1,13 +1,20 @@
-/** Which form a result belongs to. */
-export type FormName = "contact" | "careers";
+import {
+  type FormName,
+  type FormResult,
+  readResultToken,
+  resultParam,
+  resultSecretVariable,
+} from "./result-token.ts";
 
-/** The outcome shown in a form's banner after a submission without JavaScript. */
-export type FormResult = { type: "success" | "error"; message: string };
+export type { FormName, FormResult };
 
 /**
- * Reads the result of a no-JavaScript form post from the URL it was redirected to.
- * Placeholder: lead capture fills this in.
+ * Reads the result of a no-JavaScript form post from the URL it was redirected to:
+ * `?result=<signed token>`. Anything unsigned, expired or for the other form shows nothing.
  */
-export async function readFormResult(_request: Request, _form: FormName): Promise<FormResult | null> {
-  return null;
+export async function readFormResult(request: Request, form: FormName): Promise<FormResult | null> {
+  const token = new URL(request.url).searchParams.get(resultParam);
+  const secret = process.env[resultSecretVariable];
+  if (!token || !secret) return null;
+  return readResultToken(token, form, secret);
 }

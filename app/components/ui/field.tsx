@@ -1,0 +1,104 @@
+import type * as React from "react";
+import { cn } from "~/lib/cn";
+
+/** The attributes a control needs so its label, help text and error are announced with it. */
+export type ControlProps = {
+  id: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+};
+
+type FieldProps = {
+  id: string;
+  label: React.ReactNode;
+  /** Help text shown under the control and read with it. */
+  description?: React.ReactNode;
+  /** A problem with the value, shown under the control and read with it. */
+  error?: string | null;
+  required?: boolean;
+  className?: string;
+  children: (control: ControlProps) => React.ReactNode;
+};
+
+/** One form field: wires label, description, error, aria-invalid and aria-describedby to its control. */
+export function Field({ id, label, description, error, required, className, children }: FieldProps) {
+  const descriptionId = description ? `${id}-description` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [descriptionId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <label htmlFor={id} className="text-sm font-semibold text-navy-900">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        )}
+      </label>
+      {children({
+        id,
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        ...(error ? { "aria-invalid": true as const } : {}),
+      })}
+      {description && (
+        <p id={descriptionId} className="text-sm text-navy-700">
+          {description}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The look shared by text inputs, selects and text areas. */
+export const controlClass =
+  "w-full rounded-lg border border-navy-300 bg-white px-3 py-2.5 text-base text-navy-900 placeholder:text-navy-600 focus:border-accent-700 aria-invalid:border-red-700";
+
+type ChoiceProps = {
+  name: string;
+  legend: React.ReactNode;
+  options: readonly { value: string; label: string }[];
+  required?: boolean;
+  value?: string;
+  onChange?: (value: string) => void;
+  describedBy?: string;
+};
+
+/** A group of radio buttons under one question (a fieldset with its legend). */
+export function Choice({ name, legend, options, required, value, onChange, describedBy }: ChoiceProps) {
+  return (
+    <fieldset aria-describedby={describedBy}>
+      <legend className="text-sm font-semibold text-navy-900">
+        {legend}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        )}
+      </legend>
+      <div className="mt-2 flex gap-6">
+        {options.map((option) => (
+          <label key={option.value} className="flex min-h-11 items-center gap-2 text-base">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              required={required}
+              className="size-5 accent-accent-700"
+              {...(onChange
+                ? { checked: value === option.value, onChange: () => onChange(option.value) }
+                : {})}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { emailField, honeypotField, line, phoneField, yesNo } from "./fields.ts";
+
+/** Longest value each careers text field accepts; the form uses the same numbers. */
+export const careersLimits = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  phone: 30,
+  address: 500,
+  niNumber: 20,
+} as const;
+
+/** The text fields of the application, as the wire contract names them. */
+export const careersFields = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "address",
+  "hasCarQuestion",
+  "hasUKLicense",
+  "rightToWork",
+  "niNumber",
+] as const;
+
+/** The two file fields, and the extensions each accepts. */
+export const careersFiles = {
+  resume: [".pdf", ".doc", ".docx"],
+  otherDocuments: [".pdf", ".doc", ".docx", ".jpg", ".jpeg", ".png"],
+} as const;
+
+export type CareersFileField = keyof typeof careersFiles;
+
+/** HMRC's example number: the right shape, but Q is never a valid prefix letter. */
+export const niPlaceholder = "QQ 12 34 56 C";
+
+const invalidPrefixes = new Set(["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"]);
+
+/**
+ * Checks a National Insurance number against HMRC's rules (NIM39110): two
+ * prefix letters (not D, F, I, Q, U or V; the second not O; not BG, GB, KN, NK,
+ * NT, TN or ZZ), six digits and a suffix A to D. Spaces and case are ignored.
+ */
+export function isValidNiNumber(value: string): boolean {
+  const compact = value.replace(/\s+/g, "").toUpperCase();
+  const match = /^([A-CEGHJ-PR-TW-Z])([A-CEGHJ-NPR-TW-Z])\d{6}[A-D]$/.exec(compact);
+  if (!match) return false;
+  return !invalidPrefixes.has(`${match[1]}${match[2]}`);
+}
+
+/** Stores the number in one canonical form: upper case, no spaces. */
+export function normaliseNiNumber(value: string): string {
+  return value.replace(/\s+/g, "").toUpperCase();
+}
+
+/** An application's text fields, exactly as the careers form sends them. */
+export const careersSchema = z.strictObject({
+  firstName: line("First name", careersLimits.firstName, true),
+  lastName: line("Last name", careersLimits.lastName, true),
+  email: emailField,
+  phone: phoneField(true),
+  address: line("Address", careersLimits.address, true),
+  hasCarQuestion: yesNo("do you have a car?"),
+  hasUKLicense: yesNo("do you hold a UK driving licence?"),
+  rightToWork: yesNo("do you have the right to work in the UK?").refine((value) => value === "yes", {
+    error: "Unfortunately, you must have the right to work in the UK to apply for positions with us.",
+  }),
+  niNumber: line("National Insurance number", careersLimits.niNumber, true)
+    .refine(isValidNiNumber, {
+      error: "Please enter a valid National Insurance number: two letters, six numbers and A, B, C or D.",
+    })
+    .transform(normaliseNiNumber),
+  [honeypotField]: z.string().max(500).optional(),
+});
+
+export type CareersInput = z.infer<typeof careersSchema>;

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { emailField, honeypotField, line, paragraph, phoneField } from "./fields.ts";
+
+/** The services an enquiry can be about, in the order the form lists them. */
+export const serviceOptions = [
+  { value: "cleaning", label: "Professional cleaning" },
+  { value: "security", label: "Security officers" },
+  { value: "housekeeping", label: "Housekeeping staff" },
+  { value: "warehouse", label: "Warehouse workers" },
+  { value: "steward", label: "Steward staff" },
+  { value: "maintenance", label: "Maintenance services" },
+  { value: "multiple", label: "More than one service" },
+] as const;
+
+/** Longest value each contact field accepts; the form uses the same numbers. */
+export const contactLimits = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  phone: 30,
+  company: 200,
+  message: 5000,
+} as const;
+
+const serviceValues = ["", ...serviceOptions.map((option) => option.value)] as const;
+
+/** An enquiry as the contact form sends it: exactly the seven fields (plus the honeypot when a bot fills it). */
+export const contactSchema = z.strictObject({
+  firstName: line("First name", contactLimits.firstName, true),
+  lastName: line("Last name", contactLimits.lastName, true),
+  email: emailField,
+  phone: phoneField(false),
+  company: line("Company", contactLimits.company, false),
+  service: z.enum(serviceValues, { error: "Please choose a service from the list." }),
+  message: paragraph("Message", contactLimits.message),
+  [honeypotField]: z.string().max(500).optional(),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;
+
+/** The contact form's fields, in the order the wire contract lists them. */
+export const contactFields = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "company",
+  "service",
+  "message",
+] as const;

@@ -1,0 +1,252 @@
+// Load test for the two form endpoints: `npm run bench:forms`.
+// Runs, on loopback and in one go: a bare node:http endpoint that only parses the same JSON,
+// then the real contact and careers handlers on SQLite (and on PostgreSQL when it answers),
+// and prints requests per second, p50/p99 latency and each one's ratio to the bare endpoint.
+import { type ChildProcess, fork } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import express from "express";
+import pg from "pg";
+import { pino } from "pino";
+import { parseEnv } from "../server/env.ts";
+import { createLeads } from "../server/leads/setup.ts";
+
+const duration = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const ports = { bare: 4370, sqlite: 4371, postgres: 4372 };
+
+let counter = 0;
+function enquiry(): string {
+  counter++;
+  return JSON.stringify({
+    firstName: "Aisha",
+    lastName: "Khan",
+    email: "aisha.khan@example.co.uk",
+    phone: "0161 496 0999",
+    company: "Ancoats Bakery Ltd",
+    service: "cleaning",
+    message: `We need an evening office clean, five days a week. Request ${counter}.`,
+  });
+}
+
+const pdf = "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n";
+const boundary = "----benchBoundary7MA4YWxkTrZu0gW";
+function application(): string {
+  counter++;
+  const fields: Record<string, string> = {
+    firstName: "Tomasz",
+    lastName: "Nowak",
+    email: `tomasz.${counter}@example.com`,
+    phone: "07700 900123",
+    address: `${counter} Jersey Street, Manchester M4 6JB`,
+    hasCarQuestion: "yes",
+    hasUKLicense: "no",
+    rightToWork: "yes",
+    niNumber: "AB 12 34 56 C",
+  };
+  let body = "";
+  for (const [name, value] of Object.entries(fields)) {
+    body += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  }
+  body += `--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n${pdf}\r\n`;
+  return `${body}--${boundary}--\r\n`;
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+}
+
+type Result = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+async function load(name: string, url: string, contentType: string, body: () => string): Promise<Result> {
+  const result = await autocannon({
+    url,
+    method: "POST",
+    connections,
+    duration,
+    headers: { "content-type": contentType, accept: "application/json" },
+    requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
+  });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+// The yardstick: read the body, parse the JSON, answer JSON. Nothing stored.
+const bare = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => {
+    const data = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { firstName: string };
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ success: true, message: `Thank you, ${data.firstName}!` }));
+  });
+});
+
+async function startLeads(databaseUrl: string, dataDir: string, schema?: string) {
+  const env = parseEnv({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    CONTACT_RATE_LIMIT: "100000000",
+    CAREERS_RATE_LIMIT: "100000000",
+  });
+  const leads = await createLeads(env, pino({ level: "silent" }), schema ? { schema } : {});
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(leads.router);
+  process.on("SIGTERM", () => {
+    server.closeAllConnections();
+    server.close(() => void leads.close().then(() => process.exit(0)));
+  });
+  const server = createServer(app);
+  return { leads, server };
+}
+
+async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Each server runs in its own process, as in production, so the load generator does not share its CPU.
+const role = process.argv[2];
+if (role === "bare") {
+  await listen(bare, ports.bare);
+  process.send?.("ready");
+} else if (role === "leads") {
+  const [, , , databaseUrl = "", dataDir = "", port = "0", schema] = process.argv;
+  const { server } = await startLeads(databaseUrl, dataDir, schema);
+  await listen(server, Number(port));
+  process.send?.("ready");
+} else {
+  await runAll();
+}
+
+function spawnServer(args: string[]): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL(import.meta.url).pathname, args, { stdio: "inherit" });
+    child.once("message", () => resolve(child));
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners("exit");
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+async function runAll() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-forms-"));
+  const results: Result[] = [];
+  let baseline = 0;
+  try {
+    const bareServer = await spawnServer(["bare"]);
+    const bareResult = await load(
+      "bare node:http JSON",
+      `http://127.0.0.1:${ports.bare}/`,
+      "application/json",
+      enquiry,
+    );
+    results.push(bareResult);
+    baseline = bareResult.rps;
+    await stop(bareServer);
+
+    const sqlite = await spawnServer([
+      "leads",
+      path.join(dataDir, "bench.sqlite"),
+      dataDir,
+      String(ports.sqlite),
+    ]);
+    results.push(
+      await load(
+        "contact, SQLite",
+        `http://127.0.0.1:${ports.sqlite}/contact-handler.php`,
+        "application/json",
+        enquiry,
+      ),
+    );
+    results.push(
+      await load(
+        "careers, SQLite",
+        `http://127.0.0.1:${ports.sqlite}/careers-handler.php`,
+        `multipart/form-data; boundary=${boundary}`,
+        application,
+      ),
+    );
+    await stop(sqlite);
+
+    if (await postgresAvailable()) {
+      const schema = `bench_${process.pid}`;
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      try {
+        const postgres = await spawnServer(["leads", postgresUrl, dataDir, String(ports.postgres), schema]);
+        results.push(
+          await load(
+            "contact, PostgreSQL",
+            `http://127.0.0.1:${ports.postgres}/contact-handler.php`,
+            "application/json",
+            enquiry,
+          ),
+        );
+        results.push(
+          await load(
+            "careers, PostgreSQL",
+            `http://127.0.0.1:${ports.postgres}/careers-handler.php`,
+            `multipart/form-data; boundary=${boundary}`,
+            application,
+          ),
+        );
+        await stop(postgres);
+      } finally {
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      }
+    } else {
+      console.log(`PostgreSQL not reachable at ${postgresUrl}: skipped.`);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  report(results, baseline);
+}
+
+function report(results: Result[], baseline: number) {
+  console.log(`\n${connections} connections, ${duration} s each, loopback, each server in its own process\n`);
+  console.table(
+    results.map((r) => ({
+      endpoint: r.name,
+      "req/s": Math.round(r.rps),
+      "p50 ms": r.p50,
+      "p99 ms": r.p99,
+      "vs bare": `${((r.rps / baseline) * 100).toFixed(0)}%`,
+      "errors/non-2xx": `${r.errors}/${r.non2xx}`,
+    })),
+  );
+  const contact = results.find((r) => r.name === "contact, SQLite");
+  if (contact) {
+    const ratio = contact.rps / baseline;
+    console.log(
+      `Contact on SQLite reaches ${(ratio * 100).toFixed(0)}% of the bare endpoint (target: at least 50%): ${ratio >= 0.5 ? "met" : "NOT met"}.`,
+    );
+  }
+}

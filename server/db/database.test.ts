@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "./database.ts";
+
+describe("SQLite group commit", () => {
+  let dir = "";
+  let db: Database | null = null;
+  afterEach(async () => {
+    await db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("commits transactions started together, rolling back only the one that fails", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "db-test-"));
+    db = openDatabase(path.join(dir, "t.sqlite"));
+    await db.exec("CREATE TABLE t (v TEXT NOT NULL)");
+    const open = db;
+    const results = await Promise.allSettled(
+      ["one", "two", "three"].map((v) =>
+        open.transaction(async (tx) => {
+          await tx.run("INSERT INTO t (v) VALUES (?)", [v]);
+          if (v === "two") throw new Error("no");
+          await tx.run("INSERT INTO t (v) VALUES (?)", [`${v}-again`]);
+          return v;
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    const rows = await open.all<{ v: string }>("SELECT v FROM t ORDER BY rowid");
+    expect(rows.map((r) => r.v)).toEqual(["one", "one-again", "three", "three-again"]);
+  });
+
+  it("keeps statements from outside a transaction out of it", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "db-test-"));
+    db = openDatabase(path.join(dir, "t.sqlite"));
+    await db.exec("CREATE TABLE t (v TEXT NOT NULL)");
+    const open = db;
+    const failing = open.transaction(async (tx) => {
+      await tx.run("INSERT INTO t (v) VALUES ('inside')");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error("roll back");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const outside = open.run("INSERT INTO t (v) VALUES ('outside')");
+    await expect(failing).rejects.toThrow("roll back");
+    await outside;
+    const rows = await open.all<{ v: string }>("SELECT v FROM t");
+    expect(rows.map((r) => r.v)).toEqual(["outside"]);
+  });
+});

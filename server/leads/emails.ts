@@ -1,0 +1,98 @@
+import { site } from "../../app/content/site.ts";
+import type { CareersInput } from "../../app/lib/forms/careers-schema.ts";
+import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
+import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
+import { maskNiNumber } from "./protect.ts";
+
+/** Where mail goes: the company's two inboxes and the sender address. */
+export type MailRouting = { from: string; enquiriesTo: string; applicationsTo: string };
+
+/** One message as it waits in the outbox. Every header value here has been checked to be on one line. */
+export type QueuedMail = {
+  purpose: "notification" | "acknowledgement";
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  body: string;
+};
+
+function serviceLabel(value: string): string {
+  return serviceOptions.find((option) => option.value === value)?.label ?? "Not specified";
+}
+
+const signOff = `\n\nKind regards,\nThe ${site.brand} team\n${site.phone.display} · ${site.email}\n${site.address.street}, ${site.address.locality} ${site.address.postcode}`;
+
+/** The company's copy of an enquiry and the visitor's acknowledgement. */
+export function enquiryMails(input: ContactInput, reference: string, routing: MailRouting): QueuedMail[] {
+  const name = `${input.firstName} ${input.lastName}`;
+  return [
+    {
+      purpose: "notification",
+      to: routing.enquiriesTo,
+      replyTo: input.email,
+      subject: `New enquiry ${reference} from ${name}`,
+      body: [
+        `Reference: ${reference}`,
+        `Name: ${name}`,
+        `Email: ${input.email}`,
+        `Phone: ${input.phone || "Not given"}`,
+        `Company: ${input.company || "Not given"}`,
+        `Service: ${serviceLabel(input.service)}`,
+        "",
+        "Message:",
+        input.message,
+        "",
+        `Reply to this e-mail to answer ${input.firstName} directly. We promise a reply within ${site.claims.replyWithin}.`,
+      ].join("\n"),
+    },
+    {
+      purpose: "acknowledgement",
+      to: input.email,
+      replyTo: routing.enquiriesTo,
+      subject: `We have your enquiry (${reference})`,
+      body: `Dear ${input.firstName},\n\nThank you for getting in touch with ${site.brand}. We have received your enquiry and one of our team will reply within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.${signOff}`,
+    },
+  ];
+}
+
+/** The company's copy of an application (documents attached separately) and the applicant's acknowledgement. */
+export function applicationMails(
+  input: CareersInput,
+  reference: string,
+  documents: { field: string; fileName: string }[],
+  routing: MailRouting,
+): QueuedMail[] {
+  const name = `${input.firstName} ${input.lastName}`;
+  const listed = documents.map(
+    (doc) => `- ${doc.field === "resume" ? "CV" : "Other document"}: ${doc.fileName}`,
+  );
+  return [
+    {
+      purpose: "notification",
+      to: routing.applicationsTo,
+      replyTo: input.email,
+      subject: `New job application ${reference} from ${name}`,
+      body: [
+        `Reference: ${reference}`,
+        `Name: ${name}`,
+        `Email: ${input.email}`,
+        `Phone: ${input.phone}`,
+        `Address: ${input.address}`,
+        `Has a car: ${input.hasCarQuestion}`,
+        `Holds a UK driving licence: ${input.hasUKLicense}`,
+        `Right to work in the UK: ${input.rightToWork}`,
+        `National Insurance number: ${maskNiNumber(input.niNumber)} (stored encrypted)`,
+        "",
+        "Attached:",
+        ...listed,
+      ].join("\n"),
+    },
+    {
+      purpose: "acknowledgement",
+      to: input.email,
+      replyTo: routing.applicationsTo,
+      subject: `We have your application (${reference})`,
+      body: `Dear ${input.firstName},\n\nThank you for applying to work with ${site.brand}. We have received your application and documents, and one of our team will be in touch within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.${signOff}`,
+    },
+  ];
+}

@@ -1,0 +1,350 @@
+import type { IncomingMessage } from "node:http";
+import express, { type Request, type Response, type Router } from "express";
+import { site } from "../../app/content/site.ts";
+import { type CareersInput, careersSchema } from "../../app/lib/forms/careers-schema.ts";
+import { type ContactInput, contactFields, contactSchema } from "../../app/lib/forms/contact-schema.ts";
+import { firstProblem, honeypotField } from "../../app/lib/forms/fields.ts";
+import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.ts";
+import type { Database } from "../db/database.ts";
+import type { Logger } from "../logger.ts";
+import type { MailRouting } from "./emails.ts";
+import { contentHash, encryptNiNumber, hashIp } from "./protect.ts";
+import { Refusal } from "./refusal.ts";
+import type { Secrets } from "./secrets.ts";
+import {
+  checkRateLimit,
+  countRequest,
+  type RateLimit,
+  type SenderMeta,
+  saveApplication,
+  saveEnquiry,
+  type Upload,
+} from "./store.ts";
+import { checkFile, maxFileBytes, parseMultipart } from "./uploads.ts";
+
+export type LeadsOptions = {
+  db: Database;
+  secrets: Secrets;
+  routing: MailRouting;
+  logger: Logger;
+  rateLimits: { contact: number; careers: number; windowMs: number };
+  /** Called after a submission's mail was queued, so the outbox can send it at once. */
+  onQueued?: () => void;
+  /** False when no SMTP server is configured: queued mail is then logged as waiting. */
+  mailConfigured?: boolean;
+};
+
+/** The two endpoints' paths, fixed by the forms' wire contract. */
+export const contactPath = "/contact-handler.php";
+export const careersPath = "/careers-handler.php";
+
+const contactBodyLimit = 32 * 1024;
+// Two files at the limit, the text fields, and the multipart framing around them.
+const careersBodyLimit = 2 * maxFileBytes + 64 * 1024;
+
+const pages: Record<FormName, { path: string; anchor: string }> = {
+  contact: { path: "/contact", anchor: "contact-form" },
+  careers: { path: "/careers", anchor: "application-form" },
+};
+
+/**
+ * A browser posting the HTML form itself (JavaScript off) navigates and asks for HTML;
+ * it gets a redirect back to the page. fetch() and other clients get JSON.
+ */
+function isNavigation(req: IncomingMessage): boolean {
+  if (req.headers["sec-fetch-mode"] === "navigate") return true;
+  const accept = req.headers.accept ?? "";
+  return accept.includes("text/html") && !accept.includes("application/json");
+}
+
+function reply(
+  res: Response,
+  req: Request,
+  form: FormName,
+  secret: string,
+  status: number,
+  success: boolean,
+  message: string,
+) {
+  res.setHeader("Cache-Control", "no-store");
+  if (isNavigation(req) && status !== 405) {
+    const token = createResultToken(form, { type: success ? "success" : "error", message }, secret);
+    const { path, anchor } = pages[form];
+    res.redirect(303, `${path}?${resultParam}=${encodeURIComponent(token)}#${anchor}`);
+    return;
+  }
+  // Written directly: Express's json() would also hash the body for an ETag nobody needs here.
+  const body = JSON.stringify({ success, message });
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(body);
+}
+
+/** The site's own origin as the request names it, plus the public one from the site config. */
+function isForeignOrigin(req: Request): boolean {
+  if (req.headers["sec-fetch-site"] === "cross-site") return true;
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  return host !== req.headers.host && origin !== new URL(site.siteUrl).origin;
+}
+
+function mediaType(req: IncomingMessage): string {
+  return (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** Reads the whole body up to a limit; refuses with 413 as soon as it is passed. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) over = true;
+      if (!over) chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (over)
+        reject(new Refusal(413, "Your message is too long to send. Please shorten it and try again."));
+      else resolve(Buffer.concat(chunks, size));
+    });
+    req.on("error", () => reject(new Refusal(400, "The form could not be read. Please try again.")));
+  });
+}
+
+const idempotencyKeyPattern = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+function idempotencyKey(req: IncomingMessage): string | null {
+  const value = req.headers["idempotency-key"];
+  if (value === undefined) return null;
+  if (typeof value !== "string" || !idempotencyKeyPattern.test(value)) {
+    throw new Refusal(
+      400,
+      "The request's Idempotency-Key header is not valid. Please reload the page and try again.",
+    );
+  }
+  return value;
+}
+
+/** Counts a key's top-level occurrences in raw JSON, to spot a field sent twice (JSON.parse keeps the last). */
+function repeatedJsonKey(raw: string, patterns: RegExp[]): boolean {
+  return patterns.some((pattern) => (raw.match(pattern) ?? []).length > 1);
+}
+
+const contactKeyPatterns = [...contactFields, honeypotField].map(
+  (key) => new RegExp(`(?<!\\\\)"${key}"\\s*:`, "g"),
+);
+
+async function readContact(req: Request): Promise<{ input: ContactInput; spam: boolean }> {
+  const type = mediaType(req);
+  if (type !== "application/json" && type !== "application/x-www-form-urlencoded") {
+    throw new Refusal(415, "Please send the form as JSON (Content-Type: application/json).");
+  }
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > contactBodyLimit) {
+    throw new Refusal(413, "Your message is too long to send. Please shorten it and try again.");
+  }
+  const raw = (await readBody(req, contactBodyLimit)).toString("utf8");
+  let data: unknown;
+  if (type === "application/json") {
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      throw new Refusal(400, "The form could not be read (the data was not valid JSON). Please try again.");
+    }
+    if (typeof data !== "object" || data === null || Array.isArray(data)) {
+      throw new Refusal(400, "The form could not be read (expected a JSON object). Please try again.");
+    }
+    if (repeatedJsonKey(raw, contactKeyPatterns)) {
+      throw new Refusal(
+        400,
+        "The form contained a field more than once. Please reload the page and try again.",
+      );
+    }
+  } else {
+    const params = new URLSearchParams(raw);
+    const object: Record<string, string> = {};
+    for (const [key, value] of params) {
+      if (key in object) {
+        throw new Refusal(
+          400,
+          "The form contained a field more than once. Please reload the page and try again.",
+        );
+      }
+      object[key] = value;
+    }
+    data = object;
+  }
+  const record = data as Record<string, unknown>;
+  // The HTML form always sends the hidden field; an empty one is a person.
+  if (record[honeypotField] === "") delete record[honeypotField];
+  const parsed = contactSchema.safeParse(record);
+  if (!parsed.success) throw new Refusal(400, firstProblem(parsed.error));
+  return { input: parsed.data, spam: Boolean(parsed.data[honeypotField]) };
+}
+
+async function readApplication(
+  req: Request,
+): Promise<{ input: CareersInput; uploads: Upload[]; spam: boolean }> {
+  if (mediaType(req) !== "multipart/form-data") {
+    throw new Refusal(415, "Please send the application as a multipart form (multipart/form-data).");
+  }
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > careersBodyLimit) {
+    throw new Refusal(413, "Your application is too large to send. Each file may be at most 5MB.");
+  }
+  const { fields, files } = await parseMultipart(req);
+  if (fields[honeypotField] === "") delete fields[honeypotField];
+  const parsed = careersSchema.safeParse(fields);
+  if (!parsed.success) throw new Refusal(400, firstProblem(parsed.error));
+  const resume = files.find((file) => file.field === "resume");
+  if (!resume) throw new Refusal(400, "Please attach your CV (PDF or Word document).");
+  const uploads: Upload[] = [];
+  for (const file of files) uploads.push(await checkFile(file.field, file.name, file.content));
+  return { input: parsed.data, uploads, spam: Boolean(parsed.data[honeypotField]) };
+}
+
+/** The two lead endpoints, mounted before React Router so bad input never reaches it. */
+export function leadsRouter(options: LeadsOptions): Router {
+  const { db, secrets, routing, logger, rateLimits } = options;
+  const router = express.Router();
+
+  // Hashing each request's address is measurable under load; a bounded cache keeps it cheap.
+  const ipHashes = new Map<string, string>();
+  function cachedIpHash(ip: string): string {
+    let hash = ipHashes.get(ip);
+    if (!hash) {
+      if (ipHashes.size >= 10_000) ipHashes.clear();
+      hash = hashIp(ip, secrets.ipSalt);
+      ipHashes.set(ip, hash);
+    }
+    return hash;
+  }
+
+  function endpoint(
+    form: FormName,
+    handle: (req: Request, meta: Omit<SenderMeta, "contentHash" | "spam">) => Promise<string>,
+  ) {
+    return async (req: Request, res: Response) => {
+      const send = (status: number, success: boolean, message: string) =>
+        reply(res, req, form, secrets.resultSecret, status, success, message);
+      let rate: RateLimit | null = null;
+      try {
+        if (req.method !== "POST") {
+          res.setHeader("Allow", "POST");
+          throw new Refusal(405, "This address only accepts form submissions (POST).");
+        }
+        if (isForeignOrigin(req)) {
+          throw new Refusal(403, "Forms can only be sent from our own website.");
+        }
+        const now = Date.now();
+        const ipHash = cachedIpHash(req.ip ?? req.socket.remoteAddress ?? "unknown");
+        rate = {
+          key: `${form}:${ipHash}`,
+          limit: form === "contact" ? rateLimits.contact : rateLimits.careers,
+          windowMs: rateLimits.windowMs,
+        };
+        const verdict = await checkRateLimit(db, rate, now);
+        if (!verdict.allowed) {
+          rate = null; // Already over: no need to keep counting.
+          throw new Refusal(
+            429,
+            `We have received a lot of submissions from your connection. Please try again later, or call us on ${site.phone.display}.`,
+            { "Retry-After": String(verdict.retryAfterSeconds) },
+          );
+        }
+        const userAgent = String(req.headers["user-agent"] ?? "").slice(0, 500);
+        const message = await handle(req, {
+          ipHash,
+          userAgent,
+          idempotencyKey: idempotencyKey(req),
+          now,
+          rate,
+        });
+        send(200, true, message);
+      } catch (error) {
+        if (error instanceof Refusal) {
+          // A refused request still counts against the allowance (stored ones count in their transaction).
+          if (rate) await countRequest(db, rate, Date.now()).catch(() => {});
+          for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+          // Whatever is left of the body is read and dropped, so the client receives the reply.
+          if (!req.complete) req.resume();
+          send(error.status, false, error.message);
+          return;
+        }
+        logger.error({ err: error, form }, "submission failed");
+        send(
+          500,
+          false,
+          `Sorry, something went wrong on our side and your ${form === "contact" ? "message" : "application"} was not saved. Please try again, or call us on ${site.phone.display}.`,
+        );
+      }
+    };
+  }
+
+  function queued(reference: string, spam: boolean, repeated: boolean, kind: string) {
+    logger.info(
+      { reference, kind, spam, repeated },
+      repeated ? "repeat submission answered" : "submission stored",
+    );
+    if (spam || repeated) return;
+    if (options.mailConfigured === false)
+      logger.info({ reference }, "mail queued; no SMTP server configured yet");
+    options.onQueued?.();
+  }
+
+  router.all(
+    contactPath,
+    endpoint("contact", async (req, base) => {
+      const { input, spam } = await readContact(req);
+      const hash = contentHash(["contact", ...contactFields.map((field) => input[field])]);
+      const { reference, repeated } = await saveEnquiry(
+        db,
+        input,
+        { ...base, contentHash: hash, spam },
+        routing,
+      );
+      queued(reference, spam, repeated, "enquiry");
+      return `Thank you, ${input.firstName}! Your message has been sent and we will reply within ${site.claims.replyWithin}. Your reference is ${reference}.`;
+    }),
+  );
+
+  router.all(
+    careersPath,
+    endpoint("careers", async (req, base) => {
+      const { input, uploads, spam } = await readApplication(req);
+      const hash = contentHash([
+        "careers",
+        input.firstName,
+        input.lastName,
+        input.email,
+        input.phone,
+        input.address,
+        input.hasCarQuestion,
+        input.hasUKLicense,
+        input.niNumber,
+        ...uploads.flatMap((upload) => [upload.field, upload.content]),
+      ]);
+      const encrypted = encryptNiNumber(input.niNumber, secrets.niKey);
+      const { reference, repeated } = await saveApplication(
+        db,
+        input,
+        encrypted,
+        uploads,
+        { ...base, contentHash: hash, spam },
+        routing,
+      );
+      queued(reference, spam, repeated, "application");
+      return `Thank you for your application, ${input.firstName}! We have received it with your documents and will be in touch within ${site.claims.replyWithin}. Your reference is ${reference}.`;
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,398 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { readResultToken } from "../../app/lib/forms/result-token.ts";
+import { decryptNiNumber } from "./protect.ts";
+import {
+  applicationFields,
+  applicationForm,
+  type Dialect,
+  type Harness,
+  postApplication,
+  postEnquiry,
+  samples,
+  startHarness,
+  TestSmtp,
+  validEnquiry,
+} from "./test-harness.ts";
+
+const dialects: Dialect[] = ["sqlite", "postgres"];
+
+async function count(h: Harness, table: string, where = "1 = 1", params: (string | number)[] = []) {
+  const [row] = await h.leads.db.all<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`,
+    params,
+  );
+  return Number(row?.n ?? 0);
+}
+
+function referenceIn(message: string): string {
+  const match = /(ENQ|APP)-[0-9A-Z]{6}/.exec(message);
+  if (!match) throw new Error(`No reference in: ${message}`);
+  return match[0];
+}
+
+describe.each(dialects)("lead capture on %s", (dialect) => {
+  const smtp = new TestSmtp();
+  let h: Harness;
+
+  beforeAll(async () => {
+    await smtp.start();
+    h = await startHarness(dialect, {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Cottonopolis Facilities <website@cottonopolis.example>",
+      ENQUIRIES_TO: "sales@cottonopolis.example",
+      APPLICATIONS_TO: "jobs@cottonopolis.example",
+    });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await smtp.stop();
+  });
+  afterEach(() => {
+    smtp.messages = [];
+  });
+
+  it("stores an enquiry and e-mails the company and the visitor, both quoting the reference", async () => {
+    const enquiry = validEnquiry({ firstName: "Zoë" });
+    const response = await postEnquiry(h.url, enquiry, { "User-Agent": "integration-test" });
+    expect(response.status).toBe(200);
+    const reply = (await response.json()) as { success: boolean; message: string };
+    expect(reply.success).toBe(true);
+    const reference = referenceIn(reply.message);
+    expect(reply.message).toContain("within 24 hours");
+
+    const [row] = await h.leads.db.all<Record<string, unknown>>(
+      "SELECT * FROM enquiries WHERE reference = ?",
+      [reference],
+    );
+    expect(row).toMatchObject({
+      first_name: "Zoë",
+      email: enquiry.email,
+      message: enquiry.message,
+      status: "received",
+    });
+    expect(row?.user_agent).toBe("integration-test");
+    expect(String(row?.ip_hash)).not.toContain("127.0.0.1");
+    expect(String(row?.ip_hash)).toMatch(/^[\w-]{32}$/);
+
+    const mails = await smtp.waitFor(2);
+    const notification = mails.find((m) => m.envelopeTo.includes("sales@cottonopolis.example"));
+    const acknowledgement = mails.find((m) => m.envelopeTo.includes(String(enquiry.email)));
+    expect(notification?.parsed.subject).toBe(`New enquiry ${reference} from Zoë Khan`);
+    expect(notification?.parsed.replyTo?.text).toContain(String(enquiry.email));
+    expect(notification?.parsed.text).toContain(String(enquiry.message));
+    expect(notification?.parsed.text).toContain("Professional cleaning");
+    expect(notification?.parsed.from?.text).toContain("website@cottonopolis.example");
+    expect(acknowledgement?.parsed.subject).toBe(`We have your enquiry (${reference})`);
+    expect(acknowledgement?.parsed.text).toContain("within 24 hours");
+    expect(acknowledgement?.parsed.text).toContain(reference);
+    await expect.poll(() => count(h, "outbox", "reference = ? AND status = 'sent'", [reference])).toBe(2);
+  });
+
+  it("stores an application with its documents, NI number encrypted, and mails the CV as an attachment", async () => {
+    const fields = applicationFields({ niNumber: "ab 12 34 56 c" });
+    const form = applicationForm(fields, [
+      { field: "resume", name: 'C:\\Users\\tom\\..\\My "CV"\r\n.pdf', content: samples.pdf },
+      { field: "otherDocuments", name: "SIA licence.png", content: samples.png },
+    ]);
+    const response = await postApplication(h.url, form);
+    const reply = (await response.json()) as { success: boolean; message: string };
+    expect(response.status).toBe(200);
+    expect(reply.success).toBe(true);
+    const reference = referenceIn(reply.message);
+
+    const [row] = await h.leads.db.all<Record<string, unknown>>(
+      "SELECT * FROM applications WHERE reference = ?",
+      [reference],
+    );
+    expect(row).toMatchObject({
+      first_name: "Tomasz",
+      has_car: "yes",
+      has_uk_licence: "no",
+      right_to_work: "yes",
+    });
+    const stored = String(row?.ni_number_encrypted);
+    expect(stored).not.toContain("AB123456C");
+    expect(decryptNiNumber(stored, h.leads.secrets.niKey)).toBe("AB123456C");
+
+    const docs = await h.leads.db.all<{
+      field: string;
+      file_name: string;
+      content: Uint8Array;
+      size: number;
+    }>("SELECT field, file_name, content, size FROM documents WHERE application_id = ? ORDER BY id", [
+      Number(row?.id),
+    ]);
+    expect(docs.map((d) => d.field)).toEqual(["resume", "otherDocuments"]);
+    const cvName = docs[0]?.file_name ?? "";
+    // Reduced to a display name: no folders, quotes or line breaks, the extension kept.
+    expect(cvName).toMatch(/^My .*CV.*\.pdf$/);
+    expect(cvName).not.toMatch(/[\\/"\r\n]|Users|\.\./);
+    expect(docs[1]?.file_name).toBe("SIA licence.png");
+    expect(Buffer.from(docs[0]?.content ?? []).equals(samples.pdf)).toBe(true);
+
+    const mails = await smtp.waitFor(2);
+    const notification = mails.find((m) => m.envelopeTo.includes("jobs@cottonopolis.example"));
+    expect(notification?.parsed.subject).toBe(`New job application ${reference} from Tomasz Nowak`);
+    expect(notification?.parsed.text).toContain("AB ** ** ** C");
+    expect(notification?.raw).not.toContain("AB123456C");
+    expect(notification?.raw).not.toMatch(/12 ?34 ?56/);
+    const attachments = notification?.parsed.attachments ?? [];
+    expect(attachments.map((a) => a.filename)).toEqual([cvName, "SIA licence.png"]);
+    expect(attachments[0]?.content.equals(samples.pdf)).toBe(true);
+    expect(attachments[1]?.contentType).toBe("image/png");
+    const acknowledgement = mails.find((m) => m.envelopeTo.includes(fields.email ?? ""));
+    expect(acknowledgement?.parsed.text).toContain(reference);
+    expect(acknowledgement?.parsed.attachments).toHaveLength(0);
+  });
+
+  it("accepts a valid NI number in lower case with spaces and refuses HMRC's example QQ 12 34 56 C", async () => {
+    const good = await postApplication(
+      h.url,
+      applicationForm(applicationFields({ niNumber: "ce 98 76 54 a" })),
+    );
+    expect(good.status).toBe(200);
+    const bad = await postApplication(
+      h.url,
+      applicationForm(applicationFields({ niNumber: "QQ 12 34 56 C" })),
+    );
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/valid National Insurance number/);
+  });
+
+  it("refuses a renamed executable and an image posing as a PDF, storing nothing", async () => {
+    const before = await count(h, "applications");
+    for (const content of [samples.exe, samples.png]) {
+      const response = await postApplication(
+        h.url,
+        applicationForm(applicationFields(), [{ field: "resume", name: "cv.pdf", content }]),
+      );
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toMatch(
+        /does not look like a real PDF/,
+      );
+    }
+    expect(await count(h, "applications")).toBe(before);
+  });
+
+  it("refuses a file of 5 MB + 1 byte with 413 and accepts one of exactly 5 MB", async () => {
+    const limit = 5 * 1024 * 1024;
+    const pdfOf = (size: number) =>
+      Buffer.concat([samples.pdf, Buffer.alloc(size - samples.pdf.length, 0x20)]);
+    const before = await count(h, "documents");
+    const tooBig = await postApplication(
+      h.url,
+      applicationForm(applicationFields(), [{ field: "resume", name: "cv.pdf", content: pdfOf(limit + 1) }]),
+    );
+    expect(tooBig.status).toBe(413);
+    expect(((await tooBig.json()) as { message: string }).message).toMatch(/larger than 5MB/);
+    expect(await count(h, "documents")).toBe(before);
+    const justRight = await postApplication(
+      h.url,
+      applicationForm(applicationFields(), [{ field: "resume", name: "cv.pdf", content: pdfOf(limit) }]),
+    );
+    expect(justRight.status).toBe(200);
+  });
+
+  it("stores a double submit once: same Idempotency-Key, or the same content again", async () => {
+    const enquiry = validEnquiry();
+    const key = crypto.randomUUID();
+    const [a, b] = await Promise.all([
+      postEnquiry(h.url, enquiry, { "Idempotency-Key": key }),
+      postEnquiry(h.url, enquiry, { "Idempotency-Key": key }),
+    ]);
+    const first = referenceIn(((await a.json()) as { message: string }).message);
+    const second = referenceIn(((await b.json()) as { message: string }).message);
+    expect(second).toBe(first);
+    // A browser retry without the header, moments later, with the same content.
+    const again = await postEnquiry(h.url, enquiry);
+    expect(referenceIn(((await again.json()) as { message: string }).message)).toBe(first);
+    expect(await count(h, "enquiries", "message = ?", [String(enquiry.message)])).toBe(1);
+    expect(await count(h, "outbox", "reference = ?", [first])).toBe(2);
+
+    const form = () => applicationForm(applicationFields({ email: "same.person@example.com" }));
+    const appKey = crypto.randomUUID();
+    const replies = await Promise.all([
+      postApplication(h.url, form(), { "Idempotency-Key": appKey }),
+      postApplication(h.url, form(), { "Idempotency-Key": appKey }),
+    ]);
+    const refs = await Promise.all(
+      replies.map(async (r) => referenceIn(((await r.json()) as { message: string }).message)),
+    );
+    expect(refs[1]).toBe(refs[0]);
+    expect(await count(h, "applications", "email = ?", ["same.person@example.com"])).toBe(1);
+  });
+
+  it("takes a filled honeypot with a success-looking reply, stores it as spam and sends nothing", async () => {
+    const response = await postEnquiry(h.url, validEnquiry({ website: "https://spam.example" }));
+    expect(response.status).toBe(200);
+    const reply = (await response.json()) as { success: boolean; message: string };
+    expect(reply.success).toBe(true);
+    const reference = referenceIn(reply.message);
+    expect(await count(h, "enquiries", "reference = ? AND status = 'spam'", [reference])).toBe(1);
+    expect(await count(h, "outbox", "reference = ?", [reference])).toBe(0);
+
+    const form = applicationForm(applicationFields({ website: "buy now" }));
+    const app = await postApplication(h.url, form);
+    const appReference = referenceIn(((await app.json()) as { message: string }).message);
+    expect(await count(h, "applications", "reference = ? AND status = 'spam'", [appReference])).toBe(1);
+    expect(await count(h, "outbox", "reference = ?", [appReference])).toBe(0);
+  });
+
+  it("answers a post made without JavaScript with a 303 back to the page and a signed result", async () => {
+    const body = new URLSearchParams({ ...(validEnquiry() as Record<string, string>), website: "" });
+    const response = await fetch(`${h.url}/contact-handler.php`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "text/html,application/xhtml+xml",
+        "Sec-Fetch-Mode": "navigate",
+      },
+      body,
+    });
+    expect(response.status).toBe(303);
+    const location = new URL(String(response.headers.get("location")), h.url);
+    expect(location.pathname).toBe("/contact");
+    expect(location.hash).toBe("#contact-form");
+    const result = readResultToken(
+      location.searchParams.get("result") ?? "",
+      "contact",
+      h.leads.secrets.resultSecret,
+    );
+    expect(result?.type).toBe("success");
+    expect(result?.message).toMatch(/Your reference is ENQ-/);
+    // A forged or edited token shows nothing.
+    expect(
+      readResultToken(`${location.searchParams.get("result")}x`, "contact", h.leads.secrets.resultSecret),
+    ).toBeNull();
+
+    // The careers form without JavaScript sends the empty optional file input too.
+    const form = applicationForm(applicationFields(), [
+      { field: "resume", name: "cv.pdf", content: samples.pdf },
+      { field: "otherDocuments", name: "", content: Buffer.alloc(0) },
+    ]);
+    form.append("website", "");
+    const careers = await fetch(`${h.url}/careers-handler.php`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Accept: "text/html", "Sec-Fetch-Mode": "navigate" },
+      body: form,
+    });
+    expect(careers.status).toBe(303);
+    const careersLocation = new URL(String(careers.headers.get("location")), h.url);
+    expect(careersLocation.hash).toBe("#application-form");
+    const careersResult = readResultToken(
+      careersLocation.searchParams.get("result") ?? "",
+      "careers",
+      h.leads.secrets.resultSecret,
+    );
+    expect(careersResult?.message).toMatch(/Your reference is APP-/);
+
+    const refused = await fetch(`${h.url}/careers-handler.php`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Accept: "text/html", "Sec-Fetch-Mode": "navigate" },
+      body: applicationForm(applicationFields({ rightToWork: "no" })),
+    });
+    expect(refused.status).toBe(303);
+    const refusedResult = readResultToken(
+      new URL(String(refused.headers.get("location")), h.url).searchParams.get("result") ?? "",
+      "careers",
+      h.leads.secrets.resultSecret,
+    );
+    expect(refusedResult).toEqual({
+      type: "error",
+      message: "Unfortunately, you must have the right to work in the UK to apply for positions with us.",
+    });
+  });
+});
+
+describe.each(dialects)("the outbox on %s", (dialect) => {
+  it("keeps mail while the SMTP server is down and delivers it once it is back", async () => {
+    const smtp = new TestSmtp();
+    await smtp.start();
+    await smtp.stop(); // The port is now known and closed.
+    const h = await startHarness(dialect, {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      OUTBOX_RETRY_BASE_MS: "100",
+    });
+    try {
+      const response = await postEnquiry(h.url, validEnquiry());
+      expect(response.status).toBe(200);
+      const reference = referenceIn(((await response.json()) as { message: string }).message);
+      await expect
+        .poll(() =>
+          count(h, "outbox", "reference = ? AND attempts >= 1 AND last_error IS NOT NULL", [reference]),
+        )
+        .toBe(2);
+      expect(await count(h, "outbox", "reference = ? AND status = 'sent'", [reference])).toBe(0);
+      await smtp.start();
+      const mails = await smtp.waitFor(2, 15_000);
+      expect(mails.map((m) => m.parsed.subject).join(" ")).toContain(reference);
+      await expect.poll(() => count(h, "outbox", "reference = ? AND status = 'sent'", [reference])).toBe(2);
+    } finally {
+      await h.close();
+      await smtp.stop();
+    }
+  });
+
+  it("gives up after the last attempt, keeping the error, while the submission stays stored", async () => {
+    const smtp = new TestSmtp();
+    await smtp.start();
+    await smtp.stop();
+    const h = await startHarness(dialect, {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      OUTBOX_RETRY_BASE_MS: "50",
+      OUTBOX_MAX_ATTEMPTS: "2",
+    });
+    try {
+      const response = await postEnquiry(h.url, validEnquiry());
+      const reference = referenceIn(((await response.json()) as { message: string }).message);
+      await expect.poll(() => count(h, "outbox", "reference = ? AND status = 'failed'", [reference])).toBe(2);
+      const rows = await h.leads.db.all<{ attempts: number; last_error: string }>(
+        "SELECT attempts, last_error FROM outbox WHERE reference = ?",
+        [reference],
+      );
+      expect(rows.every((r) => Number(r.attempts) === 2 && /ECONNREFUSED|connect/i.test(r.last_error))).toBe(
+        true,
+      );
+      expect(await count(h, "enquiries", "reference = ?", [reference])).toBe(1);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("with no SMTP server configured, accepts submissions and keeps their mail queued", async () => {
+    const h = await startHarness(dialect);
+    try {
+      const response = await postEnquiry(h.url, validEnquiry());
+      expect(response.status).toBe(200);
+      const reference = referenceIn(((await response.json()) as { message: string }).message);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(
+        await count(h, "outbox", "reference = ? AND status = 'queued' AND attempts = 0", [reference]),
+      ).toBe(2);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe.each(dialects)("the rate limit on %s", (dialect) => {
+  it("answers 429 with Retry-After once an address has used its allowance, per endpoint", async () => {
+    const h = await startHarness(dialect, { CONTACT_RATE_LIMIT: "3", CAREERS_RATE_LIMIT: "1" });
+    try {
+      for (let i = 0; i < 3; i++) expect((await postEnquiry(h.url, validEnquiry())).status).toBe(200);
+      const limited = await postEnquiry(h.url, validEnquiry());
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await limited.json()) as { success: boolean }).success).toBe(false);
+      expect(await count(h, "enquiries")).toBe(3);
+      // The other endpoint keeps its own count.
+      expect((await postApplication(h.url, applicationForm())).status).toBe(200);
+      expect((await postApplication(h.url, applicationForm())).status).toBe(429);
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { backoffMs } from "../mail/outbox.ts";
+import { decryptNiNumber, encryptNiNumber, hashIp, maskNiNumber, newReference } from "./protect.ts";
+import { safeFileName } from "./uploads.ts";
+
+describe("NI number protection", () => {
+  it("encrypts with a fresh IV each time and decrypts only with the right key", () => {
+    const key = randomBytes(32);
+    const a = encryptNiNumber("AB123456C", key);
+    const b = encryptNiNumber("AB123456C", key);
+    expect(a).not.toBe(b);
+    expect(a).not.toContain("AB123456C");
+    expect(decryptNiNumber(a, key)).toBe("AB123456C");
+    expect(() => decryptNiNumber(a, randomBytes(32))).toThrow();
+  });
+  it("masks all but the prefix and suffix", () => {
+    expect(maskNiNumber("AB123456C")).toBe("AB ** ** ** C");
+  });
+});
+
+describe("hashIp", () => {
+  it("depends on the salt and never contains the address", () => {
+    expect(hashIp("203.0.113.7", "salt-one-0123456")).not.toBe(hashIp("203.0.113.7", "salt-two-0123456"));
+    expect(hashIp("203.0.113.7", "salt-one-0123456")).not.toContain("203.0.113.7");
+  });
+});
+
+describe("newReference", () => {
+  it("is short, prefixed and free of look-alike characters", () => {
+    for (let i = 0; i < 200; i++) expect(newReference("ENQ")).toMatch(/^ENQ-[2-9A-HJKMNP-TV-Z]{6}$/);
+  });
+});
+
+describe("safeFileName", () => {
+  it.each([
+    ["../../etc/passwd.pdf", "passwd.pdf"],
+    ["C:\\Users\\tom\\CV.docx", "CV.docx"],
+    ['My "CV"\r\n.pdf', "My CV.pdf"],
+    ["  .hidden.pdf", "hidden.pdf"],
+    ["", "cv"],
+    ["\u0000\u0001", "cv"],
+  ])("%j becomes %j", (raw, expected) => {
+    expect(safeFileName(raw, "cv")).toBe(expected);
+  });
+  it("keeps the extension of a very long name", () => {
+    const name = safeFileName(`${"x".repeat(300)}.pdf`, "cv");
+    expect(name.length).toBeLessThanOrEqual(100);
+    expect(name.endsWith(".pdf")).toBe(true);
+  });
+});
+
+describe("backoffMs", () => {
+  it("doubles from the base and stops at six hours", () => {
+    expect([1, 2, 3, 4].map((n) => backoffMs(n, 1000))).toEqual([1000, 2000, 4000, 8000]);
+    expect(backoffMs(40, 60_000)).toBe(6 * 60 * 60 * 1000);
+  });
+});

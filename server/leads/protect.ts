@@ -1,0 +1,64 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+
+/** Encrypts a National Insurance number with AES-256-GCM: "v1.<iv>.<tag>.<ciphertext>", base64url parts. */
+export function encryptNiNumber(plain: string, key: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const encrypted = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  const tag = cipher.getAuthTag();
+  return ["v1", iv, tag, encrypted]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
+}
+
+/** Reverses encryptNiNumber; throws when the key is wrong or the value was tampered with. */
+export function decryptNiNumber(stored: string, key: Buffer): string {
+  const [version, iv, tag, encrypted] = stored.split(".");
+  if (version !== "v1" || !iv || !tag || !encrypted) throw new Error("Unknown NI number format");
+  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(encrypted, "base64url")), decipher.final()]).toString(
+    "utf8",
+  );
+}
+
+/** Shows only the prefix letters and the suffix: "AB ** ** ** C". */
+export function maskNiNumber(normalised: string): string {
+  return `${normalised.slice(0, 2)} ** ** ** ${normalised.slice(-1)}`;
+}
+
+/** A client address reduced to a salted hash: enough to count requests, not to identify anyone. */
+export function hashIp(ip: string, salt: string): string {
+  return createHash("sha256").update(salt).update("\0").update(ip).digest("base64url").slice(0, 32);
+}
+
+/** A fingerprint of a submission's content, to spot the same form sent twice. */
+export function contentHash(parts: (string | Uint8Array)[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) {
+    hash.update(part);
+    hash.update("\0");
+  }
+  return hash.digest("base64url");
+}
+
+// No 0/O, 1/I/L or U: easy to read aloud over the phone.
+const referenceAlphabet = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** A short reference a person can quote: "ENQ-7K3Q9M". */
+export function newReference(prefix: "ENQ" | "APP"): string {
+  let code = "";
+  for (let i = 0; i < 6; i++) code += referenceAlphabet[randomByte() % referenceAlphabet.length];
+  return `${prefix}-${code}`;
+}
+
+// Random bytes drawn from a pool refilled 4 KB at a time: one system call per ~680 references.
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+function randomByte(): number {
+  if (poolOffset >= pool.length) {
+    pool = randomBytes(4096);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++] ?? 0;
+}

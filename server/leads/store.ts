@@ -1,0 +1,222 @@
+import type { CareersFileField, CareersInput } from "../../app/lib/forms/careers-schema.ts";
+import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
+import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
+import { applicationMails, enquiryMails, type MailRouting, type QueuedMail } from "./emails.ts";
+import { newReference } from "./protect.ts";
+
+/** What we keep about who sent a submission: never the address itself. */
+export type SenderMeta = {
+  ipHash: string;
+  userAgent: string;
+  idempotencyKey: string | null;
+  contentHash: string;
+  spam: boolean;
+  now: number;
+  /** The allowance this request counts against, counted in the same transaction. */
+  rate: RateLimit;
+};
+
+/** A checked upload, held in memory until it is stored with its application. */
+export type Upload = {
+  field: CareersFileField;
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+};
+
+/** How far back identical content from the same sender counts as the same submission. */
+export const duplicateWindowMs = 10 * 60 * 1000;
+
+type Table = "enquiries" | "applications";
+
+/** A per-address, per-endpoint request counter in fixed windows, kept in the database so processes share it. */
+export type RateLimit = { key: string; limit: number; windowMs: number };
+
+/**
+ * Whether the address may send another request now. Only reads: the request is
+ * counted by countRequest, inside the submission's own transaction when it is
+ * stored, so a genuine submission costs one write transaction, not two.
+ */
+export async function checkRateLimit(
+  db: Queryable,
+  rate: RateLimit,
+  now: number,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const windowStart = now - (now % rate.windowMs);
+  const [row] = await db.all<{ window_start: number; count: number }>(
+    "SELECT window_start, count FROM rate_limits WHERE key = ?",
+    [rate.key],
+  );
+  const used = row && Number(row.window_start) === windowStart ? Number(row.count) : 0;
+  return {
+    allowed: used < rate.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rate.windowMs - now) / 1000)),
+  };
+}
+
+/** Counts one request against its address's allowance. */
+export async function countRequest(db: Queryable, rate: RateLimit, now: number): Promise<void> {
+  const windowStart = now - (now % rate.windowMs);
+  await db.run(
+    `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
+       window_start = excluded.window_start`,
+    [rate.key, windowStart],
+  );
+}
+
+/** The reference of an earlier identical submission: same idempotency key, or same content and sender lately. */
+export async function findRepeat(db: Queryable, table: Table, meta: SenderMeta): Promise<string | null> {
+  if (meta.idempotencyKey) {
+    const rows = await db.all<{ reference: string }>(
+      `SELECT reference FROM ${table} WHERE idempotency_key = ?`,
+      [meta.idempotencyKey],
+    );
+    if (rows[0]) return rows[0].reference;
+  }
+  const rows = await db.all<{ reference: string }>(
+    `SELECT reference FROM ${table} WHERE content_hash = ? AND ip_hash = ? AND created_at > ? ORDER BY id LIMIT 1`,
+    [meta.contentHash, meta.ipHash, meta.now - duplicateWindowMs],
+  );
+  return rows[0]?.reference ?? null;
+}
+
+async function queueMails(
+  tx: Queryable,
+  reference: string,
+  mails: QueuedMail[],
+  attachmentIds: number[],
+  now: number,
+) {
+  for (const mail of mails) {
+    await tx.run(
+      `INSERT INTO outbox (reference, purpose, to_address, reply_to, subject, body, attachment_ids, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        reference,
+        mail.purpose,
+        mail.to,
+        mail.replyTo,
+        mail.subject,
+        mail.body,
+        JSON.stringify(mail.purpose === "notification" ? attachmentIds : []),
+        now,
+        now,
+      ],
+    );
+  }
+}
+
+/**
+ * Runs one save, retrying with a fresh reference on the rare clash. When a
+ * concurrent request with the same idempotency key wins the race, answers with its reference.
+ */
+async function saveOnce(
+  db: Database,
+  table: Table,
+  meta: SenderMeta,
+  insert: (tx: Queryable, reference: string) => Promise<void>,
+): Promise<{ reference: string; repeated: boolean }> {
+  const prefix = table === "enquiries" ? "ENQ" : "APP";
+  for (let attempt = 0; ; attempt++) {
+    const reference = newReference(prefix);
+    try {
+      return await db.transaction(async (tx) => {
+        await countRequest(tx, meta.rate, meta.now);
+        const earlier = await findRepeat(tx, table, meta);
+        if (earlier) return { reference: earlier, repeated: true };
+        await insert(tx, reference);
+        return { reference, repeated: false };
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      const earlier = await findRepeat(db, table, meta);
+      if (earlier) return { reference: earlier, repeated: true };
+    }
+  }
+}
+
+/** Stores an enquiry and queues its two e-mails in one transaction; spam is stored but never mailed. */
+export async function saveEnquiry(db: Database, input: ContactInput, meta: SenderMeta, routing: MailRouting) {
+  return saveOnce(db, "enquiries", meta, async (tx, reference) => {
+    await tx.run(
+      `INSERT INTO enquiries (reference, status, idempotency_key, content_hash, first_name, last_name, email, phone,
+         company, service, message, ip_hash, user_agent, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        reference,
+        meta.spam ? "spam" : "received",
+        meta.idempotencyKey,
+        meta.contentHash,
+        input.firstName,
+        input.lastName,
+        input.email,
+        input.phone,
+        input.company,
+        input.service,
+        input.message,
+        meta.ipHash,
+        meta.userAgent,
+        meta.now,
+      ],
+    );
+    if (!meta.spam) await queueMails(tx, reference, enquiryMails(input, reference, routing), [], meta.now);
+  });
+}
+
+/** Stores an application with its documents and queues its two e-mails, all in one transaction. */
+export async function saveApplication(
+  db: Database,
+  input: CareersInput,
+  niNumberEncrypted: string,
+  uploads: Upload[],
+  meta: SenderMeta,
+  routing: MailRouting,
+) {
+  return saveOnce(db, "applications", meta, async (tx, reference) => {
+    const [row] = await tx.all<{ id: number }>(
+      `INSERT INTO applications (reference, status, idempotency_key, content_hash, first_name, last_name, email,
+         phone, address, has_car, has_uk_licence, right_to_work, ni_number_encrypted, ip_hash, user_agent, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      [
+        reference,
+        meta.spam ? "spam" : "received",
+        meta.idempotencyKey,
+        meta.contentHash,
+        input.firstName,
+        input.lastName,
+        input.email,
+        input.phone,
+        input.address,
+        input.hasCarQuestion,
+        input.hasUKLicense,
+        input.rightToWork,
+        niNumberEncrypted,
+        meta.ipHash,
+        meta.userAgent,
+        meta.now,
+      ],
+    );
+    if (!row) throw new Error("Application insert returned no id");
+    const documentIds: number[] = [];
+    for (const upload of uploads) {
+      const [doc] = await tx.all<{ id: number }>(
+        `INSERT INTO documents (application_id, field, file_name, content_type, size, content)
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+        [
+          Number(row.id),
+          upload.field,
+          upload.fileName,
+          upload.contentType,
+          upload.content.length,
+          upload.content,
+        ],
+      );
+      if (doc) documentIds.push(Number(doc.id));
+    }
+    if (meta.spam) return;
+    const mails = applicationMails(input, reference, uploads, routing);
+    await queueMails(tx, reference, mails, documentIds, meta.now);
+  });
+}

@@ -1,0 +1,203 @@
+// Shared set-up for the lead integration tests: the real handlers over HTTP on an
+// ephemeral port, a real SQLite file or a throwaway PostgreSQL schema, and a real
+// SMTP server on loopback that keeps what it receives.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import express from "express";
+import { type ParsedMail, simpleParser } from "mailparser";
+import pg from "pg";
+import { pino } from "pino";
+import { SMTPServer } from "smtp-server";
+import { parseEnv } from "../env.ts";
+import { createLeads, type Leads } from "./setup.ts";
+
+export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export type Dialect = "sqlite" | "postgres";
+
+export type ReceivedMail = { envelopeTo: string[]; raw: string; parsed: ParsedMail };
+
+/** A real SMTP server on 127.0.0.1 that can be stopped and started again on the same port. */
+export class TestSmtp {
+  messages: ReceivedMail[] = [];
+  port = 0;
+  private server: SMTPServer | null = null;
+
+  async start(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", async () => {
+          const raw = Buffer.concat(chunks);
+          this.messages.push({
+            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+            raw: raw.toString("utf8"),
+            parsed: await simpleParser(raw),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", () => resolve()));
+    this.port = (server.server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Waits until at least `count` messages have arrived. */
+  async waitFor(count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
+    const started = Date.now();
+    while (this.messages.length < count) {
+      if (Date.now() - started > timeoutMs) {
+        throw new Error(`Expected ${count} messages, received ${this.messages.length}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return this.messages;
+  }
+}
+
+export type Harness = {
+  url: string;
+  leads: Leads;
+  dialect: Dialect;
+  close(): Promise<void>;
+};
+
+/** Starts the lead endpoints on an ephemeral port against a fresh database of the given kind. */
+export async function startHarness(dialect: Dialect, env: Record<string, string> = {}): Promise<Harness> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "leads-test-"));
+  let schema: string | undefined;
+  let databaseUrl = path.join(dataDir, "site.sqlite");
+  if (dialect === "postgres") {
+    schema = `leads_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    databaseUrl = postgresUrl;
+  }
+  const parsed = parseEnv({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    OUTBOX_POLL_MS: "100",
+    OUTBOX_RETRY_BASE_MS: "100",
+    CONTACT_RATE_LIMIT: "1000",
+    CAREERS_RATE_LIMIT: "1000",
+    ...env,
+  });
+  const logger = pino({ level: "silent" });
+  const leads = await createLeads(parsed, logger, schema ? { schema } : {});
+  const app = express();
+  app.use(leads.router);
+  app.use((_req, res) => res.status(404).json({ success: false, message: "Not found" }));
+  const server: Server = createServer({ connectionsCheckingInterval: 200 }, app);
+  server.headersTimeout = 2_000;
+  server.requestTimeout = 3_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  leads.worker.start();
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    leads,
+    dialect,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await leads.close();
+      if (schema) {
+        const admin = new pg.Client({ connectionString: postgresUrl });
+        await admin.connect();
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A valid enquiry, as the contact form sends it. */
+export function validEnquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: "Aisha",
+    lastName: "Khan",
+    email: "aisha.khan@example.co.uk",
+    phone: "0161 496 0999",
+    company: "Ancoats Bakery Ltd",
+    service: "cleaning",
+    message: `We need an evening office clean, five days a week.\nRequest ${randomBytes(4).toString("hex")}`,
+    ...overrides,
+  };
+}
+
+/** The smallest file each checker accepts as the real thing. */
+export const samples = {
+  pdf: Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"),
+  png: Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+    "hex",
+  ),
+  exe: Buffer.concat([Buffer.from("4d5a90000300000004000000ffff0000", "hex"), Buffer.alloc(200)]),
+};
+
+/** A valid application's text fields, as the careers form sends them. */
+export function applicationFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    firstName: "Tomasz",
+    lastName: "Nowak",
+    email: `tomasz.${randomBytes(3).toString("hex")}@example.com`,
+    phone: "07700 900123",
+    address: "12 Jersey Street, Manchester M4 6JB",
+    hasCarQuestion: "yes",
+    hasUKLicense: "no",
+    rightToWork: "yes",
+    niNumber: "ab 12 34 56 c",
+    ...overrides,
+  };
+}
+
+/** Builds the multipart body the careers form sends. */
+export function applicationForm(
+  fields: Record<string, string> = applicationFields(),
+  files: { field: string; name: string; content: Buffer; type?: string }[] = [
+    { field: "resume", name: "Tomasz Nowak CV.pdf", content: samples.pdf, type: "application/pdf" },
+  ],
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) {
+    form.append(
+      file.field,
+      new Blob([new Uint8Array(file.content)], { type: file.type ?? "application/octet-stream" }),
+      file.name,
+    );
+  }
+  return form;
+}
+
+/** Posts an enquiry as the contact form's script does. */
+export function postEnquiry(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${url}/contact-handler.php`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** Posts an application as the careers form's script does. */
+export function postApplication(url: string, form: FormData, headers: Record<string, string> = {}) {
+  return fetch(`${url}/careers-handler.php`, { method: "POST", headers, body: form });
+}
