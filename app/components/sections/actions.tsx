@@ -24,6 +24,7 @@ function activateOnSpace(event: React.KeyboardEvent<HTMLAnchorElement>) {
  */
 export function SectionLink({ to, variant, size, className, children }: ActionProps & { to: string }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a real link underneath keeps it working without JavaScript
     <a
       href={`#${to}`}
       role="button"
