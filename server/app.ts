@@ -3,9 +3,12 @@ import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { site } from "../app/content/site.ts";
+import { cspNonceContext } from "../app/lib/csp-nonce.ts";
 import type { Logger } from "./logger.ts";
-import { prerenderedPages, staticFiles } from "./static.ts";
+import { cspNonceOf, securityHeaders } from "./security.ts";
+import { loadPrerenderedPages, matchPrerenderedPage, prerenderedPages, staticFiles } from "./static.ts";
 
 export type AppOptions = {
   /** The React Router server build, or a function that loads it (development). */
@@ -16,6 +19,8 @@ export type AppOptions = {
   logger: Logger;
   /** Middleware that must run before the app, such as Vite's in development. */
   before?: RequestHandler[];
+  /** Believe `X-Forwarded-Proto` from the proxy in front of the server (for HSTS). */
+  trustProxy?: boolean;
 };
 
 /** Logs one line per request: method, path, status and time. Never bodies or query strings. */
@@ -34,10 +39,20 @@ function requestLog(logger: Logger): RequestHandler {
 }
 
 /** Builds the Express application: static files, prerendered pages, then React Router. */
-export function createApp({ build, mode, clientDir, logger, before = [] }: AppOptions) {
+export function createApp({ build, mode, clientDir, logger, before = [], trustProxy = false }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", "strong");
+
+  const pages = clientDir ? loadPrerenderedPages(clientDir) : new Map();
+  // First, so every response carries them: pages, assets, JSON, 404s and errors alike.
+  app.use(
+    securityHeaders({
+      mapOrigin: site.map.origin,
+      trustProxy,
+      scriptHashesFor: (req) => matchPrerenderedPage(pages, req)?.scriptHashes,
+    }),
+  );
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -54,11 +69,20 @@ export function createApp({ build, mode, clientDir, logger, before = [] }: AppOp
   for (const handler of before) app.use(handler);
 
   if (clientDir) {
-    app.use(prerenderedPages(clientDir));
+    app.use(prerenderedPages(pages));
     app.use(staticFiles(clientDir));
   }
 
-  app.all("/{*path}", createRequestHandler({ build, mode }));
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode,
+      // Pages rendered now carry this response's CSP nonce on their inline scripts.
+      getLoadContext: (_req, res) =>
+        new RouterContextProvider(new Map([[cspNonceContext, cspNonceOf(res) ?? ""]])),
+    }),
+  );
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     logger.error({ err: error, method: req.method, path: req.path }, "unhandled error");

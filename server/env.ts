@@ -7,6 +7,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** "1" adds routes that exist only for the end-to-end tests (a page that throws). */
   ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
+  /** "1" when a proxy in front of the server terminates TLS and sets X-Forwarded-Proto. */
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
 });
 
 export type Env = z.infer<typeof schema>;

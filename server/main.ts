@@ -9,7 +9,13 @@ const env = parseEnv();
 async function loadApp() {
   if (env.NODE_ENV === "production") {
     const build = (await import(new URL("../build/server/index.js", import.meta.url).href)) as ServerBuild;
-    return createApp({ build, mode: "production", clientDir: defaultClientDir, logger });
+    return createApp({
+      build,
+      mode: "production",
+      clientDir: defaultClientDir,
+      logger,
+      trustProxy: env.TRUST_PROXY === "1",
+    });
   }
   // Development: Vite serves the modules and reloads the server build on change.
   const vite = await import("vite");
@@ -19,6 +25,7 @@ async function loadApp() {
     mode: "development",
     logger,
     before: [devServer.middlewares],
+    trustProxy: env.TRUST_PROXY === "1",
   });
 }
 

@@ -1,6 +1,11 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
+import { inlineScriptHashes } from "./security.ts";
+
+/** A prerendered HTML file and the CSP hashes of its inline scripts. */
+export type PrerenderedPage = { file: string; scriptHashes: string[] };
 
 /** Finds every prerendered page under the client build: URL path to HTML file. */
 export function findPrerenderedPages(clientDir: string): Map<string, string> {
@@ -14,20 +19,39 @@ export function findPrerenderedPages(clientDir: string): Map<string, string> {
   return pages;
 }
 
+/** Reads every prerendered page once at start and hashes its inline scripts for the CSP. */
+export function loadPrerenderedPages(clientDir: string): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
+  for (const [pathname, file] of findPrerenderedPages(clientDir)) {
+    pages.set(pathname, { file, scriptHashes: inlineScriptHashes(readFileSync(file, "utf8")) });
+  }
+  return pages;
+}
+
+/**
+ * The prerendered page that answers this request, if any. The one place that decides, so the CSP
+ * hashes and the file served always belong to the same page.
+ */
+export function matchPrerenderedPage(
+  pages: Map<string, PrerenderedPage>,
+  req: IncomingMessage,
+): PrerenderedPage | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+  return pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+}
+
 /**
  * Serves the prerendered HTML at its own path (`/about`, and `/about/` too),
  * with no trailing-slash redirect. HTML is revalidated on every visit so a new
  * deploy shows at once; the hashed assets it points to are cached for a year.
  */
-export function prerenderedPages(clientDir: string): RequestHandler {
-  const pages = findPrerenderedPages(clientDir);
+export function prerenderedPages(pages: Map<string, PrerenderedPage>): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    const file = pages.get(pathname);
-    if (!file) return next();
+    const page = matchPrerenderedPage(pages, req);
+    if (!page) return next();
     res.setHeader("Cache-Control", "no-cache");
-    res.sendFile(file, { dotfiles: "deny", lastModified: true });
+    res.sendFile(page.file, { dotfiles: "deny", lastModified: true });
   };
 }
 

@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+
+/** What the security headers need to know about the request being answered. */
+export type SecurityOptions = {
+  /** Origin allowed to be framed on the contact page (the maps service). */
+  mapOrigin: string;
+  /** Trust `X-Forwarded-Proto` from a proxy in front of the server (env TRUST_PROXY=1). */
+  trustProxy: boolean;
+  /**
+   * SHA-256 sources of the inline scripts of the prerendered page this request will be answered with,
+   * or undefined when React Router renders the response and a nonce is used instead.
+   */
+  scriptHashesFor: (req: IncomingMessage) => string[] | undefined;
+};
+
+/** Paths on which the map may be framed. */
+const mapPaths = new Set(["/contact"]);
+
+/** Features a company website never uses; each is switched off for the page and anything it frames. */
+export const permissionsPolicy = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "encrypted-media=()",
+  "fullscreen=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "idle-detection=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/** The `'sha256-…'` source that allows one inline script, given its exact text. */
+export function scriptHash(content: string): string {
+  return `'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`;
+}
+
+/**
+ * The hash sources for every inline script in an HTML document. Script text is raw up to `</script`,
+ * so the text between the tags is exactly what the browser hashes.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.add(scriptHash(match[2] ?? ""));
+  }
+  return [...hashes];
+}
+
+/** The path without trailing slashes, as pages are matched. */
+function pathnameOf(req: IncomingMessage): string {
+  const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
+/** True when the visitor reached us over HTTPS, directly or through a proxy we trust. */
+export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ("encrypted" in req.socket && req.socket.encrypted) return true;
+  if (!trustProxy) return false;
+  const forwarded = req.headers["x-forwarded-proto"];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  return first === "https";
+}
+
+type Locals = { cspNonce?: string; scriptSources?: string };
+
+function locals(res: ServerResponse): Locals {
+  return (res as ServerResponse & { locals: Locals }).locals;
+}
+
+/**
+ * Security headers for every response: a Content-Security-Policy whose inline scripts are allowed by
+ * hash (prerendered pages) or by a fresh nonce (pages rendered now, which read it from `res.locals`),
+ * HSTS over HTTPS only, and the usual hardening headers.
+ */
+export function securityHeaders({ mapOrigin, trustProxy, scriptHashesFor }: SecurityOptions): RequestHandler {
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [(_req, res) => locals(res).scriptSources ?? "'self'"],
+        // Style attributes are harmless without script and common in React; style elements are not allowed.
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameSrc: [(req) => (mapPaths.has(pathnameOf(req)) ? mapOrigin : "'none'")],
+        workerSrc: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Set below, and only over HTTPS: on plain HTTP the header means nothing and misleads.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    xFrameOptions: { action: "deny" },
+  });
+  const hsts = helmet.strictTransportSecurity({ maxAge: 63_072_000, includeSubDomains: true });
+
+  return (req, res, next) => {
+    const hashes = scriptHashesFor(req);
+    if (hashes) {
+      locals(res).scriptSources = ["'self'", ...hashes].join(" ");
+    } else {
+      const nonce = randomBytes(18).toString("base64");
+      locals(res).cspNonce = nonce;
+      locals(res).scriptSources = `'self' 'nonce-${nonce}'`;
+    }
+    res.setHeader("Permissions-Policy", permissionsPolicy);
+    if (isHttps(req, trustProxy)) hsts(req, res, () => undefined);
+    headers(req, res, next);
+  };
+}
+
+/** The nonce chosen for this response, for React Router to put on its inline scripts. */
+export function cspNonceOf(res: ServerResponse): string | undefined {
+  return locals(res).cspNonce;
+}
