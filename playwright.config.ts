@@ -4,7 +4,7 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 /** Debian's Chromium, started the way this machine's closed network needs. */
-const chromium = {
+export const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
     "--disable-background-networking",
