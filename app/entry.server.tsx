@@ -7,6 +7,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { logger } from "../server/logger.ts";
 import { cspNonceContext } from "./lib/csp-nonce.ts";
+import { modulePreloadStripper } from "./lib/module-preloads.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -62,7 +63,10 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          pipe(body);
+          // The first paint needs the stylesheet, the font and the HTML; the scripts can follow them.
+          const stripper = modulePreloadStripper();
+          stripper.pipe(body);
+          pipe(stripper);
 
           resolve(
             new Response(stream, {

@@ -1,4 +1,3 @@
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import { Footer } from "~/components/footer";
@@ -21,12 +20,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           React puts font preloads and stylesheets with a precedence ahead of the script preloads it
           hoists from <Links>, so the first paint never queues behind the JavaScript.
         */}
-        <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-        <link rel="manifest" href="/site.webmanifest" />
         <Meta />
         <SeoTags />
         <Links />

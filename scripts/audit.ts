@@ -184,7 +184,8 @@ async function auditRoute(
 ): Promise<RouteResult> {
   const url = `${origin}${route}`;
   const reports: Lhr[] = [];
-  for (let i = 0; i < runs; i += 1) reports.push(await lighthouseRun(url, chromePort, route === notFoundPath));
+  for (let i = 0; i < runs; i += 1)
+    reports.push(await lighthouseRun(url, chromePort, route === notFoundPath));
   const metric = (id: string) => median(reports.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
   const scores = Object.fromEntries(
     categories.map((category) => [

@@ -49,12 +49,9 @@ writeFileSync(
   new URL("apple-touch-icon.png", publicDir),
   await markPng(180, { padding: 14, background: "#182d4e" }),
 );
-writeFileSync(new URL("icon-192.png", publicDir), await markPng(192));
 writeFileSync(new URL("icon-512.png", publicDir), await markPng(512));
 writeFileSync(
   new URL("og-image.png", publicDir),
   await sharp(share).resize(1200, 630).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer(),
 );
-console.log(
-  "Wrote favicon.ico, apple-touch-icon.png, icon-192.png, icon-512.png and og-image.png to public/",
-);
+console.log("Wrote favicon.ico, apple-touch-icon.png, icon-512.png and og-image.png to public/");

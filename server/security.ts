@@ -99,7 +99,7 @@ export function securityHeaders({ mapOrigin, trustProxy, scriptHashesFor }: Secu
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
-        fontSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],
         frameSrc: [(req) => (mapPaths.has(pathnameOf(req)) ? mapOrigin : "'none'")],

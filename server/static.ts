@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
-import express, { type RequestHandler } from "express";
+import type { RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { inlineScriptHashes } from "./security.ts";
 
 /** A prerendered HTML file and the CSP hashes of its inline scripts. */
@@ -55,18 +56,26 @@ export function prerenderedPages(pages: Map<string, PrerenderedPage>): RequestHa
   };
 }
 
-/** Static files from the client build: fingerprinted assets immutable, the rest revalidated. */
+/**
+ * Static files from the client build: fingerprinted assets immutable, the rest revalidated. A `.br`
+ * file made at build time is sent instead of the original when the browser accepts brotli.
+ */
 export function staticFiles(clientDir: string): RequestHandler {
-  return express.static(clientDir, {
+  return expressStaticGzip(clientDir, {
+    enableBrotli: true,
+    orderPreference: ["br"],
     index: false,
-    redirect: false,
-    dotfiles: "ignore",
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader(
-        "Cache-Control",
-        immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600, must-revalidate",
-      );
+    serveStatic: {
+      index: false,
+      redirect: false,
+      dotfiles: "ignore",
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          "Cache-Control",
+          immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600, must-revalidate",
+        );
+      },
     },
   });
 }
