@@ -17,77 +17,15 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPages } from "../app/lib/seo.ts";
 import { chromium as chromiumSettings } from "../playwright.config.ts";
-
-const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
-type Category = (typeof categories)[number];
-
-/** The path that stands for every unknown path. */
-const notFoundPath = "/this-page-does-not-exist";
-
-/** What the report shows for one route: medians over the runs. */
-export type RouteResult = {
-  route: string;
-  runs: number;
-  scores: Record<Category, number>;
-  lcpMs: number;
-  fcpMs: number;
-  tbtMs: number;
-  cls: number;
-  scriptBytes: number;
-  totalBytes: number;
-  requests: number;
-  axeViolations: string[];
-  /** Lighthouse audits that cost points in the median run, to say what to fix. */
-  failingAudits: string[];
-};
-
-/** The middle value; for an even count, the mean of the two middle values. */
-export function median(values: number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-/** Why a route fails the bar, or an empty list when it passes. */
-export function shortcomings(result: RouteResult): string[] {
-  const problems: string[] = [];
-  for (const category of categories) {
-    if (category === "seo" && result.route === notFoundPath) continue;
-    if (result.scores[category] < 100) problems.push(`${category} ${result.scores[category]}`);
-  }
-  if (result.axeViolations.length > 0) problems.push(`axe: ${result.axeViolations.join(", ")}`);
-  return problems;
-}
-
-function kib(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KiB`;
-}
-
-/** The results as a Markdown table. */
-export function markdownTable(results: RouteResult[]): string {
-  const header =
-    "| Route | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS | JS (transferred) | Total (transferred) | axe |";
-  const rule = "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |";
-  const rows = results.map((r) =>
-    [
-      r.route === notFoundPath ? `${r.route} (404)` : r.route,
-      r.scores.performance,
-      r.scores.accessibility,
-      r.scores["best-practices"],
-      r.route === notFoundPath ? `${r.scores.seo} (exempt)` : r.scores.seo,
-      `${(r.lcpMs / 1000).toFixed(2)} s`,
-      `${Math.round(r.tbtMs)} ms`,
-      r.cls.toFixed(3),
-      kib(r.scriptBytes),
-      kib(r.totalBytes),
-      r.axeViolations.length,
-    ].join(" | "),
-  );
-  return [header, rule, ...rows.map((row) => `| ${row} |`)].join("\n");
-}
+import {
+  type Category,
+  categories,
+  markdownTable,
+  median,
+  notFoundPath,
+  type RouteResult,
+  shortcomings,
+} from "./audit-report.ts";
 
 /** A port nobody is listening on, on the loopback interface. */
 async function freePort(): Promise<number> {

@@ -75,7 +75,7 @@ test.describe("security headers", () => {
   });
 
   test("a prerendered page allows exactly its own inline scripts, by hash", async ({ request }) => {
-    for (const path of [...publicRoutes, "/privacy"]) {
+    for (const path of [...publicRoutes]) {
       const response = await request.get(path);
       const csp = parseCsp(response.headers()["content-security-policy"]);
       const scriptSrc = csp.get("script-src") ?? [];
@@ -105,7 +105,7 @@ test.describe("security headers", () => {
   });
 
   test("only the contact page may frame the map, and only from the maps service", async ({ request }) => {
-    for (const path of [...publicRoutes, "/privacy", "/no-such-page"]) {
+    for (const path of [...publicRoutes, "/no-such-page"]) {
       const response = await request.get(path);
       const frameSrc = parseCsp(response.headers()["content-security-policy"]).get("frame-src");
       expect(frameSrc, path).toEqual(path === "/contact" ? [mapOrigin] : ["'none'"]);
@@ -129,7 +129,7 @@ async function watchForViolations(page: Page) {
 }
 
 test.describe("the site under its Content-Security-Policy", () => {
-  for (const path of [...publicRoutes, "/privacy", "/no-such-page", "/__test/error"]) {
+  for (const path of [...publicRoutes, "/no-such-page", "/__test/error"]) {
     test(`${path} hydrates with no policy violation`, async ({ page }) => {
       const problems = await watchForViolations(page);
       await page.goto(path);
