@@ -7,7 +7,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { site } from "../app/content/site.ts";
 import { cspNonceContext } from "../app/lib/csp-nonce.ts";
 import type { Logger } from "./logger.ts";
-import { cspNonceOf, securityHeaders } from "./security.ts";
+import { cspNonceFor, securityHeaders } from "./security.ts";
 import { loadPrerenderedPages, matchPrerenderedPage, prerenderedPages, staticFiles } from "./static.ts";
 
 export type AppOptions = {
@@ -80,7 +80,7 @@ export function createApp({ build, mode, clientDir, logger, before = [], trustPr
       mode,
       // Pages rendered now carry this response's CSP nonce on their inline scripts.
       getLoadContext: (_req, res) =>
-        new RouterContextProvider(new Map([[cspNonceContext, cspNonceOf(res) ?? ""]])),
+        new RouterContextProvider(new Map([[cspNonceContext, cspNonceFor(res)]])),
     }),
   );
 

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cspNonceOf, inlineScriptHashes, scriptHash, securityHeaders } from "./security.ts";
+import { cspNonceFor, cspNonceOf, inlineScriptHashes, scriptHash, securityHeaders } from "./security.ts";
 
 describe("inlineScriptHashes", () => {
   it("hashes the exact text of each inline script and skips scripts loaded by URL", () => {
@@ -55,6 +55,29 @@ describe("securityHeaders", () => {
     const response = await fetch(`${origin}/prerendered`);
     expect(response.headers.get("content-security-policy")).toContain("script-src 'self' 'sha256-abc='");
     expect(await response.json()).toEqual({ nonce: null });
+  });
+
+  it("switches a response to a nonce when React Router renders a page expected to be a file", async () => {
+    const app = express();
+    app.use(
+      securityHeaders({
+        mapOrigin: "https://maps.example",
+        trustProxy: false,
+        scriptHashesFor: () => ["'sha256-x='"],
+      }),
+    );
+    app.get("/", (_req, res) => res.json({ nonce: cspNonceFor(res) }));
+    const late = app.listen(0, "127.0.0.1");
+    await once(late, "listening");
+    const address = late.address();
+    const response = await fetch(
+      `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/`,
+    );
+    const { nonce } = (await response.json()) as { nonce: string };
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain(`script-src 'self' 'nonce-${nonce}';`);
+    expect(policy).not.toContain("sha256-x=");
+    await new Promise<void>((resolve) => late.close(() => resolve()));
   });
 
   it("lets only /contact frame the maps service", async () => {

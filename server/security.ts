@@ -134,7 +134,27 @@ export function securityHeaders({ mapOrigin, trustProxy, scriptHashesFor }: Secu
   };
 }
 
-/** The nonce chosen for this response, for React Router to put on its inline scripts. */
+/**
+ * The nonce for this response, for React Router to put on its inline scripts. Should the request have
+ * been expected to get a prerendered file but reach React Router after all, it gets a nonce now and the
+ * policy is rewritten to match, so the page it renders still runs.
+ */
+export function cspNonceFor(res: ServerResponse): string {
+  const existing = locals(res).cspNonce;
+  if (existing) return existing;
+  const nonce = randomBytes(18).toString("base64");
+  locals(res).cspNonce = nonce;
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy === "string" && !res.headersSent) {
+    res.setHeader(
+      "Content-Security-Policy",
+      policy.replace(/script-src [^;]*/, `script-src 'self' 'nonce-${nonce}'`),
+    );
+  }
+  return nonce;
+}
+
+/** The nonce already chosen for this response, if any. */
 export function cspNonceOf(res: ServerResponse): string | undefined {
   return locals(res).cspNonce;
 }
