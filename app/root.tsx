@@ -17,8 +17,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f1f38" />
         {/*
-          React puts font preloads and stylesheets with a precedence ahead of the script preloads it
-          hoists from <Links>, so the first paint never queues behind the JavaScript.
+          With a precedence React places the stylesheet first in the head (the latin font travels inside
+          it); the server leaves out the script preloads, so the first paint waits for nothing else.
         */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />

@@ -83,7 +83,8 @@ type Lhr = {
   >;
 };
 
-async function lighthouseRun(url: string, port: number, expectError: boolean): Promise<Lhr> {
+/** One Lighthouse run; a run that fails to record its trace, as happens now and then, is tried again. */
+async function lighthouseRun(url: string, port: number, expectError: boolean, attempt = 1): Promise<Lhr> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -94,7 +95,10 @@ async function lighthouseRun(url: string, port: number, expectError: boolean): P
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr as unknown as Lhr & { runtimeError?: { message: string } };
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (attempt < 3) return lighthouseRun(url, port, expectError, attempt + 1);
+    throw new Error(`Lighthouse failed on ${url} three times: ${lhr.runtimeError.message}`);
+  }
   return lhr;
 }
 

@@ -92,7 +92,8 @@ test.describe("search and sharing", () => {
     await page.goto("/services/steward");
     const before = await page.locator('script[type="application/ld+json"]').textContent();
     await waitForHydration(page);
-    await expect(page.locator('script[type="application/ld+json"]')).toHaveText(before as string);
+    expect(before?.length).toBeGreaterThan(100);
+    expect(await page.locator('script[type="application/ld+json"]').textContent()).toBe(before);
   });
 
   test("the 404 page asks not to be indexed and claims no canonical URL", async ({ page }) => {
