@@ -51,6 +51,7 @@ export function createApp({ build, mode, clientDir, logger, before = [], trustPr
       mapOrigin: site.map.origin,
       trustProxy,
       scriptHashesFor: (req) => matchPrerenderedPage(pages, req)?.scriptHashes,
+      development: mode === "development",
     }),
   );
 

@@ -14,6 +14,8 @@ export type SecurityOptions = {
    * or undefined when React Router renders the response and a nonce is used instead.
    */
   scriptHashesFor: (req: IncomingMessage) => string[] | undefined;
+  /** Development: also let Vite's client open its hot-reload WebSocket, which listens on its own port. */
+  development?: boolean;
 };
 
 /** Paths on which the map may be framed. */
@@ -88,7 +90,12 @@ function locals(res: ServerResponse): Locals {
  * hash (prerendered pages) or by a fresh nonce (pages rendered now, which read it from `res.locals`),
  * HSTS over HTTPS only, and the usual hardening headers.
  */
-export function securityHeaders({ mapOrigin, trustProxy, scriptHashesFor }: SecurityOptions): RequestHandler {
+export function securityHeaders({
+  mapOrigin,
+  trustProxy,
+  scriptHashesFor,
+  development = false,
+}: SecurityOptions): RequestHandler {
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -100,7 +107,7 @@ export function securityHeaders({ mapOrigin, trustProxy, scriptHashesFor }: Secu
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
+        connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
         manifestSrc: ["'self'"],
         frameSrc: [(req) => (mapPaths.has(pathnameOf(req)) ? mapOrigin : "'none'")],
         workerSrc: ["'none'"],
