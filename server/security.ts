@@ -79,10 +79,49 @@ export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   return first === "https";
 }
 
-type Locals = { cspNonce?: string; scriptSources?: string };
+type Locals = { cspNonce?: string; cspPolicy?: (scriptSources: string) => string };
 
 function locals(res: ServerResponse): Locals {
   return (res as ServerResponse & { locals: Locals }).locals;
+}
+
+/** A page's policy: its own scripts only, by hash or nonce; the map frame only where it is shown. */
+function documentPolicy({
+  scriptSources,
+  frameSrc,
+  development,
+}: {
+  scriptSources: string;
+  frameSrc: string;
+  development: boolean;
+}): string {
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSources}`,
+    // Style attributes are harmless without script and common in React; style elements are not allowed.
+    "style-src 'self'",
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data:",
+    // The latin font is inlined into the stylesheet as a data: URL.
+    "font-src 'self' data:",
+    development ? "connect-src 'self' ws:" : "connect-src 'self'",
+    "manifest-src 'self'",
+    `frame-src ${frameSrc}`,
+    "worker-src 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Scripts, styles, images and text files never need to load anything: the strictest policy. */
+const filePolicy =
+  "default-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/** A request for a file (a name with an extension) rather than a page. */
+function isFileRequest(pathname: string): boolean {
+  return /\.[a-z0-9]+$/i.test(pathname);
 }
 
 /**
@@ -97,43 +136,39 @@ export function securityHeaders({
   development = false,
 }: SecurityOptions): RequestHandler {
   const headers = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [(_req, res) => locals(res).scriptSources ?? "'self'"],
-        // Style attributes are harmless without script and common in React; style elements are not allowed.
-        styleSrc: ["'self'"],
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
-        manifestSrc: ["'self'"],
-        frameSrc: [(req) => (mapPaths.has(pathnameOf(req)) ? mapOrigin : "'none'")],
-        workerSrc: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+    // Set below: its script sources and frame source differ per response.
+    contentSecurityPolicy: false,
     // Set below, and only over HTTPS: on plain HTTP the header means nothing and misleads.
     strictTransportSecurity: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginOpenerPolicy: { policy: "same-origin" },
     crossOriginResourcePolicy: { policy: "same-origin" },
     xFrameOptions: { action: "deny" },
+    // Headers for browsers long gone (IE, Flash): bytes on every response for nothing.
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   });
   const hsts = helmet.strictTransportSecurity({ maxAge: 63_072_000, includeSubDomains: true });
 
   return (req, res, next) => {
+    const pathname = pathnameOf(req);
+    const policy = (scriptSources: string) =>
+      documentPolicy({
+        scriptSources,
+        frameSrc: mapPaths.has(pathname) ? mapOrigin : "'none'",
+        development,
+      });
+    locals(res).cspPolicy = policy;
     const hashes = scriptHashesFor(req);
     if (hashes) {
-      locals(res).scriptSources = ["'self'", ...hashes].join(" ");
+      res.setHeader("Content-Security-Policy", policy(["'self'", ...hashes].join(" ")));
+    } else if (isFileRequest(pathname)) {
+      res.setHeader("Content-Security-Policy", filePolicy);
     } else {
       const nonce = randomBytes(18).toString("base64");
       locals(res).cspNonce = nonce;
-      locals(res).scriptSources = `'self' 'nonce-${nonce}'`;
+      res.setHeader("Content-Security-Policy", policy(`'self' 'nonce-${nonce}'`));
     }
     res.setHeader("Permissions-Policy", permissionsPolicy);
     if (isHttps(req, trustProxy)) hsts(req, res, () => undefined);
@@ -142,22 +177,17 @@ export function securityHeaders({
 }
 
 /**
- * The nonce for this response, for React Router to put on its inline scripts. Should the request have
- * been expected to get a prerendered file but reach React Router after all, it gets a nonce now and the
- * policy is rewritten to match, so the page it renders still runs.
+ * The nonce for this response, for React Router to put on its inline scripts. Should a request that
+ * was expected to get a file reach React Router after all (a missing asset's 404 page, say), it gets a
+ * nonce and a page's policy now, so the page it renders still works.
  */
 export function cspNonceFor(res: ServerResponse): string {
   const existing = locals(res).cspNonce;
   if (existing) return existing;
   const nonce = randomBytes(18).toString("base64");
   locals(res).cspNonce = nonce;
-  const policy = res.getHeader("Content-Security-Policy");
-  if (typeof policy === "string" && !res.headersSent) {
-    res.setHeader(
-      "Content-Security-Policy",
-      policy.replace(/script-src [^;]*/, `script-src 'self' 'nonce-${nonce}'`),
-    );
-  }
+  const policy = locals(res).cspPolicy;
+  if (policy && !res.headersSent) res.setHeader("Content-Security-Policy", policy(`'self' 'nonce-${nonce}'`));
   return nonce;
 }
 

@@ -14,10 +14,10 @@ function parseCsp(header: string | undefined): Map<string, string[]> {
   return directives;
 }
 
-/** The hardening headers every response must carry, whatever it is. */
-function expectSecurityHeaders(headers: Record<string, string>, what: string) {
+/** The hardening headers every response must carry, whatever it is. Files get the strictest policy. */
+function expectSecurityHeaders(headers: Record<string, string>, what: string, kind: "page" | "file") {
   const csp = parseCsp(headers["content-security-policy"]);
-  expect(csp.get("default-src"), what).toEqual(["'self'"]);
+  expect(csp.get("default-src"), what).toEqual([kind === "page" ? "'self'" : "'none'"]);
   expect(csp.get("frame-ancestors"), what).toEqual(["'none'"]);
   expect(csp.get("base-uri"), what).toEqual(["'self'"]);
   expect(csp.get("form-action"), what).toEqual(["'self'"]);
@@ -54,24 +54,30 @@ test.describe("security headers", () => {
     const html = await (await request.get("/")).text();
     const script = html.match(/\/assets\/[^"]+\.js/)?.[0] as string;
     const stylesheet = html.match(/\/assets\/[^"]+\.css/)?.[0] as string;
-    const responses: [string, Promise<Awaited<ReturnType<typeof request.get>>>][] = [
-      ["prerendered page", request.get("/about")],
-      ["prerendered page with trailing slash", request.get("/services/cleaning/")],
-      ["page rendered now (404)", request.get("/no-such-page")],
-      ["error screen (500)", request.get("/__test/error")],
-      ["JSON reply", request.get("/healthz")],
-      ["script asset", request.get(script)],
-      ["stylesheet asset", request.get(stylesheet)],
-      ["favicon", request.get("/favicon.ico")],
-      ["sitemap", request.get("/sitemap.xml")],
-      ["robots.txt", request.get("/robots.txt")],
-      ["missing asset", request.get("/assets/missing-file.js")],
-      ["POST to a page", request.post("/about", { data: "x=1" })],
+    const responses: [string, "page" | "file", Promise<Awaited<ReturnType<typeof request.get>>>][] = [
+      ["prerendered page", "page", request.get("/about")],
+      ["prerendered page with trailing slash", "page", request.get("/services/cleaning/")],
+      ["page rendered now (404)", "page", request.get("/no-such-page")],
+      ["error screen (500)", "page", request.get("/__test/error")],
+      ["JSON reply", "page", request.get("/healthz")],
+      ["POST to a page", "page", request.post("/about", { data: "x=1" })],
+      ["script asset", "file", request.get(script, { headers: { "accept-encoding": "br" } })],
+      ["stylesheet asset", "file", request.get(stylesheet)],
+      ["favicon", "file", request.get("/favicon.ico")],
+      ["sitemap", "file", request.get("/sitemap.xml")],
+      ["robots.txt", "file", request.get("/robots.txt")],
     ];
-    for (const [what, pending] of responses) {
+    for (const [what, kind, pending] of responses) {
       const response = await pending;
-      expectSecurityHeaders(response.headers(), `${what} (${response.status()})`);
+      expectSecurityHeaders(response.headers(), `${what} (${response.status()})`, kind);
     }
+    // A missing file gets the 404 page, which must still be able to run its scripts.
+    const missing = await request.get("/assets/missing-file.js");
+    expect(missing.status()).toBe(404);
+    expectSecurityHeaders(missing.headers(), "missing file (404 page)", "page");
+    const nonce = /'nonce-([^']+)'/.exec(missing.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await missing.text()).toContain(`nonce="${nonce}"`);
   });
 
   test("a prerendered page allows exactly its own inline scripts, by hash", async ({ request }) => {
