@@ -9,7 +9,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 const e2eDataDir = path.join(tmpdir(), `site-e2e-${port}-${Date.now()}`);
 
 /** Debian's Chromium, started the way this machine's closed network needs. */
-const chromium = {
+export const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
     "--disable-background-networking",

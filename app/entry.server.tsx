@@ -6,6 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { logger } from "../server/logger.ts";
+import { cspNonceContext } from "./lib/csp-nonce.ts";
+import { modulePreloadStripper } from "./lib/module-preloads.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -14,8 +16,11 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
+  // Set by the server for pages rendered now; absent while prerendering, where the CSP uses hashes.
+  const nonce = loadContext.get(cspNonceContext) || undefined;
+
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -41,8 +46,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -57,7 +63,10 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          pipe(body);
+          // The first paint needs the stylesheet, the font and the HTML; the scripts can follow them.
+          const stripper = modulePreloadStripper();
+          stripper.pipe(body);
+          pipe(stripper);
 
           resolve(
             new Response(stream, {

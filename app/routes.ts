@@ -11,6 +11,10 @@ export default [
   route("services/housekeeping", "routes/services.housekeeping.tsx"),
   route("services/warehouse", "routes/services.warehouse.tsx"),
   route("services/steward", "routes/services.steward.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  // Generated from the list of public pages and prerendered to files.
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
   // Answers 404 unless the server was started with test hooks on; lets the e2e
   // suite reach the router's error screen without a production backdoor.
   route("__test/error", "routes/test-error.tsx"),

@@ -3,9 +3,12 @@ import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { site } from "../app/content/site.ts";
+import { cspNonceContext } from "../app/lib/csp-nonce.ts";
 import type { Logger } from "./logger.ts";
-import { prerenderedPages, staticFiles } from "./static.ts";
+import { cspNonceFor, securityHeaders } from "./security.ts";
+import { loadPrerenderedPages, matchPrerenderedPage, prerenderedPages, staticFiles } from "./static.ts";
 
 export type AppOptions = {
   /** The React Router server build, or a function that loads it (development). */
@@ -18,7 +21,7 @@ export type AppOptions = {
   before?: RequestHandler[];
   /** The lead endpoints (contact and careers form handlers), answered before any page. */
   leads?: RequestHandler;
-  /** Trust X-Forwarded-For from one reverse proxy in front of the server. */
+  /** Trust one reverse proxy in front: client address from X-Forwarded-For, HTTPS from X-Forwarded-Proto (HSTS). */
   trustProxy?: boolean;
 };
 
@@ -38,11 +41,30 @@ function requestLog(logger: Logger): RequestHandler {
 }
 
 /** Builds the Express application: static files, prerendered pages, then React Router. */
-export function createApp({ build, mode, clientDir, logger, before = [], leads, trustProxy }: AppOptions) {
+export function createApp({
+  build,
+  mode,
+  clientDir,
+  logger,
+  before = [],
+  leads,
+  trustProxy = false,
+}: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (trustProxy) app.set("trust proxy", 1);
   app.set("etag", "strong");
+
+  const pages = clientDir ? loadPrerenderedPages(clientDir) : new Map();
+  // First, so every response carries them: pages, assets, JSON, 404s and errors alike.
+  app.use(
+    securityHeaders({
+      mapOrigin: site.map.origin,
+      trustProxy,
+      scriptHashesFor: (req) => matchPrerenderedPage(pages, req)?.scriptHashes,
+      development: mode === "development",
+    }),
+  );
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -60,11 +82,20 @@ export function createApp({ build, mode, clientDir, logger, before = [], leads, 
   for (const handler of before) app.use(handler);
 
   if (clientDir) {
-    app.use(prerenderedPages(clientDir));
+    app.use(prerenderedPages(pages));
     app.use(staticFiles(clientDir));
   }
 
-  app.all("/{*path}", createRequestHandler({ build, mode }));
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode,
+      // Pages rendered now carry this response's CSP nonce on their inline scripts.
+      getLoadContext: (_req, res) =>
+        new RouterContextProvider(new Map([[cspNonceContext, cspNonceFor(res)]])),
+    }),
+  );
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     logger.error({ err: error, method: req.method, path: req.path }, "unhandled error");

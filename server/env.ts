@@ -7,7 +7,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** "1" adds routes that exist only for the end-to-end tests (a page that throws). */
   ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
-  /** "1" when a reverse proxy sits in front: the client address then comes from X-Forwarded-For. */
+  /** "1" behind one reverse proxy: client address from X-Forwarded-For, HTTPS from X-Forwarded-Proto. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
 
   /** postgres://... selects PostgreSQL; a path or file: URL selects SQLite. */

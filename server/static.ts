@@ -1,7 +1,13 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
-import express, { type RequestHandler } from "express";
+import type { RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { resultParam } from "../app/lib/forms/result-token.ts";
+import { inlineScriptHashes } from "./security.ts";
+
+/** A prerendered HTML file and the CSP hashes of its inline scripts. */
+export type PrerenderedPage = { file: string; scriptHashes: string[] };
 
 /** Finds every prerendered page under the client build: URL path to HTML file. */
 export function findPrerenderedPages(clientDir: string): Map<string, string> {
@@ -15,38 +21,66 @@ export function findPrerenderedPages(clientDir: string): Map<string, string> {
   return pages;
 }
 
+/** Reads every prerendered page once at start and hashes its inline scripts for the CSP. */
+export function loadPrerenderedPages(clientDir: string): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
+  for (const [pathname, file] of findPrerenderedPages(clientDir)) {
+    pages.set(pathname, { file, scriptHashes: inlineScriptHashes(readFileSync(file, "utf8")) });
+  }
+  return pages;
+}
+
+/**
+ * The prerendered page that answers this request, if any. The one place that decides, so the CSP
+ * hashes and the file served always belong to the same page.
+ */
+export function matchPrerenderedPage(
+  pages: Map<string, PrerenderedPage>,
+  req: IncomingMessage,
+): PrerenderedPage | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  const url = new URL(req.url ?? "/", "http://localhost");
+  // After a form post without JavaScript the page must show the form's result,
+  // which only the server-rendered page (its loader) can do.
+  if (url.searchParams.has(resultParam)) return undefined;
+  const pathname = url.pathname;
+  return pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+}
+
 /**
  * Serves the prerendered HTML at its own path (`/about`, and `/about/` too),
  * with no trailing-slash redirect. HTML is revalidated on every visit so a new
  * deploy shows at once; the hashed assets it points to are cached for a year.
  */
-export function prerenderedPages(clientDir: string): RequestHandler {
-  const pages = findPrerenderedPages(clientDir);
+export function prerenderedPages(pages: Map<string, PrerenderedPage>): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    // After a form post without JavaScript the page must show the form's result,
-    // which only the server-rendered page (its loader) can do.
-    if (req.query[resultParam] !== undefined) return next();
-    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    const file = pages.get(pathname);
-    if (!file) return next();
+    const page = matchPrerenderedPage(pages, req);
+    if (!page) return next();
     res.setHeader("Cache-Control", "no-cache");
-    res.sendFile(file, { dotfiles: "deny", lastModified: true });
+    res.sendFile(page.file, { dotfiles: "deny", lastModified: true });
   };
 }
 
-/** Static files from the client build: fingerprinted assets immutable, the rest revalidated. */
+/**
+ * Static files from the client build: fingerprinted assets immutable, the rest revalidated. A `.br`
+ * file made at build time is sent instead of the original when the browser accepts brotli.
+ */
 export function staticFiles(clientDir: string): RequestHandler {
-  return express.static(clientDir, {
+  return expressStaticGzip(clientDir, {
+    enableBrotli: true,
+    orderPreference: ["br"],
     index: false,
-    redirect: false,
-    dotfiles: "ignore",
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader(
-        "Cache-Control",
-        immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600, must-revalidate",
-      );
+    serveStatic: {
+      index: false,
+      redirect: false,
+      dotfiles: "ignore",
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          "Cache-Control",
+          immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600, must-revalidate",
+        );
+      },
     },
   });
 }

@@ -73,7 +73,10 @@ export function Footer() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between lg:px-8">
           <p>
-            © {year} {site.legalName}. All rights reserved.
+            © {year} {site.legalName}. All rights reserved.{" "}
+            <Link to="/privacy" className="text-white underline hover:no-underline">
+              Privacy notice
+            </Link>
           </p>
           <p>
             Website by{" "}

@@ -1,6 +1,17 @@
 import { site } from "~/content/site";
 
-/** The title and description tags for a page. */
+/**
+ * The title, description and share-card text for a page. Canonical URL, share image and structured
+ * data come from the path, in the root layout.
+ */
 export function pageMeta({ title, description }: { title: string; description: string }) {
-  return [{ title: `${title} | ${site.brand}` }, { name: "description", content: description }];
+  const fullTitle = `${title} | ${site.brand}`;
+  return [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: description },
+  ];
 }

@@ -1,0 +1,79 @@
+import { useContext } from "react";
+import { UNSAFE_FrameworkContext, useLocation, useMatches } from "react-router";
+import { site } from "~/content/site";
+import {
+  absoluteUrl,
+  isPublicPage,
+  normalisePath,
+  serialiseJsonLd,
+  shareImage,
+  structuredData,
+} from "~/lib/seo";
+
+/**
+ * The description the current page gives in its `meta` export. Read from the route module, as React
+ * Router's own <Meta> does, so the pages keep their one `pageMeta({ title, description })` call and the
+ * structured data can never drift from the description tag.
+ */
+function usePageDescription(): string {
+  const framework = useContext(UNSAFE_FrameworkContext);
+  const location = useLocation();
+  const leaf = useMatches().at(-1);
+  const meta = leaf ? framework?.routeModules[leaf.id]?.meta : undefined;
+  if (!leaf || typeof meta !== "function") return site.blurb;
+  const descriptors = meta({
+    location,
+    params: leaf.params,
+    loaderData: leaf.loaderData,
+    matches: [],
+    error: undefined,
+  } as Parameters<typeof meta>[0]);
+  for (const descriptor of descriptors ?? []) {
+    if (descriptor && "name" in descriptor && descriptor.name === "description" && "content" in descriptor) {
+      return String(descriptor.content);
+    }
+  }
+  return site.blurb;
+}
+
+/**
+ * Canonical URL and share tags for the current path, for the head. Pages that are not public (the 404
+ * page, the error screen) get the share tags only: they have no canonical address to claim.
+ */
+export function SeoTags() {
+  const path = normalisePath(useLocation().pathname);
+  const indexable = isPublicPage(path);
+  return (
+    <>
+      {indexable && <link rel="canonical" href={absoluteUrl(path)} />}
+      {indexable && <meta property="og:url" content={absoluteUrl(path)} />}
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={site.brand} />
+      <meta property="og:locale" content="en_GB" />
+      <meta property="og:image" content={absoluteUrl(shareImage.path)} />
+      <meta property="og:image:width" content={String(shareImage.width)} />
+      <meta property="og:image:height" content={String(shareImage.height)} />
+      <meta property="og:image:alt" content={shareImage.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:image" content={absoluteUrl(shareImage.path)} />
+      <meta name="twitter:image:alt" content={shareImage.alt} />
+    </>
+  );
+}
+
+/**
+ * The page's JSON-LD (the business, the service on service pages, the breadcrumb trail), at the end of
+ * the body where it costs the first paint nothing. Public pages only.
+ */
+export function StructuredData() {
+  const path = normalisePath(useLocation().pathname);
+  const description = usePageDescription();
+  if (!isPublicPage(path)) return null;
+  return (
+    <script
+      type="application/ld+json"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD built from our own config, with < escaped
+      dangerouslySetInnerHTML={{ __html: serialiseJsonLd(structuredData(path, description)) }}
+    />
+  );
+}

@@ -1,0 +1,124 @@
+import { addressLine, site } from "~/content/site";
+
+/** One part of the privacy notice: a heading, paragraphs, and an optional list. */
+export type PrivacySection = {
+  id: string;
+  heading: string;
+  paragraphs: string[];
+  list?: string[];
+  link?: { label: string; href: string };
+};
+
+/** What one of the site's forms collects, why, on what lawful basis, and for how long. */
+export type FormProcessing = {
+  form: string;
+  collects: string[];
+  purpose: string;
+  lawfulBasis: string;
+  retention: string;
+};
+
+/** When the notice was last reviewed, shown at the top of the page. */
+export const privacyUpdated = "November 2026";
+
+export const privacyIntro = [
+  `This notice explains what personal information ${site.legalName} collects through this website, why we collect it, who sees it, how long we keep it and what your rights are. We keep it short because we collect very little.`,
+];
+
+/** The controller: who is responsible for your information and how to reach them. */
+export const controller = {
+  name: site.legalName,
+  address: addressLine,
+  email: site.email,
+  phone: site.phone.display,
+};
+
+export const formProcessing: FormProcessing[] = [
+  {
+    form: "Enquiry form (Contact page)",
+    collects: [
+      "your first and last name",
+      "your e-mail address",
+      "your phone number and company name, if you give them",
+      "the service you are interested in and your message",
+    ],
+    purpose:
+      "To answer your enquiry, prepare a quote and, if you become a client, arrange the service you asked for.",
+    lawfulBasis:
+      "Our legitimate interests in replying to people who contact us about our services, and, where you ask for a quote, steps taken at your request before entering into a contract (UK GDPR Article 6(1)(f) and 6(1)(b)).",
+    retention:
+      "Enquiries that do not lead to work are deleted 12 months after our last contact with you. If you become a client, we keep the enquiry with your client records for as long as we work together and then for six years, as UK tax and company law require.",
+  },
+  {
+    form: "Job application form (Careers page)",
+    collects: [
+      "your first and last name, e-mail address, phone number and postal address",
+      "whether you have a car and a UK driving licence",
+      "whether you have the right to work in the UK",
+      "your National Insurance number",
+      "your CV and any other document you choose to attach",
+    ],
+    purpose:
+      "To consider you for work with us, contact you about suitable roles and, before anyone starts work, carry out the right-to-work checks the law requires.",
+    lawfulBasis:
+      "Steps taken at your request before entering into a contract of employment (UK GDPR Article 6(1)(b)), and our legal obligation to check the right to work in the UK (Article 6(1)(c), under the Immigration, Asylum and Nationality Act 2006).",
+    retention:
+      "If your application is unsuccessful we delete it, with your CV and documents, no later than six months after we tell you, unless you agree that we may keep it longer to consider you for future roles. If you join us, your application becomes part of your staff record.",
+  },
+];
+
+export const privacySections: PrivacySection[] = [
+  {
+    id: "recipients",
+    heading: "Who receives your information",
+    paragraphs: [
+      "Only the members of our team who deal with enquiries or recruitment see what you send us. We do not sell your information or share it for marketing.",
+      "We use a small number of service providers who handle information for us under contract and only on our instructions: the company that hosts this website and its database, and our e-mail provider. Your details stay in the United Kingdom or in countries the UK recognises as protecting personal data adequately.",
+      "If you apply for a role with one of our clients, we share your application with that client only after telling you. We disclose information to public authorities only when the law requires it.",
+    ],
+  },
+  {
+    id: "rights",
+    heading: "Your rights",
+    paragraphs: [
+      "Under UK data protection law you have the right to:",
+      `To use any of these rights, e-mail ${site.email}, call ${site.phone.display} or write to us at ${addressLine}. It costs nothing, and we reply within one month. We may ask you to confirm who you are before we act on a request.`,
+    ],
+    list: [
+      "ask for a copy of the information we hold about you",
+      "have anything inaccurate corrected",
+      "have your information deleted when we no longer need it",
+      "ask us to restrict how we use it",
+      "object to our using it on the basis of our legitimate interests",
+      "receive information you gave us in a portable format, or have it sent to someone else",
+      "withdraw your agreement at any time where we rely on it, such as keeping an application longer",
+    ],
+  },
+  {
+    id: "complaints",
+    heading: "How to complain",
+    paragraphs: [
+      "If you are unhappy with how we have handled your information, please tell us first so that we can put it right.",
+      "You also have the right to complain to the Information Commissioner's Office (ICO), the UK regulator for data protection. Call the ICO helpline on 0303 123 1113, or complain online at ico.org.uk.",
+    ],
+    link: {
+      label: "Make a complaint to the ICO at ico.org.uk",
+      href: "https://ico.org.uk/make-a-complaint/",
+    },
+  },
+  {
+    id: "cookies",
+    heading: "Cookies and other services",
+    paragraphs: [
+      "This website sets no cookies and uses no analytics, advertising or tracking of any kind, so there is nothing to accept or decline.",
+      "Our fonts and images are served from our own website. The map on the Contact page comes from OpenStreetMap, and it loads only when you choose to show it; until then your browser makes no request to them. When you do load it, OpenStreetMap receives your IP address and browser details, as any website you visit would, under its own privacy policy.",
+    ],
+  },
+  {
+    id: "changes",
+    heading: "Changes to this notice",
+    paragraphs: [
+      "If we change how we use personal information, we will update this page and the date at the top of it.",
+    ],
+  },
+];

@@ -1,0 +1,139 @@
+import { companyLinks, serviceLinks } from "../content/navigation.ts";
+import { site } from "../content/site.ts";
+
+/** The share image every page uses: 1200x630, made for the site, in `public/`. */
+export const shareImage = {
+  path: "/og-image.png",
+  width: 1200,
+  height: 630,
+  alt: `${site.brand}: cleaning, security and staffing across Greater Manchester`,
+};
+
+/** Every public page, in the order the sitemap lists them. The 404 page is not one of them. */
+export const publicPages = [
+  "/",
+  "/about",
+  "/careers",
+  "/contact",
+  ...serviceLinks.map((link) => link.href),
+  "/privacy",
+] as const;
+
+/** The name a page goes by in breadcrumbs. */
+const pageNames: Record<string, string> = {
+  "/": "Home",
+  ...Object.fromEntries([...companyLinks, ...serviceLinks].map((link) => [link.href, link.name])),
+  "/privacy": "Privacy notice",
+};
+
+/** The absolute URL of a path on the public site. */
+export function absoluteUrl(pathname: string): string {
+  return new URL(pathname, site.siteUrl).href;
+}
+
+/** The path without a trailing slash, as pages are listed. */
+export function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
+/** True for a page that exists and should be indexed. */
+export function isPublicPage(pathname: string): boolean {
+  return (publicPages as readonly string[]).includes(normalisePath(pathname));
+}
+
+const businessId = `${absoluteUrl("/")}#business`;
+
+type JsonLd = Record<string, unknown>;
+
+/** The company as a schema.org EmploymentAgency (a LocalBusiness), from the site config. */
+export function businessJsonLd(): JsonLd {
+  return {
+    "@type": "EmploymentAgency",
+    "@id": businessId,
+    name: site.brand,
+    legalName: site.legalName,
+    description: site.blurb,
+    url: absoluteUrl("/"),
+    logo: absoluteUrl("/icon-512.png"),
+    image: absoluteUrl(shareImage.path),
+    telephone: site.phone.e164,
+    email: site.email,
+    priceRange: "££",
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: site.address.street,
+      addressLocality: site.address.locality,
+      postalCode: site.address.postcode,
+      addressCountry: site.address.countryCode,
+    },
+    geo: {
+      "@type": "GeoCoordinates",
+      latitude: site.address.geo.latitude,
+      longitude: site.address.geo.longitude,
+    },
+    openingHoursSpecification: site.openingHoursSpec.map((spec) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: spec.dayOfWeek,
+      opens: spec.opens,
+      closes: spec.closes,
+    })),
+    areaServed: { "@type": "AdministrativeArea", name: "Greater Manchester" },
+    sameAs: [site.social.url],
+  };
+}
+
+/** A service page as a schema.org Service provided by the company, or null for any other path. */
+export function serviceJsonLd(pathname: string, description: string): JsonLd | null {
+  const service = serviceLinks.find((link) => link.href === normalisePath(pathname));
+  if (!service) return null;
+  return {
+    "@type": "Service",
+    "@id": `${absoluteUrl(service.href)}#service`,
+    name: service.name,
+    serviceType: service.name,
+    description,
+    url: absoluteUrl(service.href),
+    provider: { "@id": businessId },
+    areaServed: { "@type": "AdministrativeArea", name: "Greater Manchester" },
+  };
+}
+
+/** Home, then the page, for every public page but the home page; null elsewhere. */
+export function breadcrumbJsonLd(pathname: string): JsonLd | null {
+  const path = normalisePath(pathname);
+  if (path === "/" || !isPublicPage(path)) return null;
+  const trail = ["/", path];
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((href, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: pageNames[href] ?? href,
+      item: absoluteUrl(href),
+    })),
+  };
+}
+
+/** Everything the page says about itself to search engines, as one JSON-LD graph. */
+export function structuredData(pathname: string, description: string): JsonLd {
+  const graph = [businessJsonLd(), serviceJsonLd(pathname, description), breadcrumbJsonLd(pathname)].filter(
+    (node): node is JsonLd => node !== null,
+  );
+  return { "@context": "https://schema.org", "@graph": graph };
+}
+
+/** JSON for a `<script type="application/ld+json">`, safe against `</script>` in any value. */
+export function serialiseJsonLd(data: JsonLd): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+/** The sitemap for every public page. */
+export function sitemapXml(): string {
+  const urls = publicPages.map((path) => `  <url><loc>${absoluteUrl(path)}</loc></url>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+/** robots.txt: everything may be crawled; the sitemap says what exists. */
+export function robotsTxt(): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl("/sitemap.xml")}\n`;
+}

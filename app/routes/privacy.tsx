@@ -1,0 +1,108 @@
+import { controller, formProcessing, privacyIntro, privacySections, privacyUpdated } from "~/content/privacy";
+import { pageMeta } from "~/lib/meta";
+
+export function meta() {
+  return pageMeta({
+    title: "Privacy Notice",
+    description:
+      "What we collect through our enquiry and job application forms, why, how long we keep it, and your rights under UK data protection law.",
+  });
+}
+
+export default function Page() {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
+      <h1 className="text-4xl font-bold tracking-tight">Privacy Notice</h1>
+      <p className="mt-3 text-sm text-navy-700">Last updated {privacyUpdated}</p>
+      {privacyIntro.map((text) => (
+        <p key={text} className="mt-6 text-lg text-navy-800">
+          {text}
+        </p>
+      ))}
+
+      <section aria-labelledby="controller" className="mt-12">
+        <h2 id="controller" className="text-2xl font-bold">
+          Who we are
+        </h2>
+        <p className="mt-4 text-navy-800">
+          {controller.name} is the controller of the personal information you give us through this website.
+        </p>
+        <address className="mt-4 not-italic text-navy-800">
+          {controller.name}
+          <br />
+          {controller.address}
+          <br />
+          E-mail:{" "}
+          <a className="font-semibold text-accent-700 underline" href={`mailto:${controller.email}`}>
+            {controller.email}
+          </a>
+          <br />
+          Phone: {controller.phone}
+        </address>
+      </section>
+
+      <section aria-labelledby="what-we-collect" className="mt-12">
+        <h2 id="what-we-collect" className="text-2xl font-bold">
+          What we collect, why, and for how long
+        </h2>
+        {formProcessing.map((item) => (
+          <div key={item.form} className="mt-8">
+            <h3 className="text-xl font-semibold">{item.form}</h3>
+            <p className="mt-3 text-navy-800">We collect:</p>
+            <ul className="mt-2 list-disc space-y-1 pl-6 text-navy-800">
+              {item.collects.map((entry) => (
+                <li key={entry}>{entry}</li>
+              ))}
+            </ul>
+            <dl className="mt-4 space-y-3 text-navy-800">
+              <div>
+                <dt className="font-semibold">Why</dt>
+                <dd>{item.purpose}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">Lawful basis</dt>
+                <dd>{item.lawfulBasis}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">How long we keep it</dt>
+                <dd>{item.retention}</dd>
+              </div>
+            </dl>
+          </div>
+        ))}
+      </section>
+
+      {privacySections.map((section) => (
+        <section key={section.id} aria-labelledby={section.id} className="mt-12">
+          <h2 id={section.id} className="text-2xl font-bold">
+            {section.heading}
+          </h2>
+          {section.paragraphs.slice(0, 1).map((text) => (
+            <p key={text} className="mt-4 text-navy-800">
+              {text}
+            </p>
+          ))}
+          {section.list && (
+            <ul className="mt-3 list-disc space-y-1 pl-6 text-navy-800">
+              {section.list.map((entry) => (
+                <li key={entry}>{entry}</li>
+              ))}
+            </ul>
+          )}
+          {section.paragraphs.slice(1).map((text) => (
+            <p key={text} className="mt-4 text-navy-800">
+              {text}
+            </p>
+          ))}
+          {section.link && (
+            <p className="mt-4">
+              <a className="font-semibold text-accent-700 underline" href={section.link.href}>
+                {section.link.label}
+              </a>
+            </p>
+          )}
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,8 @@
+import { robotsTxt } from "~/lib/seo";
+
+/** robots.txt, prerendered to a file at build time; it points crawlers at the sitemap. */
+export function loader() {
+  return new Response(robotsTxt(), {
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { markdownTable, median, notFoundPath, type RouteResult, shortcomings } from "./audit-report.ts";
+
+function result(overrides: Partial<RouteResult>): RouteResult {
+  return {
+    route: "/about",
+    runs: 3,
+    scores: { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 },
+    lcpMs: 800,
+    fcpMs: 800,
+    tbtMs: 0,
+    cls: 0,
+    scriptBytes: 100 * 1024,
+    totalBytes: 150 * 1024,
+    requests: 12,
+    axeViolations: [],
+    failingAudits: [],
+    ...overrides,
+  };
+}
+
+describe("median", () => {
+  it("takes the middle of an odd count and the mean of the middle pair of an even one", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([900, 1200, 950, 1000])).toBe(975);
+    expect(median([])).toBeNaN();
+  });
+});
+
+describe("shortcomings", () => {
+  it("passes a page at 100 everywhere within the budgets", () => {
+    expect(shortcomings(result({}))).toEqual([]);
+  });
+
+  it("names each category below 100, a slow LCP, too much JavaScript and axe violations", () => {
+    const problems = shortcomings(
+      result({
+        scores: { performance: 97, accessibility: 100, "best-practices": 96, seo: 100 },
+        lcpMs: 1400,
+        scriptBytes: 140 * 1024,
+        axeViolations: ["color-contrast"],
+      }),
+    );
+    expect(problems).toEqual([
+      "performance 97",
+      "best-practices 96",
+      "LCP 1400 ms > 1000 ms",
+      "JavaScript 140.0 KiB > 127.0 KiB",
+      "axe: color-contrast",
+    ]);
+  });
+
+  it("exempts the 404 page from SEO only, and form pages from the JavaScript budget", () => {
+    const seo = { performance: 100, accessibility: 100, "best-practices": 100, seo: 54 };
+    expect(shortcomings(result({ route: notFoundPath, scores: seo }))).toEqual([]);
+    expect(shortcomings(result({ route: "/about", scores: seo }))).toEqual(["seo 54"]);
+    expect(shortcomings(result({ route: "/contact", scriptBytes: 160 * 1024 }))).toEqual([]);
+  });
+});
+
+describe("markdownTable", () => {
+  it("has one row per route with the scores, timings and bytes", () => {
+    const table = markdownTable([result({}), result({ route: notFoundPath })]).split("\n");
+    expect(table).toHaveLength(4);
+    expect(table[0]).toContain("| Route | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS |");
+    expect(table[2]).toBe(
+      "| /about | 100 | 100 | 100 | 100 | 0.80 s | 0 ms | 0.000 | 100.0 KiB | 150.0 KiB | 0 |",
+    );
+    expect(table[3]).toContain("(404)");
+    expect(table[3]).toContain("100 (exempt)");
+  });
+});

@@ -1,0 +1,85 @@
+/** The audit's figures and how they are judged and shown; kept apart from the browsers so it can be tested. */
+
+export const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+export type Category = (typeof categories)[number];
+
+/** The path that stands for every unknown path. */
+export const notFoundPath = "/this-page-does-not-exist";
+
+/** What the report shows for one route: medians over the runs. */
+export type RouteResult = {
+  route: string;
+  runs: number;
+  scores: Record<Category, number>;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptBytes: number;
+  totalBytes: number;
+  requests: number;
+  axeViolations: string[];
+  /** Lighthouse audits that cost points in the median run, to say what to fix. */
+  failingAudits: string[];
+};
+
+/** Largest Contentful Paint every route must reach, in milliseconds. */
+export const lcpBudgetMs = 1000;
+
+/** JavaScript a page without a form may transfer (brotli), in bytes. */
+export const scriptBudgetBytes = 127 * 1024;
+
+/** Pages that carry a form, and with it the form's code. */
+export const formPages = new Set(["/contact", "/careers"]);
+
+/** The middle value; for an even count, the mean of the two middle values. */
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** Why a route fails the bar, or an empty list when it passes. */
+export function shortcomings(result: RouteResult): string[] {
+  const problems: string[] = [];
+  for (const category of categories) {
+    if (category === "seo" && result.route === notFoundPath) continue;
+    if (result.scores[category] < 100) problems.push(`${category} ${result.scores[category]}`);
+  }
+  if (result.lcpMs > lcpBudgetMs) problems.push(`LCP ${Math.round(result.lcpMs)} ms > ${lcpBudgetMs} ms`);
+  if (!formPages.has(result.route) && result.scriptBytes > scriptBudgetBytes) {
+    problems.push(`JavaScript ${kib(result.scriptBytes)} > ${kib(scriptBudgetBytes)}`);
+  }
+  if (result.axeViolations.length > 0) problems.push(`axe: ${result.axeViolations.join(", ")}`);
+  return problems;
+}
+
+function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/** The results as a Markdown table. */
+export function markdownTable(results: RouteResult[]): string {
+  const header =
+    "| Route | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS | JS (transferred) | Total (transferred) | axe |";
+  const rule = "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |";
+  const rows = results.map((r) =>
+    [
+      r.route === notFoundPath ? `${r.route} (404)` : r.route,
+      r.scores.performance,
+      r.scores.accessibility,
+      r.scores["best-practices"],
+      r.route === notFoundPath ? `${r.scores.seo} (exempt)` : r.scores.seo,
+      `${(r.lcpMs / 1000).toFixed(2)} s`,
+      `${Math.round(r.tbtMs)} ms`,
+      r.cls.toFixed(3),
+      kib(r.scriptBytes),
+      kib(r.totalBytes),
+      r.axeViolations.length,
+    ].join(" | "),
+  );
+  return [header, rule, ...rows.map((row) => `| ${row} |`)].join("\n");
+}
