@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// In the browser zod must not probe for `new Function`: the Content-Security-Policy forbids eval and
+// reports even an attempt that zod catches. The server keeps zod's faster compiled parsers.
+if (typeof document !== "undefined") z.config({ jitless: true });
+
 /**
  * Building blocks shared by the contact and careers schemas. Every message is
  * written for the visitor: it names the field and says what to change.
