@@ -1,7 +1,12 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { modulePreloadStripper, stripModulePreloads } from "./module-preloads.server.ts";
+import {
+  deferBootstrap,
+  deferScripts,
+  modulePreloadStripper,
+  stripModulePreloads,
+} from "./module-preloads.server.ts";
 
 const head =
   '<head><link rel="stylesheet" href="/assets/app.css"/><link rel="modulepreload" href="/assets/a.js"/>' +
@@ -23,6 +28,80 @@ describe("modulePreloadStripper", () => {
         Readable.from([bytes.subarray(0, at), bytes.subarray(at)]).pipe(modulePreloadStripper()),
       );
       expect(output, `split at ${at}`).toBe(expected);
+    }
+  });
+});
+
+const bootstrap =
+  'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\nimport * as route1 from "/assets/home-3.js";\n  \n  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\nimport("/assets/entry.client-4.js");';
+
+describe("deferBootstrap", () => {
+  it("turns the static imports into dynamic ones behind a wait for load and the next frame", () => {
+    const code = deferBootstrap(bootstrap);
+    expect(code).not.toMatch(/^\s*import ["*]/m);
+    expect(code).toContain('addEventListener("load"');
+    expect(code).toContain(
+      'const [, route0, route1] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-2.js"), import("/assets/home-3.js")]);',
+    );
+    expect(code.indexOf("__reactRouterRouteModules")).toBeGreaterThan(code.indexOf("Promise.all"));
+    expect(code.trim().endsWith('import("/assets/entry.client-4.js");')).toBe(true);
+  });
+
+  it("runs: the modules are loaded in full before the entry is imported", async () => {
+    const loaded: string[] = [];
+    const modules: Record<string, unknown> = {
+      "/assets/manifest-1.js": {},
+      "/assets/root-2.js": { name: "root" },
+      "/assets/home-3.js": { name: "home" },
+    };
+    const win: Record<string, unknown> = {};
+    const code = deferBootstrap(bootstrap).replaceAll("window.", "win.");
+    const run = new Function(
+      "document",
+      "requestAnimationFrame",
+      "addEventListener",
+      "win",
+      "load",
+      `return (async () => { const importer = load; ${code.replaceAll("import(", "importer(")} })();`,
+    );
+    await run(
+      { readyState: "complete" },
+      (callback: () => void) => callback(),
+      () => {},
+      win,
+      async (url: string) => {
+        loaded.push(url);
+        return modules[url] ?? {};
+      },
+    );
+    expect(loaded).toEqual([
+      "/assets/manifest-1.js",
+      "/assets/root-2.js",
+      "/assets/home-3.js",
+      "/assets/entry.client-4.js",
+    ]);
+    expect(win.__reactRouterRouteModules).toEqual({
+      root: { name: "root" },
+      "routes/home": { name: "home" },
+    });
+  });
+
+  it("leaves code without static imports alone", () => {
+    expect(deferBootstrap('console.log("hi");')).toBe('console.log("hi");');
+  });
+});
+
+describe("deferScripts in the stream", () => {
+  it("rewrites a bootstrap cut across chunks", async () => {
+    const html = `<body><p>Hi</p><script type="module" async="">${bootstrap}</script></body>`;
+    const bytes = Buffer.from(html, "utf8");
+    const whole = deferScripts(html);
+    expect(whole).not.toBe(html);
+    for (let at = 1; at < bytes.length; at += 7) {
+      const output = await text(
+        Readable.from([bytes.subarray(0, at), bytes.subarray(at)]).pipe(modulePreloadStripper()),
+      );
+      expect(output, `split at ${at}`).toBe(whole);
     }
   });
 });

@@ -2,6 +2,8 @@ import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
 const preloadLink = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
+const moduleScript = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
+const staticImport = /^\s*import (?:\* as ([A-Za-z_$][\w$]*) from )?("[^"\n]+");[ \t]*$/gm;
 
 /** The HTML with every `<link rel="modulepreload">` removed. */
 export function stripModulePreloads(html: string): string {
@@ -9,10 +11,54 @@ export function stripModulePreloads(html: string): string {
 }
 
 /**
- * A stream that removes React Router's module preload links from the page as it is sent. React hoists
- * them into the head, where the browser fetches every script at once alongside the stylesheet and the
- * font, and they share the link with what the first paint needs. Without them the scripts load from the
- * module script at the end of the body, which runs after the stylesheet has arrived.
+ * React Router's bootstrap module (`import "manifest"; import * as route0 from ...; import("entry")`)
+ * rewritten so that nothing is fetched until the page has loaded and painted: the static imports
+ * become dynamic ones behind a wait for `load` and the next frame. Everything the first paint needs
+ * (HTML, stylesheet with its font, the hero picture) then has the connection to itself, and the
+ * page, which works without JavaScript, is hydrated right after. Code without static imports is
+ * returned unchanged.
+ */
+export function deferBootstrap(code: string): string {
+  const names: string[] = [];
+  const urls: string[] = [];
+  const rest = code.replace(staticImport, (_match, name: string | undefined, url: string) => {
+    names.push(name ?? "");
+    urls.push(url);
+    return "";
+  });
+  if (urls.length === 0) return code;
+  return [
+    'await new Promise((resolve) => { const go = () => requestAnimationFrame(() => setTimeout(resolve)); if (document.readyState === "complete") go(); else addEventListener("load", go, { once: true }); });',
+    `const [${names.join(", ")}] = await Promise.all([${urls.map((url) => `import(${url})`).join(", ")}]);`,
+    rest.trim(),
+  ].join("\n");
+}
+
+/** The page with module preloads removed and React Router's bootstrap deferred until after the first paint. */
+export function deferScripts(html: string): string {
+  return stripModulePreloads(html).replace(
+    moduleScript,
+    (_match, open: string, code: string, close: string) => `${open}${deferBootstrap(code)}${close}`,
+  );
+}
+
+/**
+ * Where a chunk of HTML can safely be cut: before a tag cut in two, or before a module script whose
+ * end has not arrived yet, so each is rewritten whole.
+ */
+function safeCut(text: string): number {
+  const open = text.lastIndexOf("<");
+  let cut = open > text.lastIndexOf(">") ? open : text.length;
+  const script = text.lastIndexOf('<script type="module"');
+  if (script !== -1 && script < cut && text.indexOf("</script>", script) === -1) cut = script;
+  return cut;
+}
+
+/**
+ * A stream that applies `deferScripts` to the page as it is sent. React hoists React Router's module
+ * preload links into the head, and its bootstrap module fetches every script as soon as it is parsed:
+ * either way the scripts share the slow link with what the first paint needs. Without them, the
+ * scripts load once the page has painted.
  */
 export function modulePreloadStripper(): Transform {
   const decoder = new StringDecoder("utf8");
@@ -20,14 +66,12 @@ export function modulePreloadStripper(): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       const text = pending + decoder.write(chunk);
-      // A tag cut in two at the end of a chunk waits for the rest of it.
-      const open = text.lastIndexOf("<");
-      const cut = open > text.lastIndexOf(">") ? open : text.length;
+      const cut = safeCut(text);
       pending = text.slice(cut);
-      callback(null, stripModulePreloads(text.slice(0, cut)));
+      callback(null, deferScripts(text.slice(0, cut)));
     },
     flush(callback) {
-      callback(null, stripModulePreloads(pending + decoder.end()));
+      callback(null, deferScripts(pending + decoder.end()));
     },
   });
 }

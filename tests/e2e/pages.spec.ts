@@ -92,7 +92,8 @@ test.describe("home", () => {
       await expect(element.getByRole("img")).toHaveAttribute("alt", /.+/);
       await expect(element.locator("ul > li")).toHaveCount(3);
       await expect(element.getByText(`+${card.more} more services`, { exact: true })).toBeVisible();
-      const learnMore = element.getByRole("link", { name: "Learn More", exact: true });
+      const learnMore = element.getByRole("link", { name: `Learn More about ${card.title}`, exact: true });
+      await expect(learnMore).toHaveText(/^Learn More/);
       await expect(learnMore).toHaveAttribute("href", card.href as string);
     }
   });

@@ -52,10 +52,10 @@ export function ServiceCards({ cards }: { cards: ServiceCard[] }) {
               )}
               <Link
                 to={card.href}
-                aria-describedby={titleId}
                 className="mt-auto inline-flex items-center gap-2 self-start pt-6 font-semibold text-accent-700 hover:text-accent-800 hover:underline"
               >
-                Learn More
+                {/* The card's title completes the link's text, so each link says where it goes. */}
+                Learn More<span className="sr-only"> about {card.title}</span>
                 <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
             </div>
