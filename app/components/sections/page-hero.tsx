@@ -43,8 +43,10 @@ export function PageHero({
           {actions && <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">{actions}</div>}
           {children}
         </div>
+        {/* On phones the heading and actions come first and the picture would only push the page
+            down, so it shows from the small breakpoint up. */}
         {image && (
-          <div className="mx-auto w-full max-w-md lg:max-w-none">
+          <div className="mx-auto hidden w-full max-w-md sm:block lg:max-w-none">
             <ArtworkImage image={image} priority className="rounded-3xl shadow-2xl ring-1 ring-white/20" />
           </div>
         )}
