@@ -20,6 +20,24 @@ export default defineConfig({
     // The latin font travels inside the stylesheet: one request on the connection the page already has,
     // and the first paint has its font without a second round trip. Everything else stays a file.
     assetsInlineLimit: (file) => (file.endsWith("inter-latin-wght.woff2") ? true : undefined),
+    rolldownOptions: {
+      output: {
+        // Every script response carries about 1 KB of headers, so a page of thirty tiny chunks pays
+        // more for headers than for some of its code. The icons and the small shared UI pieces each
+        // travel as one file; page content and the forms (with their validation) stay per route.
+        codeSplitting: {
+          groups: [
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
+            {
+              name: "ui",
+              test: (id: string) =>
+                /[\\/]app[\\/](components[\\/](ui|sections)|lib)[\\/]/.test(id) &&
+                !/forms|\.server\./.test(id),
+            },
+          ],
+        },
+      },
+    },
   },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },

@@ -101,7 +101,7 @@ export function Header() {
             <span className="sr-only">Call us on </span>
             <span className="sr-only sm:not-sr-only">{site.phone.display}</span>
           </a>
-          <ButtonLink to="/contact" size="sm" className="hidden sm:inline-flex">
+          <ButtonLink to="/contact" size="sm" className="max-sm:hidden">
             Get Quote
           </ButtonLink>
           <button

@@ -11,7 +11,7 @@ import {
   Users,
 } from "lucide-react";
 import { hoursText } from "~/lib/format";
-import { services } from "./services";
+import { serviceCardList } from "./services/cards";
 import { site } from "./site";
 import type { PageMeta, StatItem, ValueItem } from "./types";
 
@@ -61,7 +61,7 @@ export const about = {
     id: "what-we-do",
     heading: "What We Do",
     intro: "Five services, each run by a manager who has done the job.",
-    cards: services.map((service) => service.card),
+    cards: serviceCardList,
   },
   stats: [
     { number: site.claims.satisfaction, label: "Client Satisfaction" },

@@ -1,6 +1,6 @@
 import { BadgeCheck, Clock, GraduationCap, ShieldCheck, Star, Users } from "lucide-react";
 import { artwork } from "./artwork";
-import { services } from "./services";
+import { serviceCardList } from "./services/cards";
 import { site } from "./site";
 import type { PageMeta, ValueItem } from "./types";
 
@@ -26,7 +26,7 @@ export const home = {
     id: "services",
     heading: "Our Services",
     intro: "Five services, one contract and one point of contact. Choose what you need and we will staff it.",
-    cards: services.map((service) => service.card),
+    cards: serviceCardList,
   },
   whyChoose: {
     id: "why-choose",

@@ -1,6 +1,6 @@
 import { Building2, ClipboardCheck, Droplets, Leaf, Sparkles, SprayCan, Users } from "lucide-react";
-import { artwork } from "../artwork";
 import type { ServicePageContent, ValueItem } from "../types";
+import { serviceCards } from "./cards";
 
 const services: ValueItem[] = [
   {
@@ -59,16 +59,7 @@ export const cleaning = {
     description:
       "Office, deep, washroom and specialist cleaning for Manchester businesses, by trained, vetted cleaners who know your site.",
   },
-  card: {
-    title: "Professional Cleaning",
-    description:
-      "Offices, washrooms and commercial spaces kept spotless by a regular team of trained cleaners.",
-    image: artwork.cleaning,
-    features: services.map((service) => service.title),
-    href: "/services/cleaning",
-    icon: Sparkles,
-    gradient: "from-sky-700 to-blue-900",
-  },
+  card: serviceCards.cleaning,
   hero: {
     badge: "Commercial Cleaning",
     title: "Professional Cleaning Services",

@@ -11,9 +11,9 @@ import {
   UserCog,
 } from "lucide-react";
 import { hoursText } from "~/lib/format";
-import { artwork } from "../artwork";
 import { site } from "../site";
 import type { ServicePageContent, ValueItem } from "../types";
+import { serviceCards } from "./cards";
 
 const roles: ValueItem[] = [
   {
@@ -57,15 +57,7 @@ export const housekeeping = {
     description:
       "Room attendants, laundry staff, residential housekeepers and supervisors for hotels, apartments and care homes in Manchester.",
   },
-  card: {
-    title: "Housekeeping Staff",
-    description: "Reliable housekeepers for hotels, serviced apartments, care homes and private residences.",
-    image: artwork.housekeeping,
-    features: roles.map((role) => role.title),
-    href: "/services/housekeeping",
-    icon: BedDouble,
-    gradient: "from-violet-700 to-purple-900",
-  },
+  card: serviceCards.housekeeping,
   hero: {
     badge: "Hospitality and Residential",
     title: "Housekeeping Staff",

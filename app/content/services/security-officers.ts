@@ -10,9 +10,9 @@ import {
   ShoppingBag,
   UserCheck,
 } from "lucide-react";
-import { artwork } from "../artwork";
 import { site } from "../site";
 import type { ServicePageContent, ValueItem } from "../types";
+import { serviceCards } from "./cards";
 
 const solutions: ValueItem[] = [
   {
@@ -59,15 +59,7 @@ export const securityOfficers = {
     description:
       "Manned guarding, concierge, patrols, key holding and event security by SIA-licensed, DBS-checked officers across Greater Manchester.",
   },
-  card: {
-    title: "Security Officers",
-    description: "SIA-licensed officers for offices, retail, construction sites and events, day and night.",
-    image: artwork.security,
-    features: solutions.map((solution) => solution.title),
-    href: "/services/security-officers",
-    icon: ShieldCheck,
-    gradient: "from-slate-700 to-slate-900",
-  },
+  card: serviceCards.securityOfficers,
   hero: {
     badge: "Licensed Security",
     title: "Professional Security Officers",

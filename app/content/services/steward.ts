@@ -9,9 +9,9 @@ import {
   Users,
   UtensilsCrossed,
 } from "lucide-react";
-import { artwork } from "../artwork";
 import { site } from "../site";
 import type { ServicePageContent, TierItem, ValueItem } from "../types";
+import { serviceCards } from "./cards";
 
 const roles: ValueItem[] = [
   {
@@ -88,15 +88,7 @@ export const steward = {
     description:
       "Trained event stewards for stadiums, concerts, festivals and conferences in the North West, from Essential to fully managed Premium teams.",
   },
-  card: {
-    title: "Steward Staff",
-    description: "Trained stewards for sport, concerts, festivals, conferences and corporate events.",
-    image: artwork.steward,
-    features: roles.map((role) => role.title),
-    href: "/services/steward",
-    icon: Megaphone,
-    gradient: "from-rose-700 to-rose-900",
-  },
+  card: serviceCards.steward,
   hero: {
     badge: "Events and Venues",
     title: "Steward Staff",

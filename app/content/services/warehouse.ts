@@ -12,9 +12,9 @@ import {
   Users,
 } from "lucide-react";
 import { hoursText } from "~/lib/format";
-import { artwork } from "../artwork";
 import { site } from "../site";
 import type { ServicePageContent, ValueItem } from "../types";
+import { serviceCards } from "./cards";
 
 const roles: ValueItem[] = [
   {
@@ -55,15 +55,7 @@ export const warehouse = {
     title: "Warehouse Workers and Forklift Drivers",
     description: `Pickers, packers, forklift drivers and team leaders for Manchester warehouses, placed within ${hoursText(site.claims.placement)} on temporary, permanent or contract terms.`,
   },
-  card: {
-    title: "Warehouse Workers",
-    description: "Pickers, packers, forklift drivers and team leaders for distribution and logistics sites.",
-    image: artwork.warehouse,
-    features: roles.map((role) => role.title),
-    href: "/services/warehouse",
-    icon: Forklift,
-    gradient: "from-amber-700 to-orange-900",
-  },
+  card: serviceCards.warehouse,
   hero: {
     badge: "Logistics Staffing",
     title: "Warehouse Workers",

@@ -1,0 +1,95 @@
+import { BedDouble, Forklift, Megaphone, ShieldCheck, Sparkles } from "lucide-react";
+import { artwork } from "../artwork";
+import type { ServiceCard } from "../types";
+
+/**
+ * The five services as their cards show them, in the order the site presents them. Kept apart from
+ * the service pages' content so the home and about pages, which show only the cards, do not download
+ * every page's copy. Each card's features are the titles of its page's service cards (a unit test
+ * holds the two together).
+ */
+export const serviceCards = {
+  cleaning: {
+    title: "Professional Cleaning",
+    description:
+      "Offices, washrooms and commercial spaces kept spotless by a regular team of trained cleaners.",
+    image: artwork.cleaning,
+    features: ["Office Cleaning", "Deep Cleaning", "Washroom Hygiene", "Specialist Cleaning"],
+    href: "/services/cleaning",
+    icon: Sparkles,
+    gradient: "from-sky-700 to-blue-900",
+  },
+  securityOfficers: {
+    title: "Security Officers",
+    description: "SIA-licensed officers for offices, retail, construction sites and events, day and night.",
+    image: artwork.security,
+    features: [
+      "Manned Guarding",
+      "Concierge Security",
+      "Mobile Patrols",
+      "Key Holding and Alarm Response",
+      "Event Security",
+      "Retail Loss Prevention",
+    ],
+    href: "/services/security-officers",
+    icon: ShieldCheck,
+    gradient: "from-slate-700 to-slate-900",
+  },
+  housekeeping: {
+    title: "Housekeeping Staff",
+    description: "Reliable housekeepers for hotels, serviced apartments, care homes and private residences.",
+    image: artwork.housekeeping,
+    features: [
+      "Room Attendants",
+      "Public Area Cleaners",
+      "Laundry and Linen Staff",
+      "Residential Housekeepers",
+      "Apartment Turnarounds",
+      "Housekeeping Supervisors",
+    ],
+    href: "/services/housekeeping",
+    icon: BedDouble,
+    gradient: "from-violet-700 to-purple-900",
+  },
+  warehouse: {
+    title: "Warehouse Workers",
+    description: "Pickers, packers, forklift drivers and team leaders for distribution and logistics sites.",
+    image: artwork.warehouse,
+    features: [
+      "Pickers and Packers",
+      "Forklift Drivers",
+      "Goods-In and Dispatch",
+      "Stock Controllers",
+      "Loading Bay Operatives",
+      "Team Leaders",
+    ],
+    href: "/services/warehouse",
+    icon: Forklift,
+    gradient: "from-amber-700 to-orange-900",
+  },
+  steward: {
+    title: "Steward Staff",
+    description: "Trained stewards for sport, concerts, festivals, conferences and corporate events.",
+    image: artwork.steward,
+    features: [
+      "Crowd Management",
+      "Ticketing and Entry",
+      "Hospitality Stewards",
+      "Car Park Marshals",
+      "Information Points",
+      "Accessibility Stewards",
+    ],
+    href: "/services/steward",
+    icon: Megaphone,
+    gradient: "from-rose-700 to-rose-900",
+  },
+} satisfies Record<string, ServiceCard>;
+
+/** The cards in the order the site presents them. */
+export const serviceCardList: ServiceCard[] = [
+  serviceCards.cleaning,
+  serviceCards.securityOfficers,
+  serviceCards.housekeeping,
+  serviceCards.warehouse,
+  serviceCards.steward,
+];
