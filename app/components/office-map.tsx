@@ -62,13 +62,12 @@ export function OfficeMap({
             <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
               <MapPin aria-hidden="true" className="size-10 text-navy-800" />
               <p className="rounded-lg bg-white/90 px-3 py-2 font-semibold text-navy-900">{addressLine}</p>
-              <Button
-                type="button"
-                className="hidden in-data-[hydrated=true]:inline-flex"
-                onClick={() => setShown(true)}
-              >
-                {showLabel}
-              </Button>
+              {/* The button only works with JavaScript, so it appears once the page is hydrated. */}
+              <span className="hidden in-data-[hydrated=true]:block">
+                <Button type="button" onClick={() => setShown(true)}>
+                  {showLabel}
+                </Button>
+              </span>
               <p className="hidden max-w-sm rounded-lg bg-white/90 px-3 py-2 text-sm text-navy-800 in-data-[hydrated=true]:block">
                 {note}
               </p>
