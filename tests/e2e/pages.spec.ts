@@ -146,6 +146,19 @@ test.describe("home", () => {
     ]);
   });
 
+  test("on a phone the hidden hero artwork is not downloaded", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const svgs: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith(".svg") && request.url().includes("/assets/")) svgs.push(request.url());
+    });
+    await page.goto("/services/cleaning", { waitUntil: "load" });
+    await expect(page.getByRole("main").getByRole("img").first()).toBeHidden();
+    expect(svgs).toEqual([]);
+    await context.close();
+  });
+
   test("the hero artwork loads first and card artwork loads lazily, all with a size", async ({ page }) => {
     await page.goto("/");
     const hero = page.getByRole("main").getByRole("img").first();
@@ -160,7 +173,10 @@ test.describe("home", () => {
     for (const image of await page.locator("main img").all()) {
       await expect(image).toHaveAttribute("width", /^\d+$/);
       await expect(image).toHaveAttribute("height", /^\d+$/);
-      await expect(image).toHaveAttribute("src", /^\/assets\/.+\.svg$/);
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.currentSrc))
+        .toMatch(/\/assets\/.+\.svg$/);
     }
   });
 });
@@ -537,7 +553,7 @@ test.describe("service pages", () => {
       const hero = page.getByRole("main").getByRole("img").first();
       await expect(hero).toHaveAttribute("fetchpriority", "high");
       await expect(hero).not.toHaveAttribute("loading", "lazy");
-      sources.add((await hero.getAttribute("src")) ?? "");
+      sources.add(await hero.evaluate((img: HTMLImageElement) => img.currentSrc));
     }
     expect(sources.size).toBe(5);
   });

@@ -44,10 +44,15 @@ export function PageHero({
           {children}
         </div>
         {/* On phones the heading and actions come first and the picture would only push the page
-            down, so it shows from the small breakpoint up. */}
+            down, so it shows (and is downloaded) from the small breakpoint, 640 px, up. */}
         {image && (
           <div className="mx-auto hidden w-full max-w-md sm:block lg:max-w-none">
-            <ArtworkImage image={image} priority className="rounded-3xl shadow-2xl ring-1 ring-white/20" />
+            <ArtworkImage
+              image={image}
+              priority
+              media="(min-width: 640px)"
+              className="rounded-3xl shadow-2xl ring-1 ring-white/20"
+            />
           </div>
         )}
       </div>

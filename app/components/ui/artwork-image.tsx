@@ -1,24 +1,30 @@
 import type { Artwork } from "~/content/types";
 import { cn } from "~/lib/cn";
 
+/** An empty picture for screens where the artwork is not shown: nothing is downloaded there. */
+const nothing = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E";
+
 /**
  * Shows an artwork or photo with its intrinsic size set, so nothing shifts while it loads.
  * `priority` is for the one large image above the fold; everything else loads lazily.
+ * `media` limits the picture to screens matching that query; elsewhere it costs no request.
  */
 export function ArtworkImage({
   image,
   priority = false,
+  media,
   className,
 }: {
   image: Artwork;
   priority?: boolean;
+  media?: string;
   className?: string;
 }) {
-  return (
+  const img = (
     <img
-      src={image.src}
-      srcSet={image.srcSet}
-      sizes={image.sizes}
+      src={media ? nothing : image.src}
+      srcSet={media ? undefined : image.srcSet}
+      sizes={media ? undefined : image.sizes}
       alt={image.alt}
       width={image.width}
       height={image.height}
@@ -27,5 +33,18 @@ export function ArtworkImage({
       fetchPriority={priority ? "high" : undefined}
       className={cn("h-auto w-full", className)}
     />
+  );
+  if (!media) return img;
+  return (
+    <picture>
+      <source
+        media={media}
+        srcSet={image.srcSet ?? image.src}
+        sizes={image.sizes}
+        width={image.width}
+        height={image.height}
+      />
+      {img}
+    </picture>
   );
 }
