@@ -1,7 +1,7 @@
 import { Paperclip } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Choice, controlClass, Field } from "~/components/ui/field";
+import { Choice, controlClass, Field, TextField } from "~/components/ui/field";
 import { site } from "~/content/site";
 import {
   type CareersFileField,
@@ -138,71 +138,52 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
 
         <fieldset className={sectionClass}>
           <legend className={legendClass}>Personal Information</legend>
-          <Field id="careers-firstName" label="First Name" required>
-            {(control) => (
-              <input
-                {...control}
-                name="firstName"
-                type="text"
-                autoComplete="given-name"
-                required
-                maxLength={careersLimits.firstName}
-                className={controlClass}
-              />
-            )}
-          </Field>
-          <Field id="careers-lastName" label="Last Name" required>
-            {(control) => (
-              <input
-                {...control}
-                name="lastName"
-                type="text"
-                autoComplete="family-name"
-                required
-                maxLength={careersLimits.lastName}
-                className={controlClass}
-              />
-            )}
-          </Field>
-          <Field id="careers-email" label="Email Address" required>
-            {(control) => (
-              <input
-                {...control}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={careersLimits.email}
-                className={controlClass}
-              />
-            )}
-          </Field>
-          <Field id="careers-phone" label="Phone Number" required>
-            {(control) => (
-              <input
-                {...control}
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                required
-                maxLength={careersLimits.phone}
-                className={controlClass}
-              />
-            )}
-          </Field>
-          <Field id="careers-address" label="Address" required className="sm:col-span-2">
-            {(control) => (
-              <input
-                {...control}
-                name="address"
-                type="text"
-                autoComplete="street-address"
-                required
-                maxLength={careersLimits.address}
-                className={controlClass}
-              />
-            )}
-          </Field>
+          <TextField
+            id="careers-firstName"
+            label="First Name"
+            required
+            name="firstName"
+            type="text"
+            autoComplete="given-name"
+            maxLength={careersLimits.firstName}
+          />
+          <TextField
+            id="careers-lastName"
+            label="Last Name"
+            required
+            name="lastName"
+            type="text"
+            autoComplete="family-name"
+            maxLength={careersLimits.lastName}
+          />
+          <TextField
+            id="careers-email"
+            label="Email Address"
+            required
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={careersLimits.email}
+          />
+          <TextField
+            id="careers-phone"
+            label="Phone Number"
+            required
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={careersLimits.phone}
+          />
+          <TextField
+            id="careers-address"
+            label="Address"
+            required
+            className="sm:col-span-2"
+            name="address"
+            type="text"
+            autoComplete="street-address"
+            maxLength={careersLimits.address}
+          />
         </fieldset>
 
         <fieldset className={sectionClass}>

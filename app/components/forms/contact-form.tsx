@@ -1,7 +1,7 @@
 import { Send } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { controlClass, Field } from "~/components/ui/field";
+import { controlClass, Field, TextField } from "~/components/ui/field";
 import { contactFields, contactLimits, serviceOptions } from "~/lib/forms/contact-schema";
 import { honeypotField } from "~/lib/forms/fields";
 import type { FormResult } from "~/lib/forms/form-result.server";
@@ -74,69 +74,49 @@ export function ContactForm({ initialResult }: { initialResult: FormResult | nul
         <div className="sm:col-span-2 empty:hidden">
           <FormBanner result={result} />
         </div>
-        <Field id="contact-firstName" label="First Name" required>
-          {(control) => (
-            <input
-              {...control}
-              name="firstName"
-              type="text"
-              autoComplete="given-name"
-              required
-              maxLength={contactLimits.firstName}
-              className={controlClass}
-            />
-          )}
-        </Field>
-        <Field id="contact-lastName" label="Last Name" required>
-          {(control) => (
-            <input
-              {...control}
-              name="lastName"
-              type="text"
-              autoComplete="family-name"
-              required
-              maxLength={contactLimits.lastName}
-              className={controlClass}
-            />
-          )}
-        </Field>
-        <Field id="contact-email" label="Email Address" required>
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={contactLimits.email}
-              className={controlClass}
-            />
-          )}
-        </Field>
-        <Field id="contact-phone" label="Phone Number">
-          {(control) => (
-            <input
-              {...control}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={contactLimits.phone}
-              className={controlClass}
-            />
-          )}
-        </Field>
-        <Field id="contact-company" label="Company Name">
-          {(control) => (
-            <input
-              {...control}
-              name="company"
-              type="text"
-              autoComplete="organization"
-              maxLength={contactLimits.company}
-              className={controlClass}
-            />
-          )}
-        </Field>
+        <TextField
+          id="contact-firstName"
+          label="First Name"
+          required
+          name="firstName"
+          type="text"
+          autoComplete="given-name"
+          maxLength={contactLimits.firstName}
+        />
+        <TextField
+          id="contact-lastName"
+          label="Last Name"
+          required
+          name="lastName"
+          type="text"
+          autoComplete="family-name"
+          maxLength={contactLimits.lastName}
+        />
+        <TextField
+          id="contact-email"
+          label="Email Address"
+          required
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={contactLimits.email}
+        />
+        <TextField
+          id="contact-phone"
+          label="Phone Number"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={contactLimits.phone}
+        />
+        <TextField
+          id="contact-company"
+          label="Company Name"
+          name="company"
+          type="text"
+          autoComplete="organization"
+          maxLength={contactLimits.company}
+        />
         <Field id="contact-service" label="Service Required">
           {(control) => (
             <select {...control} name="service" defaultValue="" className={controlClass}>

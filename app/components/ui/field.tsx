@@ -55,6 +55,23 @@ export function Field({ id, label, description, error, required, className, chil
   );
 }
 
+/** A labelled single-line input: `Field` around an `<input>` with the shared look. */
+export function TextField({
+  id,
+  label,
+  description,
+  required,
+  className,
+  ...input
+}: Omit<React.ComponentProps<"input">, "id" | "className" | "children"> &
+  Omit<FieldProps, "children" | "error">) {
+  return (
+    <Field id={id} label={label} description={description} required={required} className={className}>
+      {(control) => <input {...control} {...input} required={required} className={controlClass} />}
+    </Field>
+  );
+}
+
 /** The look shared by text inputs, selects and text areas. */
 export const controlClass =
   "w-full rounded-lg border border-navy-300 bg-white px-3 py-2.5 text-base text-navy-900 placeholder:text-navy-600 focus:border-accent-700 aria-invalid:border-red-700";
