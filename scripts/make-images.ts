@@ -1,12 +1,13 @@
 /**
- * Renders the favicons and the share image in public/ from their SVG sources. Run after changing the
+ * Renders the favicons and the share image in public/ from their SVG sources (the brand mark is
+ * app/assets/favicon.svg, which the pages also carry inline as their icon). Run after changing the
  * brand mark or the share image: `npm run images`. The outputs are committed, so a build needs no sharp.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
 
 const publicDir = new URL("../public/", import.meta.url);
-const mark = readFileSync(new URL("favicon.svg", publicDir));
+const mark = readFileSync(new URL("../app/assets/favicon.svg", import.meta.url));
 const share = readFileSync(new URL("brand/share-image.svg", import.meta.url));
 
 /** A PNG of the brand mark at a square size, optionally on a solid background with padding. */

@@ -1,18 +1,26 @@
 import type { LucideIcon } from "lucide-react";
+import type { InlineSvg } from "~/lib/inline-svg";
 
 /**
- * An image the site shows. Artwork files live in `app/assets/artwork/`; to use a photo instead,
- * drop the file there, import it in the content module and update `src`, `width`, `height` and `alt`.
+ * An image the site shows, with its size set so nothing shifts while it loads. The artwork is small
+ * SVG, drawn inline in the page (`svg`, from an `?raw` import and `inlineSvg`), so it costs no request.
+ * To use a photo instead, drop the file into `app/assets/artwork/`, import it in `app/content/artwork.ts`
+ * and give the entry `src` (and, for several widths, `srcSet` and `sizes`) in place of `svg`.
  */
 export type Artwork = {
-  src: string;
   alt: string;
   width: number;
   height: number;
-  /** Optional responsive sources for raster images, e.g. "photo-640.avif 640w, photo-1280.avif 1280w". */
-  srcSet?: string;
-  sizes?: string;
-};
+} & (
+  | { svg: InlineSvg; src?: never; srcSet?: never; sizes?: never }
+  | {
+      src: string;
+      /** Optional responsive sources for raster images, e.g. "photo-640.avif 640w, photo-1280.avif 1280w". */
+      srcSet?: string;
+      sizes?: string;
+      svg?: never;
+    }
+);
 
 /**
  * A service's colour gradient as Tailwind classes (`from-*` and `to-*`). Both ends are dark enough

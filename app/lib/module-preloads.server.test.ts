@@ -36,10 +36,11 @@ const bootstrap =
   'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\nimport * as route1 from "/assets/home-3.js";\n  \n  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\nimport("/assets/entry.client-4.js");';
 
 describe("deferBootstrap", () => {
-  it("turns the static imports into dynamic ones behind a wait for load and the next frame", () => {
+  it("turns the static imports into dynamic ones behind a wait for load and the first paint", () => {
     const code = deferBootstrap(bootstrap);
     expect(code).not.toMatch(/^\s*import ["*]/m);
     expect(code).toContain('addEventListener("load"');
+    expect(code).toContain('observe({ type: "paint", buffered: true })');
     expect(code).toContain(
       'const [, route0, route1] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-2.js"), import("/assets/home-3.js")]);',
     );
@@ -84,6 +85,60 @@ describe("deferBootstrap", () => {
       root: { name: "root" },
       "routes/home": { name: "home" },
     });
+  });
+
+  it("fetches nothing until the browser reports the first contentful paint", async () => {
+    const loaded: string[] = [];
+    let deliver: ((names: string[]) => void) | undefined;
+    class PaintObserver {
+      static supportedEntryTypes = ["paint", "largest-contentful-paint"];
+      disconnected = false;
+      constructor(
+        callback: (list: { getEntriesByName(name: string): unknown[] }, observer: PaintObserver) => void,
+      ) {
+        deliver = (names) =>
+          callback({ getEntriesByName: (name) => names.filter((entry) => entry === name) }, this);
+      }
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: "paint", buffered: true });
+      }
+      disconnect() {
+        this.disconnected = true;
+      }
+    }
+    const code = deferBootstrap(bootstrap)
+      .replaceAll("window.", "win.")
+      .replaceAll("globalThis.PerformanceObserver", "PerformanceObserver");
+    const run = new Function(
+      "document",
+      "requestAnimationFrame",
+      "addEventListener",
+      "PerformanceObserver",
+      "win",
+      "load",
+      `return (async () => { const importer = load; ${code.replaceAll("import(", "importer(")} })();`,
+    );
+    const done = run(
+      { readyState: "complete" },
+      () => {
+        throw new Error("the paint entry is what it waits for, not a frame");
+      },
+      () => {},
+      PaintObserver,
+      {},
+      async (url: string) => {
+        loaded.push(url);
+        return {};
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loaded).toEqual([]);
+    deliver?.(["first-paint"]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loaded).toEqual([]);
+    deliver?.(["first-contentful-paint"]);
+    await done;
+    expect(loaded).toContain("/assets/entry.client-4.js");
   });
 
   it("leaves code without static imports alone", () => {

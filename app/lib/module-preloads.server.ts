@@ -11,9 +11,30 @@ export function stripModulePreloads(html: string): string {
 }
 
 /**
+ * Waits for the `load` event and then for the page's first contentful paint, as the browser reports it
+ * (a `paint` performance entry, delivered once the frame is on screen). A browser that does not report
+ * paints waits for the next frame instead, and a page that never paints (a tab opened in the background)
+ * goes on after three seconds.
+ */
+const afterFirstPaint = [
+  "await new Promise((resolve) => {",
+  "  const go = () => setTimeout(resolve);",
+  "  const painted = () => {",
+  '    if (!(globalThis.PerformanceObserver?.supportedEntryTypes ?? []).includes("paint")) return requestAnimationFrame(go);',
+  "    const late = setTimeout(resolve, 3000);",
+  "    new PerformanceObserver((list, observer) => {",
+  '      if (list.getEntriesByName("first-contentful-paint").length === 0) return;',
+  "      observer.disconnect(); clearTimeout(late); go();",
+  '    }).observe({ type: "paint", buffered: true });',
+  "  };",
+  '  if (document.readyState === "complete") painted(); else addEventListener("load", painted, { once: true });',
+  "});",
+].join("\n");
+
+/**
  * React Router's bootstrap module (`import "manifest"; import * as route0 from ...; import("entry")`)
  * rewritten so that nothing is fetched until the page has loaded and painted: the static imports
- * become dynamic ones behind a wait for `load` and the next frame. Everything the first paint needs
+ * become dynamic ones behind a wait for `load` and the first contentful paint. Everything the first paint needs
  * (HTML, stylesheet with its font, the hero picture) then has the connection to itself, and the
  * page, which works without JavaScript, is hydrated right after. Code without static imports is
  * returned unchanged.
@@ -28,7 +49,7 @@ export function deferBootstrap(code: string): string {
   });
   if (urls.length === 0) return code;
   return [
-    'await new Promise((resolve) => { const go = () => requestAnimationFrame(() => setTimeout(resolve)); if (document.readyState === "complete") go(); else addEventListener("load", go, { once: true }); });',
+    afterFirstPaint,
     `const [${names.join(", ")}] = await Promise.all([${urls.map((url) => `import(${url})`).join(", ")}]);`,
     rest.trim(),
   ].join("\n");

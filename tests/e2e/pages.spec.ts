@@ -89,7 +89,7 @@ test.describe("home", () => {
     for (const [index, card] of expected.entries()) {
       const element = cards.nth(index);
       await expect(element.getByRole("heading", { level: 3 })).toHaveText(card.title);
-      await expect(element.getByRole("img")).toHaveAttribute("alt", /.+/);
+      await expect(element.getByRole("img")).toHaveAccessibleName(/^Illustration of /);
       await expect(element.locator("ul > li")).toHaveCount(3);
       await expect(element.getByText(`+${card.more} more services`, { exact: true })).toBeVisible();
       const learnMore = element.getByRole("link", { name: `Learn More about ${card.title}`, exact: true });
@@ -146,38 +146,42 @@ test.describe("home", () => {
     ]);
   });
 
-  test("on a phone the hidden hero artwork is not downloaded", async ({ browser }) => {
+  test("on a phone the hero artwork is left out, so the heading and actions come first", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    const svgs: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().endsWith(".svg") && request.url().includes("/assets/")) svgs.push(request.url());
-    });
-    await page.goto("/services/cleaning", { waitUntil: "load" });
+    await page.goto("/services/cleaning");
     await expect(page.getByRole("main").getByRole("img").first()).toBeHidden();
-    expect(svgs).toEqual([]);
+    await expect(page.getByRole("main").getByRole("link", { name: "Get Quote" })).toBeInViewport();
     await context.close();
   });
 
-  test("the hero artwork loads first and card artwork loads lazily, all with a size", async ({ page }) => {
-    await page.goto("/");
-    const hero = page.getByRole("main").getByRole("img").first();
-    await expect(hero).toHaveAttribute("fetchpriority", "high");
-    await expect(hero).toHaveAttribute("loading", "eager");
-    const cardImages = page.locator("#services img");
-    await expect(cardImages).toHaveCount(5);
-    for (const image of await cardImages.all()) {
-      await expect(image).toHaveAttribute("loading", "lazy");
-      await expect(image).toHaveAttribute("decoding", "async");
-    }
-    for (const image of await page.locator("main img").all()) {
+  test("the artwork is drawn inline, named and sized: no picture costs a request", async ({ page }) => {
+    const pictures: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "image" && !request.url().includes("favicon"))
+        pictures.push(request.url());
+    });
+    await page.goto("/", { waitUntil: "load" });
+    const artwork = page.getByRole("main").getByRole("img");
+    await expect(artwork).toHaveCount(6);
+    await expect(page.locator("#services").getByRole("img")).toHaveCount(5);
+    for (const image of await artwork.all()) {
+      await expect(image).toHaveAccessibleName(/^Illustration of /);
+      await expect(image).toHaveAttribute("viewBox", /^0 0 \d+ \d+$/);
       await expect(image).toHaveAttribute("width", /^\d+$/);
       await expect(image).toHaveAttribute("height", /^\d+$/);
-      await image.scrollIntoViewIfNeeded();
-      await expect
-        .poll(() => image.evaluate((img: HTMLImageElement) => img.currentSrc))
-        .toMatch(/\/assets\/.+\.svg$/);
+      // The box keeps the drawing's proportions, so nothing around it moves.
+      const box = await image.boundingBox();
+      expect(box && box.height > 0 && Math.abs(box.width / box.height - 4 / 3) < 0.02).toBe(true);
     }
+    // Each drawing's gradient ids are its own: six drawings, no id used twice on the page.
+    const ids = await page.locator("main svg [id]").evaluateAll((nodes) => nodes.map((node) => node.id));
+    expect(ids.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(ids).size).toBe(ids.length);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(pictures).toEqual([]);
   });
 });
 
@@ -546,16 +550,15 @@ test.describe("service pages", () => {
     await context.close();
   });
 
-  test("each service page's hero uses its own artwork, loaded first", async ({ page }) => {
-    const sources = new Set<string>();
+  test("each service page's hero shows its own artwork", async ({ page }) => {
+    const drawings = new Set<string>();
     for (const path of serviceHrefs) {
       await page.goto(path);
       const hero = page.getByRole("main").getByRole("img").first();
-      await expect(hero).toHaveAttribute("fetchpriority", "high");
-      await expect(hero).not.toHaveAttribute("loading", "lazy");
-      sources.add(await hero.evaluate((img: HTMLImageElement) => img.currentSrc));
+      await expect(hero).toBeVisible();
+      drawings.add(await hero.evaluate((svg) => `${svg.getAttribute("aria-label")} ${svg.innerHTML}`));
     }
-    expect(sources.size).toBe(5);
+    expect(drawings.size).toBe(5);
   });
 });
 

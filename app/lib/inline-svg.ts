@@ -1,0 +1,32 @@
+/** An SVG file's drawing, ready to be placed inline in the page: its viewBox and what it draws. */
+export type InlineSvg = { viewBox: string; body: string };
+
+/**
+ * Takes an SVG file's markup (an `?raw` import) apart for drawing inline: the root element's viewBox
+ * and its contents, without the file's own `<title>` (the page names the picture itself) and without
+ * the whitespace between tags.
+ */
+export function inlineSvg(markup: string): InlineSvg {
+  const open = /<svg\b[^>]*>/.exec(markup);
+  const close = markup.lastIndexOf("</svg>");
+  if (!open || close < open.index) throw new Error("Not an SVG document");
+  const viewBox = /\bviewBox="([^"]+)"/.exec(open[0])?.[1];
+  if (!viewBox) throw new Error("An SVG drawn inline needs a viewBox");
+  const body = markup
+    .slice(open.index + open[0].length, close)
+    .replace(/<title>[\s\S]*?<\/title>/g, "")
+    .replace(/>\s+</g, "><")
+    .trim();
+  return { viewBox, body };
+}
+
+/**
+ * The drawing with its ids (gradients, clip paths) and every reference to them prefixed, so that two
+ * drawings on one page cannot borrow each other's gradient.
+ */
+export function scopeIds(body: string, prefix: string): string {
+  return body
+    .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
+    .replace(/\bhref="#([^"]+)"/g, `href="#${prefix}$1"`);
+}
