@@ -69,9 +69,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <div className="bg-sand-50 py-16 sm:py-20">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3 lg:px-8">
           <section id={contact.form.id} aria-label="Send us a message" className="lg:col-span-2">
-            <div className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm sm:p-8">
-              <ContactForm initialResult={loaderData.formResult} />
-            </div>
+            <ContactForm initialResult={loaderData.formResult} />
           </section>
           <div className="space-y-6">
             <InfoCard icon={Building2} heading={contact.office.heading}>

@@ -9,6 +9,15 @@ const pdf = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
 );
 
+/** Counts the posts the page makes to a handler, so a test can prove none left the browser. */
+function countPosts(page: Page, path: string) {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === path) posts.push(request.url());
+  });
+  return posts;
+}
+
 async function fillContact(page: Page, overrides: { phone?: string } = {}) {
   const form = page.locator("#contact-form form");
   await form.getByLabel("First Name").fill("Aisha");
@@ -128,6 +137,139 @@ test.describe("contact form", () => {
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(page.locator("#contact-form").getByRole("alert")).toHaveText(networkError);
   });
+
+  test("has the specification's fields, types and required marks, and posts to the handler", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    const form = page.locator("#contact-form form");
+    await expect(form).toHaveAttribute("method", "post");
+    await expect(form).toHaveAttribute("action", "/contact-handler.php");
+    for (const [name, type, required] of [
+      ["firstName", "text", true],
+      ["lastName", "text", true],
+      ["email", "email", true],
+      ["phone", "tel", false],
+      ["company", "text", false],
+    ] as const) {
+      const input = form.locator(`input[name="${name}"]`);
+      await expect(input, name).toHaveAttribute("type", type);
+      if (required) await expect(input, name).toHaveAttribute("required", "");
+      else await expect(input, name).not.toHaveAttribute("required");
+    }
+    await expect(form.locator('textarea[name="message"]')).toHaveAttribute("required", "");
+    const service = form.locator('select[name="service"]');
+    await expect(service).not.toHaveAttribute("required");
+    expect(
+      await service.locator("option").evaluateAll((options) => options.map((o) => o.getAttribute("value"))),
+    ).toEqual([
+      "",
+      "cleaning",
+      "security",
+      "housekeeping",
+      "warehouse",
+      "steward",
+      "maintenance",
+      "multiple",
+    ]);
+  });
+
+  test("the browser's own required checks stop an empty form from being sent", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const posts = countPosts(page, "/contact-handler.php");
+    const form = page.locator("#contact-form form");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByLabel("First Name")).toBeFocused();
+    expect(await form.evaluate((element: HTMLFormElement) => element.checkValidity())).toBe(false);
+    await page.waitForTimeout(300);
+    expect(posts).toEqual([]);
+  });
+
+  for (const status of [200, 500]) {
+    test(`a reply with success false shows its message in the red banner at HTTP ${status}`, async ({
+      page,
+    }) => {
+      await page.goto("/contact");
+      await waitForHydration(page);
+      const form = await fillContact(page);
+      await page.route("**/contact-handler.php", (route) =>
+        route.fulfill({ status, json: { success: false, message: "We could not take your enquiry." } }),
+      );
+      await form.getByRole("button", { name: "Send Message" }).click();
+      const alert = page.locator("#contact-form").getByRole("alert");
+      await expect(alert).toHaveText("We could not take your enquiry.");
+      await expect(alert).toBeFocused();
+      await expect(page.locator("#contact-form").getByRole("status")).toHaveCount(0);
+      await expect(form.getByLabel("First Name")).toHaveValue("Aisha");
+      await expect(form.getByLabel("Service Required")).toHaveValue("cleaning");
+      await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    });
+  }
+
+  test("clears the old banner while a new send is on its way", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const form = await fillContact(page);
+    await page.route("**/contact-handler.php", (route) => route.abort("internetdisconnected"));
+    await form.getByRole("button", { name: "Send Message" }).click();
+    const alert = page.locator("#contact-form").getByRole("alert");
+    await expect(alert).toHaveText(networkError);
+
+    // The reply waits for the test, so the state while sending is checked before it can change.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.unroute("**/contact-handler.php");
+    await page.route("**/contact-handler.php", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    await expect(alert).toHaveCount(0);
+    release();
+    await expect(page.locator("#contact-form").getByRole("status")).toContainText("ENQ-");
+  });
+
+  test("sends the hidden trap field only when something filled it in", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const form = await fillContact(page);
+    await form.locator('input[name="website"]').fill("https://spam.example", { force: true });
+    await page.route("**/contact-handler.php", (route) =>
+      route.fulfill({ json: { success: true, message: "Thank you." } }),
+    );
+    const request = page.waitForRequest("**/contact-handler.php");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    expect((await request).postDataJSON()).toMatchObject({ website: "https://spam.example" });
+  });
+
+  test("keeps one idempotency key for retries of the same form and takes a new one after an edit", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const form = await fillContact(page);
+    const keys: string[] = [];
+    await page.route("**/contact-handler.php", (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      return route.abort("internetdisconnected");
+    });
+    const alert = page.locator("#contact-form").getByRole("alert");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(alert).toHaveText(networkError);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(alert).toHaveText(networkError);
+    await expect.poll(() => keys.length).toBe(2);
+    await form.getByLabel("Company Name").fill("Ancoats Bakery and Café Ltd");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect.poll(() => keys.length).toBe(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
 });
 
 test.describe("careers form", () => {
@@ -153,8 +295,10 @@ test.describe("careers form", () => {
     await expect(form.getByText("licence.pdf")).toBeVisible();
 
     let body = "";
+    let idempotencyKey = "";
     await page.route("**/careers-handler.php", async (route) => {
       body = route.request().postDataBuffer()?.toString("latin1") ?? "";
+      idempotencyKey = route.request().headers()["idempotency-key"] ?? "";
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });
@@ -175,6 +319,7 @@ test.describe("careers form", () => {
       "resume",
       "otherDocuments",
     ]);
+    expect(idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
 
     const banner = section.getByRole("status");
     await expect(banner).toContainText(/Thank you for your application, Tomasz! .*APP-[0-9A-Z]{6}\./);
@@ -182,6 +327,16 @@ test.describe("careers form", () => {
     await expect(form.getByLabel("First Name")).toHaveValue("");
     await expect(form.getByLabel("National Insurance Number")).toHaveValue("");
     await expect(form.getByRole("group", { name: /right to work/ }).getByLabel("Yes")).not.toBeChecked();
+    for (const label of ["Last Name", "Email Address", "Phone Number"]) {
+      await expect(form.getByLabel(label)).toHaveValue("");
+    }
+    await expect(form.getByRole("textbox", { name: "Address", exact: true })).toHaveValue("");
+    for (const question of [/Do you have a car/, /UK driving licence/, /right to work/]) {
+      await expect(
+        form.getByRole("group", { name: question }).getByRole("radio", { checked: true }),
+      ).toHaveCount(0);
+    }
+    await expect(form.getByText("licence.pdf")).toHaveCount(0);
     expect(
       await form.getByLabel(/CV \/ Resume/).evaluate((input: HTMLInputElement) => input.files?.length),
     ).toBe(0);
@@ -244,6 +399,91 @@ test.describe("careers form", () => {
     await form.getByRole("button", { name: "Submit Application" }).click();
     await expect(page.locator("#application-form").getByRole("alert")).toHaveText(networkError);
     await expect(form.getByRole("button", { name: "Submit Application" })).toBeEnabled();
+  });
+
+  test("has the specification's sections, required answers and accepted file types", async ({ page }) => {
+    await page.goto("/careers");
+    const form = page.locator("#application-form form");
+    await expect(form).toHaveAttribute("method", "post");
+    await expect(form).toHaveAttribute("action", "/careers-handler.php");
+    await expect(form).toHaveAttribute("enctype", "multipart/form-data");
+    const sections = {
+      "Personal Information": ["firstName", "lastName", "email", "phone", "address"],
+      "Additional Information": ["hasCarQuestion", "hasUKLicense"],
+      "Right to Work": ["rightToWork", "niNumber"],
+      Documents: ["resume", "otherDocuments"],
+    };
+    for (const [legend, names] of Object.entries(sections)) {
+      const section = form.getByRole("group", { name: legend, exact: true });
+      for (const name of names)
+        await expect(section.locator(`[name="${name}"]`).first(), name).toBeAttached();
+    }
+    await expect(form.locator('input[name="email"]')).toHaveAttribute("type", "email");
+    await expect(form.locator('input[name="phone"]')).toHaveAttribute("type", "tel");
+    for (const name of ["firstName", "lastName", "email", "phone", "address", "niNumber", "resume"]) {
+      await expect(form.locator(`input[name="${name}"]`), name).toHaveAttribute("required", "");
+    }
+    for (const name of ["hasCarQuestion", "hasUKLicense", "rightToWork"]) {
+      const radios = form.locator(`input[type="radio"][name="${name}"]`);
+      expect(await radios.evaluateAll((inputs) => inputs.map((i) => i.getAttribute("value")))).toEqual([
+        "yes",
+        "no",
+      ]);
+      await expect(radios.first(), name).toHaveAttribute("required", "");
+    }
+    await expect(form.locator('input[name="resume"]')).toHaveAttribute("accept", ".pdf,.doc,.docx");
+    const other = form.locator('input[name="otherDocuments"]');
+    await expect(other).toHaveAttribute("accept", ".pdf,.doc,.docx,.jpg,.jpeg,.png");
+    await expect(other).not.toHaveAttribute("required");
+  });
+
+  test("the browser's own required checks stop an application without a CV", async ({ page }) => {
+    await page.goto("/careers");
+    await waitForHydration(page);
+    const form = await fillCareers(page);
+    await form.getByLabel(/CV \/ Resume/).setInputFiles([]);
+    const posts = countPosts(page, "/careers-handler.php");
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    await expect(form.getByLabel(/CV \/ Resume/)).toBeFocused();
+    await page.waitForTimeout(300);
+    expect(posts).toEqual([]);
+  });
+
+  test("a reply with success false keeps every answer and the chosen file, whatever the status", async ({
+    page,
+  }) => {
+    await page.goto("/careers");
+    await waitForHydration(page);
+    const form = await fillCareers(page);
+    await page.route("**/careers-handler.php", (route) =>
+      route.fulfill({ status: 200, json: { success: false, message: "Please try again tomorrow." } }),
+    );
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    const alert = page.locator("#application-form").getByRole("alert");
+    await expect(alert).toHaveText("Please try again tomorrow.");
+    await expect(alert).toBeFocused();
+    await expect(form.getByLabel("National Insurance Number")).toHaveValue("ab 12 34 56 c");
+    await expect(form.getByRole("group", { name: /right to work/ }).getByLabel("Yes")).toBeChecked();
+    await expect(form.getByText("Tomasz Nowak CV.pdf")).toBeVisible();
+    expect(
+      await form.getByLabel(/CV \/ Resume/).evaluate((input: HTMLInputElement) => input.files?.length),
+    ).toBe(1);
+    await expect(form.getByRole("button", { name: "Submit Application" })).toBeEnabled();
+  });
+
+  test("sends the hidden trap field only when something filled it in", async ({ page }) => {
+    await page.goto("/careers");
+    await waitForHydration(page);
+    const form = await fillCareers(page);
+    await form.locator('input[name="website"]').fill("https://spam.example", { force: true });
+    let body = "";
+    await page.route("**/careers-handler.php", (route) => {
+      body = route.request().postDataBuffer()?.toString("latin1") ?? "";
+      return route.fulfill({ json: { success: true, message: "Thank you." } });
+    });
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page.locator("#application-form").getByRole("status")).toHaveText("Thank you.");
+    expect(body).toMatch(/name="website"\r\n\r\nhttps:\/\/spam\.example\r\n/);
   });
 });
 

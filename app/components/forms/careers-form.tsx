@@ -1,5 +1,5 @@
 import { Paperclip } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Choice, controlClass, Field, TextField } from "~/components/ui/field";
 import { site } from "~/content/site";
@@ -11,15 +11,10 @@ import {
   niPlaceholder,
 } from "~/lib/forms/careers-schema";
 import { honeypotField } from "~/lib/forms/fields";
-import type { FormResult } from "~/lib/forms/form-result.server";
-import {
-  FormBanner,
-  Honeypot,
-  networkErrorMessage,
-  newIdempotencyKey,
-  PrivacyNote,
-  readReply,
-} from "./form-banner";
+import type { FormResult } from "~/lib/forms/form-result";
+import { FormBanner } from "./form-banner";
+import { FormFooter } from "./form-footer";
+import { useFormSubmission } from "./use-form-submission";
 
 const yesNo = [
   { value: "yes", label: "Yes" },
@@ -35,14 +30,12 @@ const legendClass = "float-left mb-4 w-full text-lg font-bold text-navy-900 sm:c
 
 /** The "Job Application" form: multipart to /careers-handler.php, or a normal post without JavaScript. */
 export function CareersForm({ initialResult }: { initialResult: FormResult | null }) {
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<FormResult | null>(initialResult);
+  const { sending, result, send, forgetKey } = useFormSubmission(initialResult);
   const [rightToWork, setRightToWork] = useState("");
   const [fileNames, setFileNames] = useState<Record<CareersFileField, string>>({
     resume: "",
     otherDocuments: "",
   });
-  const idempotencyKey = useRef<string | null>(null);
 
   const blocked = rightToWork === "no";
 
@@ -50,8 +43,6 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
     event.preventDefault();
     if (blocked) return;
     const form = event.currentTarget;
-    setResult(null);
-    setSending(true);
     const filled = new FormData(form);
     // Exactly the spec's fields; each file only when one was chosen, the trap only when filled.
     const body = new FormData();
@@ -62,25 +53,10 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
     }
     const trap = String(filled.get(honeypotField) ?? "");
     if (trap) body.append(honeypotField, trap);
-    idempotencyKey.current ??= newIdempotencyKey();
-    try {
-      const response = await fetch("/careers-handler.php", {
-        method: "POST",
-        headers: { Accept: "application/json", "Idempotency-Key": idempotencyKey.current },
-        body,
-      });
-      const reply = await readReply(response);
-      setResult(reply ?? { type: "error", message: networkErrorMessage });
-      if (reply?.type === "success") {
-        form.reset();
-        setRightToWork("");
-        setFileNames({ resume: "", otherDocuments: "" });
-        idempotencyKey.current = null;
-      }
-    } catch {
-      setResult({ type: "error", message: networkErrorMessage });
-    } finally {
-      setSending(false);
+    if (await send("/careers-handler.php", body)) {
+      form.reset();
+      setRightToWork("");
+      setFileNames({ resume: "", otherDocuments: "" });
     }
   }
 
@@ -126,9 +102,7 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
         action="/careers-handler.php"
         encType="multipart/form-data"
         onSubmit={onSubmit}
-        onChange={() => {
-          idempotencyKey.current = null;
-        }}
+        onChange={forgetKey}
         className="relative mt-6 flex flex-col gap-8"
         aria-label="Job application"
       >
@@ -248,9 +222,7 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
           {fileInput("otherDocuments", "Other Documents (optional: PDF, DOC, DOCX, JPG or PNG)", false)}
         </fieldset>
 
-        <Honeypot name={honeypotField} />
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <PrivacyNote />
+        <FormFooter>
           <Button type="submit" disabled={sending || blocked}>
             {sending
               ? "Submitting Application..."
@@ -258,7 +230,7 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
                 ? "Cannot Submit - Right to Work Required"
                 : "Submit Application"}
           </Button>
-        </div>
+        </FormFooter>
       </form>
     </div>
   );

@@ -1,58 +1,31 @@
 import { Send } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
 import { contactFields, contactLimits, serviceOptions } from "~/lib/forms/contact-schema";
 import { honeypotField } from "~/lib/forms/fields";
-import type { FormResult } from "~/lib/forms/form-result.server";
-import {
-  FormBanner,
-  Honeypot,
-  networkErrorMessage,
-  newIdempotencyKey,
-  PrivacyNote,
-  readReply,
-} from "./form-banner";
+import type { FormResult } from "~/lib/forms/form-result";
+import { FormBanner } from "./form-banner";
+import { FormFooter } from "./form-footer";
+import { useFormSubmission } from "./use-form-submission";
 
 /** The "Send Us a Message" enquiry form: JSON to /contact-handler.php, or a normal post without JavaScript. */
 export function ContactForm({ initialResult }: { initialResult: FormResult | null }) {
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<FormResult | null>(initialResult);
-  // One key per filled-in form: a double click or a retry is then stored once.
-  const idempotencyKey = useRef<string | null>(null);
+  const { sending, result, send, forgetKey } = useFormSubmission(initialResult);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    setResult(null);
-    setSending(true);
     const data = new FormData(form);
+    // Exactly the seven fields of the wire contract; the trap only when a bot filled it.
     const body: Record<string, string> = {};
     for (const field of contactFields) body[field] = String(data.get(field) ?? "");
     const trap = String(data.get(honeypotField) ?? "");
     if (trap) body[honeypotField] = trap;
-    idempotencyKey.current ??= newIdempotencyKey();
-    try {
-      const response = await fetch("/contact-handler.php", {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json",
-          "Idempotency-Key": idempotencyKey.current,
-        },
-        body: JSON.stringify(body),
-      });
-      const reply = await readReply(response);
-      setResult(reply ?? { type: "error", message: networkErrorMessage });
-      if (reply?.type === "success") {
-        form.reset();
-        idempotencyKey.current = null;
-      }
-    } catch {
-      setResult({ type: "error", message: networkErrorMessage });
-    } finally {
-      setSending(false);
-    }
+    const accepted = await send("/contact-handler.php", JSON.stringify(body), {
+      "Content-Type": "application/json",
+    });
+    if (accepted) form.reset();
   }
 
   return (
@@ -65,9 +38,7 @@ export function ContactForm({ initialResult }: { initialResult: FormResult | nul
         method="post"
         action="/contact-handler.php"
         onSubmit={onSubmit}
-        onChange={() => {
-          idempotencyKey.current = null;
-        }}
+        onChange={forgetKey}
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
         aria-label="Send us a message"
       >
@@ -142,14 +113,12 @@ export function ContactForm({ initialResult }: { initialResult: FormResult | nul
             />
           )}
         </Field>
-        <Honeypot name={honeypotField} />
-        <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-          <PrivacyNote />
+        <FormFooter className="sm:col-span-2">
           <Button type="submit" disabled={sending}>
             <Send aria-hidden="true" className="size-4" />
             {sending ? "Sending..." : "Send Message"}
           </Button>
-        </div>
+        </FormFooter>
       </form>
     </div>
   );

@@ -1,12 +1,5 @@
-import {
-  type FormName,
-  type FormResult,
-  readResultToken,
-  resultParam,
-  resultSecretVariable,
-} from "./result-token.ts";
-
-export type { FormName, FormResult };
+import type { FormName, FormResult } from "./form-result.ts";
+import { readResultToken, resultParam, resultSecretVariable } from "./result-token.ts";
 
 /**
  * Reads the result of a no-JavaScript form post from the URL it was redirected to:

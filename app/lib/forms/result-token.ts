@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { FormName, FormResult } from "./form-result.ts";
 
 /**
  * Signed tokens that carry a form's outcome through the redirect after a post
@@ -7,8 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * Server-only: imported by the handlers and by form-result.server.ts.
  */
 
-export type FormName = "contact" | "careers";
-export type FormResult = { type: "success" | "error"; message: string };
+export type { FormName, FormResult };
 
 type Payload = { f: FormName; t: FormResult["type"]; m: string; e: number };
 

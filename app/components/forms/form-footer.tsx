@@ -1,0 +1,34 @@
+import type * as React from "react";
+import { cn } from "~/lib/cn";
+import { honeypotField } from "~/lib/forms/fields";
+
+/** The field people never see: bots fill it in, people and screen readers never meet it. */
+function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Leave this field empty
+        <input type="text" name={honeypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+/** The end of both forms: the hidden trap, then the privacy notice link beside the submit button. */
+export function FormFooter({ className, children }: { className?: string; children: React.ReactNode }) {
+  return (
+    <>
+      <Honeypot />
+      <div className={cn("flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between", className)}>
+        <p className="text-sm text-navy-700">
+          How we use your details:{" "}
+          <a href="/privacy" className="font-semibold text-accent-700 underline underline-offset-2">
+            read our privacy notice
+          </a>
+          .
+        </p>
+        {children}
+      </div>
+    </>
+  );
+}
