@@ -6,6 +6,7 @@ export type PrivacySection = {
   id: string;
   heading: string;
   paragraphs: string[];
+  /** Shown after the first paragraph, which introduces it. */
   list?: string[];
   link?: { label: string; href: string };
 };
