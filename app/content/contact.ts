@@ -28,7 +28,7 @@ export const contact = {
     id: "find-our-office",
     heading: "Find Our Office",
     intro: "We are in the heart of Manchester city centre. Visitors are welcome by appointment.",
-    mapHeading: "Map",
+    gettingHereHeading: "Getting here",
     showMap: "Show map",
     mapNote: `The map comes from ${site.map.name} and loads only when you ask for it.`,
     openMap: `Open in ${site.map.name}`,

@@ -1,10 +1,12 @@
 import { addressLine, site } from "~/content/site";
+import type { PageMeta } from "~/content/types";
 
 /** One part of the privacy notice: a heading, paragraphs, and an optional list. */
 export type PrivacySection = {
   id: string;
   heading: string;
   paragraphs: string[];
+  /** Shown after the first paragraph, which introduces it. */
   list?: string[];
   link?: { label: string; href: string };
 };
@@ -16,6 +18,18 @@ export type FormProcessing = {
   purpose: string;
   lawfulBasis: string;
   retention: string;
+};
+
+export const privacyMeta = {
+  title: "Privacy Notice",
+  description:
+    "What we collect through our enquiry and job application forms, why, how long we keep it, and your rights under UK data protection law.",
+} satisfies PageMeta;
+
+/** The headings of the two parts the page builds from `controller` and `formProcessing`. */
+export const privacyHeadings = {
+  controller: "Who we are",
+  collection: "What we collect, why, and for how long",
 };
 
 /** When the notice was last reviewed, shown at the top of the page. */
@@ -111,7 +125,7 @@ export const privacySections: PrivacySection[] = [
     heading: "Cookies and other services",
     paragraphs: [
       "This website sets no cookies and uses no analytics, advertising or tracking of any kind, so there is nothing to accept or decline.",
-      "Our fonts and images are served from our own website. The map on the Contact page comes from OpenStreetMap, and it loads only when you choose to show it; until then your browser makes no request to them. When you do load it, OpenStreetMap receives your IP address and browser details, as any website you visit would, under its own privacy policy.",
+      `Our fonts and images are served from our own website. The map on the Contact page comes from ${site.map.name}, and it loads only when you choose to show it; until then your browser makes no request to them. When you do load it, ${site.map.name} receives your IP address and browser details, as any website you visit would, under its own privacy policy.`,
     ],
   },
   {

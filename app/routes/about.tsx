@@ -1,13 +1,11 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
+import { ServiceLinks } from "~/components/sections/service-cards";
 import { Stats } from "~/components/sections/stats";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { ButtonLink } from "~/components/ui/button";
 import { about } from "~/content/about";
-import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
 
 export function meta() {
@@ -50,33 +48,7 @@ export default function About() {
       </Section>
 
       <Section id={about.whatWeDo.id} heading={about.whatWeDo.heading} intro={about.whatWeDo.intro}>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          {about.whatWeDo.cards.map((card) => {
-            const Icon = card.icon;
-            return (
-              <li key={card.href}>
-                <Link
-                  to={card.href}
-                  className="group flex h-full flex-col rounded-2xl border border-navy-100 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
-                >
-                  <span
-                    className={cn(
-                      "inline-flex size-12 items-center justify-center rounded-xl bg-linear-to-br text-white",
-                      card.gradient,
-                    )}
-                  >
-                    <Icon aria-hidden="true" className="size-6" />
-                  </span>
-                  <span className="mt-4 text-lg font-semibold text-navy-900 group-hover:underline">
-                    {card.title}
-                  </span>
-                  <span className="mt-2 flex-1 text-navy-700">{card.description}</span>
-                  <ArrowRight aria-hidden="true" className="mt-4 size-5 text-accent-700" />
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+        <ServiceLinks cards={about.whatWeDo.cards} />
       </Section>
 
       <Section id={about.values.id} heading={about.values.heading} tone="sand">

@@ -2,8 +2,10 @@ import { AlertTriangle, Building2, Clock, Mail, Phone } from "lucide-react";
 import { ContactForm } from "~/components/forms/contact-form";
 import { OfficeMap } from "~/components/office-map";
 import { PageHero } from "~/components/sections/page-hero";
+import { buttonVariants } from "~/components/ui/button";
 import { contact } from "~/content/contact";
 import { site } from "~/content/site";
+import { cn } from "~/lib/cn";
 import { readFormResult } from "~/lib/forms/form-result.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/contact";
@@ -39,8 +41,8 @@ function InfoCard({
   );
 }
 
-const actionClasses =
-  "mt-4 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-accent-700 px-5 py-2.5 font-semibold text-white hover:bg-accent-800";
+/** Call Now and Send Email open the phone or mail app, so they are plain links styled as the site's buttons. */
+const actionClasses = cn(buttonVariants(), "mt-4");
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
@@ -118,7 +120,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               {contact.findUs.heading}
             </h2>
             <p className="mt-4 text-lg text-navy-700">{contact.findUs.intro}</p>
-            <h3 className="mt-8 text-xl font-semibold">Getting here</h3>
+            <h3 className="mt-8 text-xl font-semibold">{contact.findUs.gettingHereHeading}</h3>
             <ul className="mt-4 space-y-3 text-navy-800">
               {site.gettingHere.map((line) => (
                 <li key={line} className="border-l-4 border-accent-600 pl-4">

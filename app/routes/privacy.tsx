@@ -1,18 +1,22 @@
-import { controller, formProcessing, privacyIntro, privacySections, privacyUpdated } from "~/content/privacy";
+import {
+  controller,
+  formProcessing,
+  privacyHeadings,
+  privacyIntro,
+  privacyMeta,
+  privacySections,
+  privacyUpdated,
+} from "~/content/privacy";
 import { pageMeta } from "~/lib/meta";
 
 export function meta() {
-  return pageMeta({
-    title: "Privacy Notice",
-    description:
-      "What we collect through our enquiry and job application forms, why, how long we keep it, and your rights under UK data protection law.",
-  });
+  return pageMeta(privacyMeta);
 }
 
 export default function Page() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold tracking-tight">Privacy Notice</h1>
+      <h1 className="text-4xl font-bold tracking-tight">{privacyMeta.title}</h1>
       <p className="mt-3 text-sm text-navy-700">Last updated {privacyUpdated}</p>
       {privacyIntro.map((text) => (
         <p key={text} className="mt-6 text-lg text-navy-800">
@@ -22,7 +26,7 @@ export default function Page() {
 
       <section aria-labelledby="controller" className="mt-12">
         <h2 id="controller" className="text-2xl font-bold">
-          Who we are
+          {privacyHeadings.controller}
         </h2>
         <p className="mt-4 text-navy-800">
           {controller.name} is the controller of the personal information you give us through this website.
@@ -43,7 +47,7 @@ export default function Page() {
 
       <section aria-labelledby="what-we-collect" className="mt-12">
         <h2 id="what-we-collect" className="text-2xl font-bold">
-          What we collect, why, and for how long
+          {privacyHeadings.collection}
         </h2>
         {formProcessing.map((item) => (
           <div key={item.form} className="mt-8">

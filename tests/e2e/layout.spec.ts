@@ -104,14 +104,6 @@ test.describe("mobile menu", () => {
     await expect(toggle).toBeFocused();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
-
-  test("has no accessibility violations with the menu open", async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
 });
 
 test.describe("footer", () => {
@@ -182,6 +174,19 @@ test.describe("page furniture", () => {
     }
   });
 
+  for (const width of [320, 768, 1280]) {
+    test(`no horizontal scrolling at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of publicRoutes) {
+        await page.goto(path);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, path).toBe(0);
+      }
+    });
+  }
+
   test("a route change scrolls to the top", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
@@ -237,4 +242,17 @@ test.describe("accessibility", () => {
       await expectNoAxeViolations(page);
     });
   }
+
+  test.describe("with the mobile menu open", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+    for (const path of publicRoutes) {
+      test(`axe finds no WCAG 2.2 AA violation on ${path}`, async ({ page }) => {
+        await page.goto(path);
+        await waitForHydration(page);
+        await page.getByRole("button", { name: "Open menu" }).click();
+        await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, publicRoutes, waitForHydration } from "./helpers";
+import { expectNoAxeViolations, publicRoutes, scrollToBottom, waitForHydration } from "./helpers";
 
 test.describe("privacy notice", () => {
   test("says who the controller is and how to reach them", async ({ page }) => {
@@ -105,9 +105,9 @@ test.describe("no cookies and no third parties", () => {
         const header = await response.headerValue("set-cookie");
         if (header) setCookie.push(`${response.url()}: ${header}`);
       });
-      await page.goto(path);
+      await page.goto(path, { waitUntil: "networkidle" });
       await waitForHydration(page);
-      await page.mouse.wheel(0, 20_000);
+      await scrollToBottom(page);
       await page.waitForLoadState("networkidle");
       expect(elsewhere).toEqual([]);
       expect(setCookie).toEqual([]);

@@ -29,7 +29,7 @@ test.describe("search and sharing", () => {
       const title = await page.title();
       const description = await page.locator('meta[name="description"]').getAttribute("content");
       expect(title, path).toMatch(/ \| Cottonopolis Facilities$/);
-      expect(description?.length, path).toBeGreaterThan(20);
+      expect(description?.length ?? 0, path).toBeGreaterThan(50);
       titles.add(title);
       descriptions.add(description as string);
       const canonical = `${siteUrl}${path === "/" ? "/" : path}`;
@@ -41,9 +41,16 @@ test.describe("search and sharing", () => {
       await expect(meta("og:description"), path).toHaveAttribute("content", description as string);
       await expect(meta("og:type"), path).toHaveAttribute("content", "website");
       await expect(meta("og:site_name"), path).toHaveAttribute("content", "Cottonopolis Facilities");
+      await expect(meta("og:locale"), path).toHaveAttribute("content", "en_GB");
       await expect(meta("og:image"), path).toHaveAttribute("content", `${siteUrl}/og-image.png`);
+      await expect(meta("og:image:width"), path).toHaveAttribute("content", "1200");
+      await expect(meta("og:image:height"), path).toHaveAttribute("content", "630");
+      await expect(meta("og:image:alt"), path).toHaveAttribute("content", /^Cottonopolis Facilities: /);
       await expect(meta("twitter:card"), path).toHaveAttribute("content", "summary_large_image");
       await expect(meta("twitter:title"), path).toHaveAttribute("content", title);
+      await expect(meta("twitter:description"), path).toHaveAttribute("content", description as string);
+      await expect(meta("twitter:image"), path).toHaveAttribute("content", `${siteUrl}/og-image.png`);
+      await expect(meta("twitter:image:alt"), path).toHaveAttribute("content", /^Cottonopolis Facilities: /);
       await expect(page.locator('meta[name="robots"]'), path).toHaveCount(0);
     }
     expect(titles.size).toBe(publicRoutes.length);
@@ -69,6 +76,16 @@ test.describe("search and sharing", () => {
         telephone: "+441614960123",
         email: "enquiries@cottonopolis.example",
         address: { "@type": "PostalAddress", postalCode: "M2 3HZ", addressLocality: "Manchester" },
+        geo: { "@type": "GeoCoordinates", latitude: 53.4787, longitude: -2.2405 },
+        openingHoursSpecification: [
+          {
+            "@type": "OpeningHoursSpecification",
+            dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+            opens: "08:00",
+            closes: "18:00",
+          },
+          { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "09:00", closes: "16:00" },
+        ],
         sameAs: ["https://www.linkedin.com/company/cottonopolis-facilities"],
       });
       const service = graph.find((node) => node["@type"] === "Service");

@@ -1,5 +1,5 @@
 import { Phone } from "lucide-react";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink, buttonVariants } from "~/components/ui/button";
 import { site } from "~/content/site";
 import type { CallToAction } from "~/content/types";
 
@@ -16,10 +16,7 @@ export function CtaBand({ cta, id = "get-started" }: { cta: CallToAction; id?: s
           <ButtonLink to="/contact" variant="inverse">
             Contact Us
           </ButtonLink>
-          <a
-            href={`tel:${site.phone.e164}`}
-            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold ring-1 ring-white/70 hover:bg-white/10"
-          >
+          <a href={`tel:${site.phone.e164}`} className={buttonVariants({ variant: "outlineInverse" })}>
             <Phone aria-hidden="true" className="size-5" />
             <span>
               <span className="sr-only">Call us on </span>

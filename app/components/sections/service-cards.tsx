@@ -1,10 +1,27 @@
-import { ArrowRight, Check } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { ArtworkImage } from "~/components/ui/artwork-image";
 import { site } from "~/content/site";
 import type { ServiceCard } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { visibleFeatures } from "~/lib/format";
+import { FeatureList } from "./feature-list";
+
+/** A service's icon on its own gradient, as both forms of the service cards show it. */
+function ServiceIcon({ card, className }: { card: ServiceCard; className?: string }) {
+  const Icon = card.icon;
+  return (
+    <span
+      className={cn(
+        "inline-flex size-12 items-center justify-center rounded-xl bg-linear-to-br text-white",
+        card.gradient,
+        className,
+      )}
+    >
+      <Icon aria-hidden="true" className="size-6" />
+    </span>
+  );
+}
 
 /**
  * The five service cards: image on the service's gradient, up to the configured number of bullets,
@@ -15,9 +32,7 @@ export function ServiceCards({ cards }: { cards: ServiceCard[] }) {
   return (
     <ul className="flex flex-wrap justify-center gap-8">
       {cards.map((card) => {
-        const Icon = card.icon;
         const { shown, more } = visibleFeatures(card.features, site.limits.cardFeatureBullets);
-        const titleId = `card-${card.href.split("/").pop()}`;
         return (
           <li
             key={card.href}
@@ -27,26 +42,10 @@ export function ServiceCards({ cards }: { cards: ServiceCard[] }) {
               <ArtworkImage image={card.image} className="aspect-4/3 object-cover" />
             </div>
             <div className="flex flex-1 flex-col p-6">
-              <span
-                className={cn(
-                  "-mt-12 inline-flex size-12 items-center justify-center rounded-xl bg-linear-to-br text-white shadow-md ring-4 ring-white",
-                  card.gradient,
-                )}
-              >
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <h3 id={titleId} className="mt-4 text-xl font-semibold text-navy-900">
-                {card.title}
-              </h3>
+              <ServiceIcon card={card} className="-mt-12 shadow-md ring-4 ring-white" />
+              <h3 className="mt-4 text-xl font-semibold text-navy-900">{card.title}</h3>
               <p className="mt-2 text-navy-700">{card.description}</p>
-              <ul className="mt-4 space-y-2">
-                {shown.map((feature) => (
-                  <li key={feature} className="flex gap-2 text-navy-800">
-                    <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-700" />
-                    <span>{feature}</span>
-                  </li>
-                ))}
-              </ul>
+              <FeatureList items={shown} className="mt-4" />
               {more > 0 && (
                 <p className="mt-2 pl-7 text-sm font-medium text-navy-700">+{more} more services</p>
               )}
@@ -62,6 +61,29 @@ export function ServiceCards({ cards }: { cards: ServiceCard[] }) {
           </li>
         );
       })}
+    </ul>
+  );
+}
+
+/** The five services as compact links (About's What We Do): icon, title and description, no picture. */
+export function ServiceLinks({ cards }: { cards: ServiceCard[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      {cards.map((card) => (
+        <li key={card.href}>
+          <Link
+            to={card.href}
+            className="group flex h-full flex-col rounded-2xl border border-navy-100 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+          >
+            <ServiceIcon card={card} />
+            <span className="mt-4 text-lg font-semibold text-navy-900 group-hover:underline">
+              {card.title}
+            </span>
+            <span className="mt-2 flex-1 text-navy-700">{card.description}</span>
+            <ArrowRight aria-hidden="true" className="mt-4 size-5 text-accent-700" />
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }

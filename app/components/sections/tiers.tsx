@@ -1,8 +1,8 @@
-import { Check } from "lucide-react";
 import { ButtonLink } from "~/components/ui/button";
 import type { TierItem } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { tierPrice } from "~/lib/format";
+import { FeatureList } from "./feature-list";
 
 /** Price levels side by side, each with a Select Package link to the contact page. */
 export function Tiers({ items }: { items: TierItem[] }) {
@@ -23,14 +23,7 @@ export function Tiers({ items }: { items: TierItem[] }) {
             </h3>
             <p className="mt-3 text-3xl font-bold tracking-tight text-navy-900">{tierPrice(tier)}</p>
             <p className="mt-3 text-navy-700">{tier.description}</p>
-            <ul className="mt-6 flex-1 space-y-2">
-              {tier.features.map((feature) => (
-                <li key={feature} className="flex gap-2 text-navy-800">
-                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-700" />
-                  <span>{feature}</span>
-                </li>
-              ))}
-            </ul>
+            <FeatureList items={tier.features} className="mt-6 flex-1" />
             <ButtonLink
               to="/contact"
               aria-describedby={nameId}

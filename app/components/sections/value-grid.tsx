@@ -1,6 +1,6 @@
-import { Check } from "lucide-react";
 import type { ValueItem } from "~/content/types";
 import { cn } from "~/lib/cn";
+import { FeatureList } from "./feature-list";
 
 const columnClasses = {
   2: "sm:grid-cols-2",
@@ -22,14 +22,7 @@ export function ValueGrid({ items, columns = 3 }: { items: ValueItem[]; columns?
             <h3 className="mt-5 text-xl font-semibold text-navy-900">{item.title}</h3>
             <p className="mt-2 text-navy-700">{item.description}</p>
             {item.features && item.features.length > 0 && (
-              <ul className="mt-4 space-y-2">
-                {item.features.map((feature) => (
-                  <li key={feature} className="flex gap-2 text-navy-800">
-                    <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-700" />
-                    <span>{feature}</span>
-                  </li>
-                ))}
-              </ul>
+              <FeatureList items={item.features} className="mt-4" />
             )}
           </li>
         );

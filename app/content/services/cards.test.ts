@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { serviceLinks } from "../navigation";
 import { serviceCardList } from "./cards";
 import { services } from "./index";
 
@@ -14,5 +15,10 @@ describe("service cards", () => {
       const titles = section && "items" in section ? section.items.map((item) => item.title) : [];
       expect(service.card.features, service.card.href).toEqual(titles);
     }
+  });
+
+  it("are the footer's service links, by the same names and in the same order", () => {
+    // navigation.ts repeats the names so the footer, on every page, does not pull in the cards' artwork.
+    expect(serviceLinks).toEqual(serviceCardList.map((card) => ({ name: card.title, href: card.href })));
   });
 });
