@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -508,6 +509,11 @@ describe.each(dialects)("bad input on %s", (dialect) => {
       const [row] = await h.leads.db.all<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`);
       expect(Number(row?.n), table).toBe(0);
     }
+  });
+
+  it("left no file behind: uploads are held in memory, never written out", () => {
+    const files = readdirSync(h.store.dataDir, { recursive: true, encoding: "utf8" });
+    expect(files.filter((name) => name !== "keys.json" && !name.startsWith("site.sqlite"))).toEqual([]);
   });
 
   it("cuts off a client that stalls mid-body with 408", async () => {
