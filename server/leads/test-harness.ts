@@ -3,7 +3,6 @@
 // SMTP server on loopback that keeps what it receives.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +10,7 @@ import express from "express";
 import { type ParsedMail, simpleParser } from "mailparser";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import { createHttpServer } from "../app.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
 import { createLeads, type Leads } from "./setup.ts";
@@ -129,9 +129,12 @@ export async function startHarness(
   const app = express();
   app.use(leads.router);
   app.use((_req, res) => res.status(404).json({ success: false, message: "Not found" }));
-  const server: Server = createServer({ connectionsCheckingInterval: 200 }, app);
-  server.headersTimeout = 2_000;
-  server.requestTimeout = 3_000;
+  // The production server, with shorter client timeouts so the slow-client test is quick.
+  const server = createHttpServer(app, {
+    headersTimeout: 2_000,
+    requestTimeout: 3_000,
+    connectionsCheckingInterval: 200,
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   leads.worker.start();
   const { port } = server.address() as AddressInfo;
