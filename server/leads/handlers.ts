@@ -150,8 +150,7 @@ export function leadsRouter(options: LeadsOptions): Router {
       let rate: RateLimit | null = null;
       try {
         if (req.method !== "POST") {
-          res.setHeader("Allow", "POST");
-          throw new Refusal(405, "This address only accepts form submissions (POST).");
+          throw new Refusal(405, "This address only accepts form submissions (POST).", { Allow: "POST" });
         }
         if (isForeignOrigin(req)) {
           throw new Refusal(403, "Forms can only be sent from our own website.");
