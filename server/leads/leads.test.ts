@@ -1,6 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { site } from "../../app/content/site.ts";
 import { readResultToken } from "../../app/lib/forms/result-token.ts";
 import { decryptNiNumber } from "./protect.ts";
 import {
@@ -269,6 +270,13 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     );
     expect(refs[1]).toBe(refs[0]);
     expect(await count(h, "applications", "email = ?", ["same.person@example.com"])).toBe(1);
+  });
+
+  it("accepts posts from the site itself: its own host, or its public address behind a proxy", async () => {
+    const own = await postEnquiry(h.url, validEnquiry(), { Origin: h.url, "Sec-Fetch-Site": "same-origin" });
+    expect(own.status).toBe(200);
+    const proxied = await postEnquiry(h.url, validEnquiry(), { Origin: new URL(site.siteUrl).origin });
+    expect(proxied.status).toBe(200);
   });
 
   it("takes a filled honeypot with a success-looking reply, stores it as spam and sends nothing", async () => {
