@@ -15,6 +15,7 @@ import pg from "pg";
 import { pino } from "pino";
 import { parseEnv } from "../server/env.ts";
 import { createLeads } from "../server/leads/setup.ts";
+import { applicationFields, samples, validEnquiry } from "../server/leads/test-harness.ts";
 
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -24,40 +25,28 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0
 const basePort = Number(process.env.BENCH_PORT ?? 4370);
 const ports = { bare: basePort, sqlite: basePort + 1, postgres: basePort + 2, floor: basePort + 3 };
 
+// The same valid enquiry and application the lead tests send; a counter keeps each one distinct,
+// so none is answered as a repeat of another.
 let counter = 0;
 function enquiry(): string {
   counter++;
-  return JSON.stringify({
-    firstName: "Aisha",
-    lastName: "Khan",
-    email: "aisha.khan@example.co.uk",
-    phone: "0161 496 0999",
-    company: "Ancoats Bakery Ltd",
-    service: "cleaning",
-    message: `We need an evening office clean, five days a week. Request ${counter}.`,
-  });
+  return JSON.stringify(
+    validEnquiry({ message: `We need an evening office clean, five days a week. Request ${counter}.` }),
+  );
 }
 
-const pdf = "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n";
 const boundary = "----benchBoundary7MA4YWxkTrZu0gW";
 function application(): string {
   counter++;
-  const fields: Record<string, string> = {
-    firstName: "Tomasz",
-    lastName: "Nowak",
+  const fields = applicationFields({
     email: `tomasz.${counter}@example.com`,
-    phone: "07700 900123",
     address: `${counter} Jersey Street, Manchester M4 6JB`,
-    hasCarQuestion: "yes",
-    hasUKLicense: "no",
-    rightToWork: "yes",
-    niNumber: "AB 12 34 56 C",
-  };
+  });
   let body = "";
   for (const [name, value] of Object.entries(fields)) {
     body += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   }
-  body += `--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n${pdf}\r\n`;
+  body += `--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n${samples.pdf.toString("latin1")}\r\n`;
   return `${body}--${boundary}--\r\n`;
 }
 

@@ -1,3 +1,4 @@
+import { createServer, type RequestListener, type Server, type ServerOptions } from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
@@ -108,3 +109,15 @@ export function createApp({
 
 /** Where the production build puts the browser's files. */
 export const defaultClientDir = path.resolve("build/client");
+
+/** Slow or stalled clients are cut off (408) instead of holding a connection open. */
+export const clientTimeouts = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+} satisfies ServerOptions;
+
+/** The HTTP server around the app, with the client timeouts (tests pass shorter ones). */
+export function createHttpServer(app: RequestListener, options: ServerOptions = {}): Server {
+  return createServer({ ...clientTimeouts, ...options }, app);
+}

@@ -1,7 +1,6 @@
-import { createServer } from "node:http";
 import type { ServerBuild } from "react-router";
 import { resultSecretVariable } from "../app/lib/forms/result-token.ts";
-import { createApp, defaultClientDir } from "./app.ts";
+import { createApp, createHttpServer, defaultClientDir } from "./app.ts";
 import { parseEnv } from "./env.ts";
 import { createLeads } from "./leads/setup.ts";
 import { logger } from "./logger.ts";
@@ -37,11 +36,7 @@ async function loadApp() {
 }
 
 const app = await loadApp();
-const server = createServer(app);
-// Slow or stalled clients are cut off instead of holding a connection open.
-server.headersTimeout = 10_000;
-server.requestTimeout = 30_000;
-server.keepAliveTimeout = 5_000;
+const server = createHttpServer(app);
 
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();

@@ -1,6 +1,8 @@
+import { readdirSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpServer } from "../app.ts";
 import {
   applicationFields,
   applicationForm,
@@ -510,6 +512,11 @@ describe.each(dialects)("bad input on %s", (dialect) => {
     }
   });
 
+  it("left no file behind: uploads are held in memory, never written out", () => {
+    const files = readdirSync(h.store.dataDir, { recursive: true, encoding: "utf8" });
+    expect(files.filter((name) => name !== "keys.json" && !name.startsWith("site.sqlite"))).toEqual([]);
+  });
+
   it("cuts off a client that stalls mid-body with 408", async () => {
     const { port } = new URL(h.url);
     const reply = await new Promise<string>((resolve, reject) => {
@@ -526,5 +533,14 @@ describe.each(dialects)("bad input on %s", (dialect) => {
       socket.on("error", reject);
     });
     expect(reply).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
+
+describe("the production server's client timeouts", () => {
+  it("gives a client 10 s for its headers and 30 s for the whole request, far below Node's defaults", () => {
+    const server = createHttpServer(() => {});
+    expect(server.headersTimeout).toBe(10_000);
+    expect(server.requestTimeout).toBe(30_000);
+    expect(server.keepAliveTimeout).toBe(5_000);
   });
 });

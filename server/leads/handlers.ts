@@ -1,7 +1,6 @@
-import type { IncomingMessage } from "node:http";
 import express, { type Request, type Response, type Router } from "express";
 import { site } from "../../app/content/site.ts";
-import { type CareersInput, careersSchema } from "../../app/lib/forms/careers-schema.ts";
+import { type CareersInput, careersFields, careersSchema } from "../../app/lib/forms/careers-schema.ts";
 import { type ContactInput, contactFields, contactSchema } from "../../app/lib/forms/contact-schema.ts";
 import { firstProblem, honeypotField } from "../../app/lib/forms/fields.ts";
 import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.ts";
@@ -10,6 +9,17 @@ import type { Logger } from "../logger.ts";
 import type { MailRouting } from "./emails.ts";
 import { contentHash, encryptNiNumber, hashIp } from "./protect.ts";
 import { Refusal } from "./refusal.ts";
+import {
+  idempotencyKey,
+  isForeignOrigin,
+  isNavigation,
+  jsonKeyPatterns,
+  mediaType,
+  parseJsonObject,
+  parseUrlEncoded,
+  readBody,
+  refuseDeclaredOver,
+} from "./request.ts";
 import type { Secrets } from "./secrets.ts";
 import {
   checkRateLimit,
@@ -47,16 +57,7 @@ const pages: Record<FormName, { path: string; anchor: string }> = {
   careers: { path: "/careers", anchor: "application-form" },
 };
 
-/**
- * A browser posting the HTML form itself (JavaScript off) navigates and asks for HTML;
- * it gets a redirect back to the page. fetch() and other clients get JSON.
- */
-function isNavigation(req: IncomingMessage): boolean {
-  if (req.headers["sec-fetch-mode"] === "navigate") return true;
-  const accept = req.headers.accept ?? "";
-  return accept.includes("text/html") && !accept.includes("application/json");
-}
-
+/** Answers a post: JSON for scripts, or a 303 back to the page with a signed result for a browser. */
 function reply(
   res: Response,
   req: Request,
@@ -81,108 +82,18 @@ function reply(
   res.end(body);
 }
 
-/** The site's own origin as the request names it, plus the public one from the site config. */
-function isForeignOrigin(req: Request): boolean {
-  if (req.headers["sec-fetch-site"] === "cross-site") return true;
-  const origin = req.headers.origin;
-  if (origin === undefined) return false;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return true;
-  }
-  return host !== req.headers.host && origin !== new URL(site.siteUrl).origin;
-}
-
-function mediaType(req: IncomingMessage): string {
-  return (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-}
-
-/** Reads the whole body up to a limit; refuses with 413 as soon as it is passed. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) over = true;
-      if (!over) chunks.push(chunk);
-    });
-    req.on("end", () => {
-      if (over)
-        reject(new Refusal(413, "Your message is too long to send. Please shorten it and try again."));
-      else resolve(Buffer.concat(chunks, size));
-    });
-    req.on("error", () => reject(new Refusal(400, "The form could not be read. Please try again.")));
-  });
-}
-
-const idempotencyKeyPattern = /^[A-Za-z0-9_.:-]{8,100}$/;
-
-function idempotencyKey(req: IncomingMessage): string | null {
-  const value = req.headers["idempotency-key"];
-  if (value === undefined) return null;
-  if (typeof value !== "string" || !idempotencyKeyPattern.test(value)) {
-    throw new Refusal(
-      400,
-      "The request's Idempotency-Key header is not valid. Please reload the page and try again.",
-    );
-  }
-  return value;
-}
-
-/** Counts a key's top-level occurrences in raw JSON, to spot a field sent twice (JSON.parse keeps the last). */
-function repeatedJsonKey(raw: string, patterns: RegExp[]): boolean {
-  return patterns.some((pattern) => (raw.match(pattern) ?? []).length > 1);
-}
-
-const contactKeyPatterns = [...contactFields, honeypotField].map(
-  (key) => new RegExp(`(?<!\\\\)"${key}"\\s*:`, "g"),
-);
+const contactTooLong = "Your message is too long to send. Please shorten it and try again.";
+const contactKeyPatterns = jsonKeyPatterns([...contactFields, honeypotField]);
 
 async function readContact(req: Request): Promise<{ input: ContactInput; spam: boolean }> {
   const type = mediaType(req);
   if (type !== "application/json" && type !== "application/x-www-form-urlencoded") {
     throw new Refusal(415, "Please send the form as JSON (Content-Type: application/json).");
   }
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > contactBodyLimit) {
-    throw new Refusal(413, "Your message is too long to send. Please shorten it and try again.");
-  }
-  const raw = (await readBody(req, contactBodyLimit)).toString("utf8");
-  let data: unknown;
-  if (type === "application/json") {
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      throw new Refusal(400, "The form could not be read (the data was not valid JSON). Please try again.");
-    }
-    if (typeof data !== "object" || data === null || Array.isArray(data)) {
-      throw new Refusal(400, "The form could not be read (expected a JSON object). Please try again.");
-    }
-    if (repeatedJsonKey(raw, contactKeyPatterns)) {
-      throw new Refusal(
-        400,
-        "The form contained a field more than once. Please reload the page and try again.",
-      );
-    }
-  } else {
-    const params = new URLSearchParams(raw);
-    const object: Record<string, string> = {};
-    for (const [key, value] of params) {
-      if (key in object) {
-        throw new Refusal(
-          400,
-          "The form contained a field more than once. Please reload the page and try again.",
-        );
-      }
-      object[key] = value;
-    }
-    data = object;
-  }
-  const record = data as Record<string, unknown>;
+  refuseDeclaredOver(req, contactBodyLimit, contactTooLong);
+  const raw = (await readBody(req, contactBodyLimit, contactTooLong)).toString("utf8");
+  const record =
+    type === "application/json" ? parseJsonObject(raw, contactKeyPatterns) : parseUrlEncoded(raw);
   // The HTML form always sends the hidden field; an empty one is a person.
   if (record[honeypotField] === "") delete record[honeypotField];
   const parsed = contactSchema.safeParse(record);
@@ -196,10 +107,11 @@ async function readApplication(
   if (mediaType(req) !== "multipart/form-data") {
     throw new Refusal(415, "Please send the application as a multipart form (multipart/form-data).");
   }
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > careersBodyLimit) {
-    throw new Refusal(413, "Your application is too large to send. Each file may be at most 5MB.");
-  }
+  refuseDeclaredOver(
+    req,
+    careersBodyLimit,
+    "Your application is too large to send. Each file may be at most 5MB.",
+  );
   const { fields, files } = await parseMultipart(req);
   if (fields[honeypotField] === "") delete fields[honeypotField];
   const parsed = careersSchema.safeParse(fields);
@@ -238,8 +150,7 @@ export function leadsRouter(options: LeadsOptions): Router {
       let rate: RateLimit | null = null;
       try {
         if (req.method !== "POST") {
-          res.setHeader("Allow", "POST");
-          throw new Refusal(405, "This address only accepts form submissions (POST).");
+          throw new Refusal(405, "This address only accepts form submissions (POST).", { Allow: "POST" });
         }
         if (isForeignOrigin(req)) {
           throw new Refusal(403, "Forms can only be sent from our own website.");
@@ -322,14 +233,7 @@ export function leadsRouter(options: LeadsOptions): Router {
       const { input, uploads, spam } = await readApplication(req);
       const hash = contentHash([
         "careers",
-        input.firstName,
-        input.lastName,
-        input.email,
-        input.phone,
-        input.address,
-        input.hasCarQuestion,
-        input.hasUKLicense,
-        input.niNumber,
+        ...careersFields.map((field) => input[field]),
         ...uploads.flatMap((upload) => [upload.field, upload.content]),
       ]);
       const encrypted = encryptNiNumber(input.niNumber, secrets.niKey);

@@ -1,4 +1,7 @@
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { site } from "../../app/content/site.ts";
 import { readResultToken } from "../../app/lib/forms/result-token.ts";
 import { decryptNiNumber } from "./protect.ts";
 import {
@@ -8,6 +11,7 @@ import {
   type Harness,
   postApplication,
   postEnquiry,
+  postgresUrl,
   samples,
   startHarness,
   TestSmtp,
@@ -22,6 +26,40 @@ async function count(h: Harness, table: string, where = "1 = 1", params: (string
     params,
   );
   return Number(row?.n ?? 0);
+}
+
+/** Counts a reference's rows over a connection of its own, which sees only committed data. */
+async function committedRows(h: Harness, table: string, reference: string): Promise<number> {
+  const sql = `SELECT COUNT(*) AS n FROM ${table} WHERE reference = `;
+  if (h.dialect === "sqlite") {
+    const other = new DatabaseSync(h.store.databaseUrl, { readOnly: true });
+    try {
+      return Number(other.prepare(`${sql}?`).get(reference)?.n);
+    } finally {
+      other.close();
+    }
+  }
+  const other = new pg.Client({ connectionString: postgresUrl, options: `-c search_path=${h.store.schema}` });
+  await other.connect();
+  try {
+    return Number((await other.query(`${sql}$1`, [reference])).rows[0]?.n);
+  } finally {
+    await other.end();
+  }
+}
+
+/** Makes every insert into the outbox fail, as a full disk or a broken table would. */
+async function breakOutbox(h: Harness): Promise<void> {
+  if (h.dialect === "sqlite") {
+    await h.leads.db.exec(
+      "CREATE TRIGGER outbox_down BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox unavailable'); END",
+    );
+    return;
+  }
+  await h.leads.db.exec(
+    `CREATE FUNCTION outbox_down() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox unavailable'; END $$;
+     CREATE TRIGGER outbox_down BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION outbox_down();`,
+  );
 }
 
 function referenceIn(message: string): string {
@@ -52,13 +90,17 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
   });
 
   it("stores an enquiry and e-mails the company and the visitor, both quoting the reference", async () => {
-    const enquiry = validEnquiry({ firstName: "Zoë" });
+    // "Zoe" and a combining diaeresis: stored, and mailed, as the one character "ë" (NFC).
+    const enquiry = validEnquiry({ firstName: "Zoe\u0308" });
     const response = await postEnquiry(h.url, enquiry, { "User-Agent": "integration-test" });
     expect(response.status).toBe(200);
     const reply = (await response.json()) as { success: boolean; message: string };
     expect(reply.success).toBe(true);
     const reference = referenceIn(reply.message);
     expect(reply.message).toContain("within 24 hours");
+    // Committed before the reply: another connection sees the enquiry and its two e-mails at once.
+    expect(await committedRows(h, "enquiries", reference)).toBe(1);
+    expect(await committedRows(h, "outbox", reference)).toBe(2);
 
     const [row] = await h.leads.db.all<Record<string, unknown>>(
       "SELECT * FROM enquiries WHERE reference = ?",
@@ -73,6 +115,11 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     expect(row?.user_agent).toBe("integration-test");
     expect(String(row?.ip_hash)).not.toContain("127.0.0.1");
     expect(String(row?.ip_hash)).toMatch(/^[\w-]{32}$/);
+    // The address is kept nowhere, only its salted hash: not in the row, not in the rate limit's keys.
+    expect(JSON.stringify(row)).not.toContain("127.0.0.1");
+    const keys = await h.leads.db.all<{ key: string }>("SELECT key FROM rate_limits");
+    expect(keys.map((k) => k.key)).toContain(`contact:${row?.ip_hash}`);
+    expect(keys.every((k) => !k.key.includes("127.0.0.1"))).toBe(true);
 
     const mails = await smtp.waitFor(2);
     const notification = mails.find((m) => m.envelopeTo.includes("sales@cottonopolis.example"));
@@ -99,6 +146,8 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     expect(response.status).toBe(200);
     expect(reply.success).toBe(true);
     const reference = referenceIn(reply.message);
+    expect(await committedRows(h, "applications", reference)).toBe(1);
+    expect(await committedRows(h, "outbox", reference)).toBe(2);
 
     const [row] = await h.leads.db.all<Record<string, unknown>>(
       "SELECT * FROM applications WHERE reference = ?",
@@ -133,6 +182,7 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     const mails = await smtp.waitFor(2);
     const notification = mails.find((m) => m.envelopeTo.includes("jobs@cottonopolis.example"));
     expect(notification?.parsed.subject).toBe(`New job application ${reference} from Tomasz Nowak`);
+    expect(notification?.parsed.replyTo?.text).toContain(fields.email);
     expect(notification?.parsed.text).toContain("AB ** ** ** C");
     expect(notification?.raw).not.toContain("AB123456C");
     expect(notification?.raw).not.toMatch(/12 ?34 ?56/);
@@ -222,6 +272,13 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     expect(await count(h, "applications", "email = ?", ["same.person@example.com"])).toBe(1);
   });
 
+  it("accepts posts from the site itself: its own host, or its public address behind a proxy", async () => {
+    const own = await postEnquiry(h.url, validEnquiry(), { Origin: h.url, "Sec-Fetch-Site": "same-origin" });
+    expect(own.status).toBe(200);
+    const proxied = await postEnquiry(h.url, validEnquiry(), { Origin: new URL(site.siteUrl).origin });
+    expect(proxied.status).toBe(200);
+  });
+
   it("takes a filled honeypot with a success-looking reply, stores it as spam and sends nothing", async () => {
     const response = await postEnquiry(h.url, validEnquiry({ website: "https://spam.example" }));
     expect(response.status).toBe(200);
@@ -307,6 +364,93 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
   });
 });
 
+describe.each(dialects)("what the server logs on %s", (dialect) => {
+  it("logs each submission by reference, never what the visitor wrote or their NI number", async () => {
+    const h = await startHarness(dialect);
+    try {
+      const enquiry = validEnquiry({
+        firstName: "Philippa",
+        email: "philippa.logcheck@example.co.uk",
+        phone: "0161 496 0123",
+        message: "Our private message about the Salford office",
+      });
+      const stored = await postEnquiry(h.url, enquiry);
+      const enquiryReference = referenceIn(((await stored.json()) as { message: string }).message);
+      const fields = applicationFields({ niNumber: "ce 98 76 54 a", address: "7 Secret Lane, Manchester" });
+      const applied = await postApplication(h.url, applicationForm(fields));
+      const applicationReference = referenceIn(((await applied.json()) as { message: string }).message);
+      const refused = await postApplication(
+        h.url,
+        applicationForm(applicationFields({ niNumber: "QQ 12 34 56 C", email: "refused@example.com" })),
+      );
+      expect(refused.status).toBe(400);
+
+      const logged = JSON.stringify(h.logs);
+      expect(h.logs).toContainEqual(
+        expect.objectContaining({ level: "info", reference: enquiryReference, msg: "submission stored" }),
+      );
+      expect(h.logs).toContainEqual(
+        expect.objectContaining({ level: "info", reference: applicationReference, msg: "submission stored" }),
+      );
+      for (const secret of [
+        "Philippa",
+        "philippa.logcheck",
+        "496 0123",
+        "Salford office",
+        "Tomasz",
+        String(fields.email),
+        "Secret Lane",
+        "07700",
+        "CE987654A",
+        "ce 98 76 54 a",
+        "QQ 12 34 56 C",
+        "QQ123456C",
+        "refused@example.com",
+        "Tomasz Nowak CV",
+      ]) {
+        expect(logged).not.toContain(secret);
+      }
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe.each(dialects)("one transaction on %s", (dialect) => {
+  it("stores nothing and answers 500 when the e-mails cannot be queued with the submission", async () => {
+    const h = await startHarness(dialect);
+    try {
+      await breakOutbox(h);
+      const enquiry = validEnquiry({ message: "Please quote for a deep clean of our Ancoats unit" });
+      const response = await postEnquiry(h.url, enquiry);
+      expect(response.status).toBe(500);
+      const reply = (await response.json()) as { success: boolean; message: string };
+      expect(reply.success).toBe(false);
+      expect(reply.message).toMatch(/your message was not saved/);
+      expect(reply.message).not.toMatch(/outbox|Error:/);
+      expect(await count(h, "enquiries")).toBe(0);
+      expect(await count(h, "applications")).toBe(0);
+      const application = await postApplication(h.url, applicationForm());
+      expect(application.status).toBe(500);
+      expect(await count(h, "applications")).toBe(0);
+      expect(await count(h, "documents")).toBe(0);
+      expect(h.logs).toContainEqual(
+        expect.objectContaining({ level: "error", form: "contact", msg: "submission failed" }),
+      );
+      expect(JSON.stringify(h.logs)).not.toContain("deep clean");
+
+      // The same enquiry goes through once the outbox takes rows again.
+      await h.leads.db.exec(
+        dialect === "postgres" ? "DROP TRIGGER outbox_down ON outbox" : "DROP TRIGGER outbox_down",
+      );
+      expect((await postEnquiry(h.url, enquiry)).status).toBe(200);
+      expect(await count(h, "enquiries")).toBe(1);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe.each(dialects)("the outbox on %s", (dialect) => {
   it("keeps mail while the SMTP server is down and delivers it once it is back", async () => {
     const smtp = new TestSmtp();
@@ -357,6 +501,15 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
         true,
       );
       expect(await count(h, "enquiries", "reference = ?", [reference])).toBe(1);
+      expect(h.logs.filter((l) => l.level === "warn" && l.reference === reference)).toHaveLength(2);
+      expect(h.logs).toContainEqual(
+        expect.objectContaining({
+          level: "warn",
+          reference,
+          attempts: 2,
+          msg: "mail failed for good; the submission is safe in the database",
+        }),
+      );
     } finally {
       await h.close();
     }
@@ -372,6 +525,20 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
       expect(
         await count(h, "outbox", "reference = ? AND status = 'queued' AND attempts = 0", [reference]),
       ).toBe(2);
+      // Said once at start, and again for each submission whose mail now waits.
+      expect(h.logs).toContainEqual(
+        expect.objectContaining({
+          level: "warn",
+          msg: "no SMTP server configured: e-mails stay queued in the outbox until one is",
+        }),
+      );
+      expect(h.logs).toContainEqual(
+        expect.objectContaining({
+          level: "info",
+          reference,
+          msg: "mail queued; no SMTP server configured yet",
+        }),
+      );
     } finally {
       await h.close();
     }
@@ -393,6 +560,22 @@ describe.each(dialects)("the rate limit on %s", (dialect) => {
       expect((await postApplication(h.url, applicationForm())).status).toBe(429);
     } finally {
       await h.close();
+    }
+  });
+
+  it("is shared through the database by every server process", async () => {
+    const first = await startHarness(dialect, { CONTACT_RATE_LIMIT: "2" });
+    const second = await startHarness(dialect, { CONTACT_RATE_LIMIT: "2" }, { sharing: first });
+    try {
+      expect((await postEnquiry(first.url, validEnquiry())).status).toBe(200);
+      expect((await postEnquiry(second.url, validEnquiry())).status).toBe(200);
+      // Each process has seen one request; together they have used the allowance.
+      expect((await postEnquiry(first.url, validEnquiry())).status).toBe(429);
+      expect((await postEnquiry(second.url, validEnquiry())).status).toBe(429);
+      expect(await count(first, "enquiries")).toBe(2);
+    } finally {
+      await second.close();
+      await first.close();
     }
   });
 });

@@ -3,16 +3,16 @@
 // SMTP server on loopback that keeps what it receives.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { type ParsedMail, simpleParser } from "mailparser";
 import pg from "pg";
-import { pino } from "pino";
 import { SMTPServer } from "smtp-server";
+import { createHttpServer } from "../app.ts";
 import { parseEnv } from "../env.ts";
+import { createLogger } from "../logger.ts";
 import { createLeads, type Leads } from "./setup.ts";
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -70,43 +70,71 @@ export class TestSmtp {
   }
 }
 
+/** Where a harness keeps its data: another harness given the same store acts as a second server process. */
+export type Store = { databaseUrl: string; dataDir: string; schema?: string };
+
 export type Harness = {
   url: string;
   leads: Leads;
   dialect: Dialect;
+  store: Store;
+  /** Every line the server logged, parsed, at level info and above. */
+  logs: Record<string, unknown>[];
   close(): Promise<void>;
 };
 
-/** Starts the lead endpoints on an ephemeral port against a fresh database of the given kind. */
-export async function startHarness(dialect: Dialect, env: Record<string, string> = {}): Promise<Harness> {
+async function createStore(dialect: Dialect): Promise<Store> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "leads-test-"));
-  let schema: string | undefined;
-  let databaseUrl = path.join(dataDir, "site.sqlite");
-  if (dialect === "postgres") {
-    schema = `leads_test_${randomBytes(6).toString("hex")}`;
+  if (dialect === "sqlite") return { databaseUrl: path.join(dataDir, "site.sqlite"), dataDir };
+  const schema = `leads_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return { databaseUrl: postgresUrl, dataDir, schema };
+}
+
+async function removeStore(store: Store): Promise<void> {
+  if (store.schema) {
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.query(`DROP SCHEMA ${store.schema} CASCADE`);
     await admin.end();
-    databaseUrl = postgresUrl;
   }
+  rmSync(store.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Starts the lead endpoints on an ephemeral port against a fresh database of the given kind,
+ * or against the store of a running harness (`sharing`), which then keeps ownership of it.
+ */
+export async function startHarness(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  { sharing }: { sharing?: Harness } = {},
+): Promise<Harness> {
+  const store = sharing?.store ?? (await createStore(dialect));
   const parsed = parseEnv({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
+    DATABASE_URL: store.databaseUrl,
+    DATA_DIR: store.dataDir,
     OUTBOX_POLL_MS: "100",
     OUTBOX_RETRY_BASE_MS: "100",
     CONTACT_RATE_LIMIT: "1000",
     CAREERS_RATE_LIMIT: "1000",
     ...env,
   });
-  const logger = pino({ level: "silent" });
-  const leads = await createLeads(parsed, logger, schema ? { schema } : {});
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger("info", { write: (line: string) => void logs.push(JSON.parse(line)) });
+  const leads = await createLeads(parsed, logger, store.schema ? { schema: store.schema } : {});
   const app = express();
   app.use(leads.router);
   app.use((_req, res) => res.status(404).json({ success: false, message: "Not found" }));
-  const server: Server = createServer({ connectionsCheckingInterval: 200 }, app);
-  server.headersTimeout = 2_000;
-  server.requestTimeout = 3_000;
+  // The production server, with shorter client timeouts so the slow-client test is quick.
+  const server = createHttpServer(app, {
+    headersTimeout: 2_000,
+    requestTimeout: 3_000,
+    connectionsCheckingInterval: 200,
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   leads.worker.start();
   const { port } = server.address() as AddressInfo;
@@ -114,17 +142,13 @@ export async function startHarness(dialect: Dialect, env: Record<string, string>
     url: `http://127.0.0.1:${port}`,
     leads,
     dialect,
+    store,
+    logs,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await leads.close();
-      if (schema) {
-        const admin = new pg.Client({ connectionString: postgresUrl });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-        await admin.end();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!sharing) await removeStore(store);
     },
   };
 }

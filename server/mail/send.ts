@@ -45,7 +45,7 @@ export function createSendMail(config: SmtpConfig): SendMail {
         content: a.content,
         contentDisposition: "attachment" as const,
       })),
-      // Header injection is impossible by construction, but refuse it outright too.
+      // Attachments are only ever the stored documents: never let a value be read as a path or URL.
       disableFileAccess: true,
       disableUrlAccess: true,
     });
