@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import { resultSecretVariable } from "../app/lib/forms/result-token.ts";
+import { resultSecretVariable } from "../app/lib/forms/result-token.server.ts";
 import { createApp, createHttpServer, defaultClientDir } from "./app.ts";
 import { parseEnv } from "./env.ts";
 import { createLeads } from "./leads/setup.ts";

@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
-import { resultParam } from "../app/lib/forms/result-token.ts";
+import { resultParam } from "../app/lib/forms/result-token.server.ts";
 import { inlineScriptHashes } from "./security.ts";
 
 /** A prerendered HTML file and the CSP hashes of its inline scripts. */

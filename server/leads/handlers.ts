@@ -1,9 +1,19 @@
 import express, { type Request, type Response, type Router } from "express";
 import { site } from "../../app/content/site.ts";
-import { type CareersInput, careersFields, careersSchema } from "../../app/lib/forms/careers-schema.ts";
-import { type ContactInput, contactFields, contactSchema } from "../../app/lib/forms/contact-schema.ts";
+import {
+  type CareersInput,
+  careersEndpoint,
+  careersFields,
+  careersSchema,
+} from "../../app/lib/forms/careers-schema.ts";
+import {
+  type ContactInput,
+  contactEndpoint,
+  contactFields,
+  contactSchema,
+} from "../../app/lib/forms/contact-schema.ts";
 import { firstProblem, honeypotField } from "../../app/lib/forms/fields.ts";
-import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.ts";
+import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.server.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import type { MailRouting } from "./emails.ts";
@@ -43,10 +53,6 @@ export type LeadsOptions = {
   /** False when no SMTP server is configured: queued mail is then logged as waiting. */
   mailConfigured?: boolean;
 };
-
-/** The two endpoints' paths, fixed by the forms' wire contract. */
-export const contactPath = "/contact-handler.php";
-export const careersPath = "/careers-handler.php";
 
 const contactBodyLimit = 32 * 1024;
 // Two files at the limit, the text fields, and the multipart framing around them.
@@ -212,7 +218,7 @@ export function leadsRouter(options: LeadsOptions): Router {
   }
 
   router.all(
-    contactPath,
+    contactEndpoint,
     endpoint("contact", async (req, base) => {
       const { input, spam } = await readContact(req);
       const hash = contentHash(["contact", ...contactFields.map((field) => input[field])]);
@@ -228,7 +234,7 @@ export function leadsRouter(options: LeadsOptions): Router {
   );
 
   router.all(
-    careersPath,
+    careersEndpoint,
     endpoint("careers", async (req, base) => {
       const { input, uploads, spam } = await readApplication(req);
       const hash = contentHash([

@@ -2,7 +2,7 @@ import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../../app/content/site.ts";
-import { readResultToken } from "../../app/lib/forms/result-token.ts";
+import { readResultToken } from "../../app/lib/forms/result-token.server.ts";
 import { decryptNiNumber } from "./protect.ts";
 import {
   applicationFields,

@@ -5,6 +5,7 @@ import { Choice, controlClass, Field, TextField } from "~/components/ui/field";
 import { site } from "~/content/site";
 import {
   type CareersFileField,
+  careersEndpoint,
   careersFields,
   careersFiles,
   careersLimits,
@@ -53,7 +54,7 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
     }
     const trap = String(filled.get(honeypotField) ?? "");
     if (trap) body.append(honeypotField, trap);
-    if (await send("/careers-handler.php", body)) {
+    if (await send(careersEndpoint, body)) {
       form.reset();
       setRightToWork("");
       setFileNames({ resume: "", otherDocuments: "" });
@@ -99,7 +100,7 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
       </p>
       <form
         method="post"
-        action="/careers-handler.php"
+        action={careersEndpoint}
         encType="multipart/form-data"
         onSubmit={onSubmit}
         onChange={forgetKey}

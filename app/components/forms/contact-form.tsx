@@ -2,7 +2,7 @@ import { Send } from "lucide-react";
 import type { FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
-import { contactFields, contactLimits, serviceOptions } from "~/lib/forms/contact-schema";
+import { contactEndpoint, contactFields, contactLimits, serviceOptions } from "~/lib/forms/contact-schema";
 import { honeypotField } from "~/lib/forms/fields";
 import type { FormResult } from "~/lib/forms/form-result";
 import { FormBanner } from "./form-banner";
@@ -22,7 +22,7 @@ export function ContactForm({ initialResult }: { initialResult: FormResult | nul
     for (const field of contactFields) body[field] = String(data.get(field) ?? "");
     const trap = String(data.get(honeypotField) ?? "");
     if (trap) body[honeypotField] = trap;
-    const accepted = await send("/contact-handler.php", JSON.stringify(body), {
+    const accepted = await send(contactEndpoint, JSON.stringify(body), {
       "Content-Type": "application/json",
     });
     if (accepted) form.reset();
@@ -36,7 +36,7 @@ export function ContactForm({ initialResult }: { initialResult: FormResult | nul
       </p>
       <form
         method="post"
-        action="/contact-handler.php"
+        action={contactEndpoint}
         onSubmit={onSubmit}
         onChange={forgetKey}
         className="relative mt-6 grid gap-5 sm:grid-cols-2"

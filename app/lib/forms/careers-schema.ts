@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { emailField, honeypotField, line, phoneField, yesNo } from "./fields.ts";
 
+/** Where the application form posts, fixed by the wire contract. */
+export const careersEndpoint = "/careers-handler.php";
+
 /** Longest value each careers text field accepts; the form uses the same numbers. */
 export const careersLimits = {
   firstName: 100,

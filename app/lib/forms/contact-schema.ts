@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { emailField, honeypotField, line, paragraph, phoneField } from "./fields.ts";
 
+/** Where the contact form posts, fixed by the wire contract. */
+export const contactEndpoint = "/contact-handler.php";
+
 /** The services an enquiry can be about, in the order the form lists them. */
 export const serviceOptions = [
   { value: "cleaning", label: "Professional cleaning" },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { careersSchema, isValidNiNumber } from "./careers-schema.ts";
 import { contactSchema } from "./contact-schema.ts";
 import { isPlausiblePhone } from "./fields.ts";
-import { createResultToken, readResultToken } from "./result-token.ts";
+import { createResultToken, readResultToken } from "./result-token.server.ts";
 
 describe("isValidNiNumber", () => {
   it.each(["AB123456C", "ab 12 34 56 c", "ce 98 76 54 a", "JG103759A", "  ZY 00 00 00 D "])(
