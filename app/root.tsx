@@ -1,16 +1,27 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
 import { SeoTags, StructuredData } from "~/components/seo";
 import { useHydratedMarker } from "~/lib/hydrated";
+import { isStaffPath } from "~/lib/staff-paths";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import favicon from "./assets/favicon.svg?inline";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   useHydratedMarker();
+  // The staff workspace draws its own plain frame and is never indexed.
+  const staff = isStaffPath(useLocation().pathname);
   return (
     <html lang="en-GB">
       <head>
@@ -27,26 +38,41 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={favicon} type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <Meta />
-        <SeoTags />
+        {staff ? <meta name="robots" content="noindex, nofollow" /> : <SeoTags />}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-navy-900 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
-          Skip to content
-        </a>
-        <Header />
-        <main id="main" tabIndex={-1} className="flex-1">
-          {children}
-        </main>
-        <Footer />
-        <StructuredData />
+        {staff ? (
+          children
+        ) : (
+          <>
+            <PublicFrame>{children}</PublicFrame>
+            <StructuredData />
+          </>
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/** The public site's skip link, header and footer around a page. */
+function PublicFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-navy-900 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1">
+        {children}
+      </main>
+      <Footer />
+    </>
   );
 }
 

@@ -18,5 +18,15 @@ export default [
   // Answers 404 unless the server was started with test hooks on; lets the e2e
   // suite reach the router's error screen without a production backdoor.
   route("__test/error", "routes/test-error.tsx"),
+  // The staff workspace: rendered by the server on each request, never prerendered or indexed.
+  route("staff/sign-in", "routes/staff/sign-in.tsx"),
+  route("staff/invitation/:token", "routes/staff/invitation.tsx"),
+  route("staff/passkey", "routes/staff/passkey.ts"),
+  route("staff/sign-out", "routes/staff/sign-out.ts"),
+  route("staff", "routes/staff/layout.tsx", [
+    index("routes/staff/inbox.tsx"),
+    route("team", "routes/staff/team.tsx"),
+    route("confirm", "routes/staff/confirm.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

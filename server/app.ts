@@ -6,10 +6,17 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { site } from "../app/content/site.ts";
+import {
+  type AppServices,
+  clientAddressContext,
+  formResultSecretContext,
+  servicesContext,
+} from "../app/lib/app-context.ts";
 import { cspNonceContext } from "../app/lib/csp-nonce.ts";
 import type { Logger } from "./logger.ts";
 import { cspNonceFor, securityHeaders } from "./security.ts";
 import { loadPrerenderedPages, matchPrerenderedPage, prerenderedPages, staticFiles } from "./static.ts";
+import { staffGuard } from "./workspace/guard.ts";
 
 export type AppOptions = {
   /** The React Router server build, or a function that loads it (development). */
@@ -24,6 +31,12 @@ export type AppOptions = {
   leads?: RequestHandler;
   /** Trust one reverse proxy in front: client address from X-Forwarded-For, HTTPS from X-Forwarded-Proto (HSTS). */
   trustProxy?: boolean;
+  /** What loaders and actions of the pages rendered now receive (the staff workspace). */
+  services?: AppServices;
+  /** The key that signs a no-JavaScript form's result, for the form pages' loaders. */
+  formResultSecret?: string;
+  /** The site's public address (PUBLIC_URL), when set. */
+  publicUrl?: string | undefined;
 };
 
 /** Logs one line per request: method, path, status and time. Never bodies or query strings. */
@@ -50,6 +63,9 @@ export function createApp({
   before = [],
   leads,
   trustProxy = false,
+  services,
+  formResultSecret = "",
+  publicUrl,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -73,6 +89,7 @@ export function createApp({
   });
 
   app.use(requestLog(logger));
+  app.use(staffGuard(publicUrl));
   app.use(
     compression({
       // Quality 5 keeps on-the-fly brotli cheap while still beating gzip.
@@ -93,8 +110,14 @@ export function createApp({
       build,
       mode,
       // Pages rendered now carry this response's CSP nonce on their inline scripts.
-      getLoadContext: (_req, res) =>
-        new RouterContextProvider(new Map([[cspNonceContext, cspNonceFor(res)]])),
+      getLoadContext: (req, res) => {
+        const context = new RouterContextProvider();
+        context.set(cspNonceContext, cspNonceFor(res));
+        context.set(formResultSecretContext, formResultSecret);
+        context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "");
+        if (services) context.set(servicesContext, services);
+        return context;
+      },
     }),
   );
 

@@ -10,6 +10,12 @@ const schema = z.object({
   /** "1" behind one reverse proxy: client address from X-Forwarded-For, HTTPS from X-Forwarded-Proto. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
 
+  /** The site's public address, such as https://www.example.co.uk: staff passkeys are bound to it. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((value) => new URL(value).origin)
+    .optional(),
+
   /** postgres://... selects PostgreSQL; a path or file: URL selects SQLite. */
   DATABASE_URL: z.string().min(1).default("data/site.sqlite"),
   /** Where generated keys are kept when the environment does not give them. */

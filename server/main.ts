@@ -1,14 +1,24 @@
 import type { ServerBuild } from "react-router";
-import { resultSecretVariable } from "../app/lib/forms/result-token.server.ts";
 import { createApp, createHttpServer, defaultClientDir } from "./app.ts";
 import { parseEnv } from "./env.ts";
 import { createLeads } from "./leads/setup.ts";
 import { logger } from "./logger.ts";
+import { createWorkspace } from "./workspace/workspace.ts";
 
 const env = parseEnv();
 const leads = await createLeads(env, logger);
-// The page loaders read the secret from here to check the result of a post made without JavaScript.
-process.env[resultSecretVariable] = leads.secrets.resultSecret;
+const workspace = createWorkspace({
+  db: leads.db,
+  niKey: leads.secrets.niKey,
+  ipSalt: leads.secrets.ipSalt,
+  publicUrl: env.PUBLIC_URL,
+});
+// What loaders and actions receive through the router context.
+const context = {
+  services: { workspace },
+  formResultSecret: leads.secrets.resultSecret,
+  publicUrl: env.PUBLIC_URL,
+};
 
 async function loadApp() {
   if (env.NODE_ENV === "production") {
@@ -20,6 +30,7 @@ async function loadApp() {
       logger,
       leads: leads.router,
       trustProxy: env.TRUST_PROXY === "1",
+      ...context,
     });
   }
   // Development: Vite serves the modules and reloads the server build on change.
@@ -32,6 +43,7 @@ async function loadApp() {
     before: [devServer.middlewares],
     leads: leads.router,
     trustProxy: env.TRUST_PROXY === "1",
+    ...context,
   });
 }
 

@@ -24,10 +24,19 @@ const localBusinessTypes = [
   "HomeAndConstructionBusiness",
 ];
 
-/** Paths of the screens in app/routes.ts: every route with a page, not the catch-all or resource routes. */
+/**
+ * Paths of the public screens in app/routes.ts: every route with a page, not the catch-all, resource
+ * routes or the staff workspace (which is private, and disallowed in robots.txt).
+ */
 function routedPages(): string[] {
   return routes
-    .filter((entry) => entry.file.endsWith(".tsx") && entry.path !== "*" && !entry.path?.startsWith("__test"))
+    .filter(
+      (entry) =>
+        entry.file.endsWith(".tsx") &&
+        entry.path !== "*" &&
+        !entry.path?.startsWith("__test") &&
+        !entry.path?.startsWith("staff"),
+    )
     .map((entry) => (entry.index ? "/" : `/${entry.path}`));
 }
 
@@ -164,5 +173,6 @@ describe("sitemap.xml and robots.txt", () => {
     expect(robotsTxt()).toContain("User-agent: *");
     expect(robotsTxt()).toContain(`Sitemap: ${site.siteUrl}/sitemap.xml`);
     expect(robotsTxt()).not.toMatch(/Disallow: \/\s/);
+    expect(robotsTxt()).toContain("Disallow: /staff\n");
   });
 });

@@ -135,5 +135,5 @@ export function sitemapXml(): string {
 
 /** robots.txt: everything may be crawled; the sitemap says what exists. */
 export function robotsTxt(): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl("/sitemap.xml")}\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /staff\n\nSitemap: ${absoluteUrl("/sitemap.xml")}\n`;
 }

@@ -4,6 +4,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { careers } from "~/content/careers";
+import { formResultSecretContext } from "~/lib/app-context";
 import { readFormResult } from "~/lib/forms/form-result.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/careers";
@@ -13,8 +14,8 @@ export function meta() {
 }
 
 /** The banner to show after a form post without JavaScript (null on a normal visit). */
-export async function loader({ request }: Route.LoaderArgs) {
-  return { formResult: await readFormResult(request, "careers") };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { formResult: readFormResult(request, "careers", context.get(formResultSecretContext)) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

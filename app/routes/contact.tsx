@@ -5,6 +5,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { contact } from "~/content/contact";
 import { site } from "~/content/site";
+import { formResultSecretContext } from "~/lib/app-context";
 import { cn } from "~/lib/cn";
 import { readFormResult } from "~/lib/forms/form-result.server";
 import { pageMeta } from "~/lib/meta";
@@ -15,8 +16,8 @@ export function meta() {
 }
 
 /** The banner to show after a form post without JavaScript (null on a normal visit). */
-export async function loader({ request }: Route.LoaderArgs) {
-  return { formResult: await readFormResult(request, "contact") };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { formResult: readFormResult(request, "contact", context.get(formResultSecretContext)) };
 }
 
 function InfoCard({

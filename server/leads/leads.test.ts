@@ -110,7 +110,7 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
       first_name: "Zoë",
       email: enquiry.email,
       message: enquiry.message,
-      status: "received",
+      status: "new",
     });
     expect(row?.user_agent).toBe("integration-test");
     expect(String(row?.ip_hash)).not.toContain("127.0.0.1");

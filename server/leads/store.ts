@@ -82,6 +82,14 @@ export async function findRepeat(db: Queryable, table: Table, meta: SenderMeta):
   return rows[0]?.reference ?? null;
 }
 
+/** The first entry on a lead's timeline, written with the lead itself. */
+async function recordReceived(tx: Queryable, reference: string, now: number) {
+  await tx.run("INSERT INTO audit_log (reference, action, created_at) VALUES (?, 'received', ?)", [
+    reference,
+    now,
+  ]);
+}
+
 async function queueMails(
   tx: Queryable,
   reference: string,
@@ -142,11 +150,11 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
   return saveOnce(db, "enquiries", meta, async (tx, reference) => {
     await tx.run(
       `INSERT INTO enquiries (reference, status, idempotency_key, content_hash, first_name, last_name, email, phone,
-         company, service, message, ip_hash, user_agent, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         company, service, message, ip_hash, user_agent, created_at, last_activity_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         reference,
-        meta.spam ? "spam" : "received",
+        meta.spam ? "spam" : "new",
         meta.idempotencyKey,
         meta.contentHash,
         input.firstName,
@@ -159,8 +167,10 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
         meta.ipHash,
         meta.userAgent,
         meta.now,
+        meta.now,
       ],
     );
+    await recordReceived(tx, reference, meta.now);
     if (!meta.spam) await queueMails(tx, reference, enquiryMails(input, reference, routing), [], meta.now);
   });
 }
@@ -177,11 +187,11 @@ export async function saveApplication(
   return saveOnce(db, "applications", meta, async (tx, reference) => {
     const [row] = await tx.all<{ id: number }>(
       `INSERT INTO applications (reference, status, idempotency_key, content_hash, first_name, last_name, email,
-         phone, address, has_car, has_uk_licence, right_to_work, ni_number_encrypted, ip_hash, user_agent, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         phone, address, has_car, has_uk_licence, right_to_work, ni_number_encrypted, ip_hash, user_agent, created_at, last_activity_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       [
         reference,
-        meta.spam ? "spam" : "received",
+        meta.spam ? "spam" : "new",
         meta.idempotencyKey,
         meta.contentHash,
         input.firstName,
@@ -195,6 +205,7 @@ export async function saveApplication(
         niNumberEncrypted,
         meta.ipHash,
         meta.userAgent,
+        meta.now,
         meta.now,
       ],
     );
@@ -215,6 +226,7 @@ export async function saveApplication(
       );
       if (doc) documentIds.push(Number(doc.id));
     }
+    await recordReceived(tx, reference, meta.now);
     if (meta.spam) return;
     const mails = applicationMails(input, reference, uploads, routing);
     await queueMails(tx, reference, mails, documentIds, meta.now);

@@ -1,13 +1,13 @@
 import type { FormName, FormResult } from "./form-result.ts";
-import { readResultToken, resultParam, resultSecretVariable } from "./result-token.server.ts";
+import { readResultToken, resultParam } from "./result-token.server.ts";
 
 /**
  * Reads the result of a no-JavaScript form post from the URL it was redirected to:
- * `?result=<signed token>`. Anything unsigned, expired or for the other form shows nothing.
+ * `?result=<signed token>`. Anything unsigned, expired or for the other form shows nothing, and so does
+ * every URL while prerendering, where there is no secret.
  */
-export async function readFormResult(request: Request, form: FormName): Promise<FormResult | null> {
+export function readFormResult(request: Request, form: FormName, secret: string): FormResult | null {
   const token = new URL(request.url).searchParams.get(resultParam);
-  const secret = process.env[resultSecretVariable];
   if (!token || !secret) return null;
   return readResultToken(token, form, secret);
 }

@@ -55,6 +55,3 @@ export function readResultToken(
 
 /** The query parameter that carries the token. */
 export const resultParam = "result";
-
-/** The environment variable through which the server hands its signing secret to the page loaders. */
-export const resultSecretVariable = "FORM_RESULT_SECRET";

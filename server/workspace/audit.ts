@@ -1,0 +1,34 @@
+import type { Queryable } from "../db/database.ts";
+
+/** What can happen to a lead, or in the workspace, and is kept in the audit log. */
+export type AuditAction =
+  | "received"
+  | "opened"
+  | "mail-sent"
+  | "mail-failed"
+  | "mail-retried"
+  | "status-changed"
+  | "note-added"
+  | "ni-revealed"
+  | "document-downloaded"
+  | "exported"
+  | "staff-invited"
+  | "staff-revoked"
+  | "signed-in";
+
+export type AuditEntry = {
+  reference?: string | null;
+  action: AuditAction;
+  staffId?: number | null;
+  /** Short and free of personal data: a status name, a file's field, a count. */
+  detail?: string;
+  now: number;
+};
+
+/** Adds one line to the audit log; inside the caller's transaction when given one. */
+export async function recordEvent(db: Queryable, entry: AuditEntry): Promise<void> {
+  await db.run(
+    "INSERT INTO audit_log (reference, action, staff_id, detail, created_at) VALUES (?, ?, ?, ?, ?)",
+    [entry.reference ?? null, entry.action, entry.staffId ?? null, entry.detail ?? "", entry.now],
+  );
+}

@@ -1,0 +1,251 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import { site } from "../../app/content/site.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { recordEvent } from "./audit.ts";
+import type { RelyingParty } from "./relying-party.ts";
+import { confirmSession, createSession, type StaffMember } from "./sessions.ts";
+import { findInvitation } from "./team.ts";
+import { hashToken } from "./tokens.ts";
+
+/** A challenge is good for one answer, within this time. */
+export const challengeLifetimeMs = 5 * 60 * 1000;
+
+type Purpose = "register" | "sign-in" | "confirm";
+
+/** Why a ceremony was refused, in words a member of staff can act on. Routes recognise it by name. */
+export class PasskeyError extends Error {
+  override name = "PasskeyError";
+}
+
+async function storeChallenge(
+  db: Queryable,
+  challenge: string,
+  purpose: Purpose,
+  subject: string | null,
+  now: number,
+) {
+  await db.run(
+    "INSERT INTO webauthn_challenges (challenge, purpose, subject, expires_at) VALUES (?, ?, ?, ?)",
+    [challenge, purpose, subject, now + challengeLifetimeMs],
+  );
+}
+
+/**
+ * Takes the challenge the browser signed out of the store: it answers once, only for the purpose (and
+ * invitation or session) it was issued for, and only before it expires.
+ */
+async function consumeChallenge(
+  db: Queryable,
+  clientDataJSON: string,
+  purpose: Purpose,
+  subject: string | null,
+  now: number,
+): Promise<string> {
+  let challenge: unknown;
+  try {
+    challenge = JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")).challenge;
+  } catch {
+    throw new PasskeyError("The passkey's answer could not be read. Please try again.");
+  }
+  if (typeof challenge !== "string")
+    throw new PasskeyError("The passkey's answer could not be read. Please try again.");
+  const taken = await db.all<{ subject: string | null; expires_at: number }>(
+    "DELETE FROM webauthn_challenges WHERE challenge = ? AND purpose = ? RETURNING subject, expires_at",
+    [challenge, purpose],
+  );
+  const row = taken[0];
+  if (!row || Number(row.expires_at) <= now || row.subject !== subject) {
+    throw new PasskeyError("That request has expired or was already used. Please try again.");
+  }
+  return challenge;
+}
+
+/** Options for creating a passkey from an invitation. */
+export async function registrationOptions(
+  db: Database,
+  token: string,
+  rp: RelyingParty,
+  now: number,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const invitation = await findInvitation(db, token, now);
+  if (!invitation) throw new PasskeyError("This invitation has expired or has already been used.");
+  const existing = await db.all<{ id: string; transports: string }>(
+    "SELECT id, transports FROM passkeys WHERE staff_id = ?",
+    [invitation.staffId],
+  );
+  const options = await generateRegistrationOptions({
+    rpName: `${site.brand} staff`,
+    rpID: rp.rpID,
+    userName: invitation.email,
+    userDisplayName: invitation.name,
+    userID: Buffer.from(invitation.userHandle, "base64url"),
+    attestationType: "none",
+    excludeCredentials: existing.map((p) => ({ id: p.id, transports: JSON.parse(p.transports) as string[] })),
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
+    timeout: challengeLifetimeMs,
+  });
+  await storeChallenge(db, options.challenge, "register", hashToken(token), now);
+  return options;
+}
+
+/**
+ * Checks the new passkey, uses up the invitation, stores the passkey and signs the person in.
+ * Resolves to the new session's token.
+ */
+export async function register(
+  db: Database,
+  token: string,
+  response: RegistrationResponseJSON,
+  rp: RelyingParty,
+  now: number,
+): Promise<string> {
+  const tokenHash = hashToken(token);
+  const challenge = await consumeChallenge(db, response.response.clientDataJSON, "register", tokenHash, now);
+  const verification = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.rpID,
+    requireUserVerification: true,
+  }).catch((error: unknown) => {
+    throw new PasskeyError(`The passkey could not be checked: ${(error as Error).message}`);
+  });
+  if (!verification.verified) throw new PasskeyError("The passkey could not be checked. Please try again.");
+  const { credential } = verification.registrationInfo;
+  return db.transaction(async (tx) => {
+    const used = await tx.all<{ staff_id: number }>(
+      `UPDATE invitations SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
+       RETURNING staff_id`,
+      [now, tokenHash, now],
+    );
+    const staffId = used[0] ? Number(used[0].staff_id) : null;
+    if (staffId === null) throw new PasskeyError("This invitation has expired or has already been used.");
+    await tx.run(
+      "INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      [
+        credential.id,
+        staffId,
+        credential.publicKey,
+        credential.counter,
+        JSON.stringify(credential.transports ?? []),
+        now,
+      ],
+    );
+    await recordEvent(tx, { action: "signed-in", staffId, detail: "passkey created", now });
+    return createSession(tx, staffId, now);
+  });
+}
+
+/** Options for signing in (or confirming) with any passkey of this site: discoverable, verified. */
+export async function authenticationOptions(
+  db: Database,
+  rp: RelyingParty,
+  now: number,
+  confirming?: StaffMember,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const options = await generateAuthenticationOptions({
+    rpID: rp.rpID,
+    userVerification: "required",
+    timeout: challengeLifetimeMs,
+  });
+  await storeChallenge(
+    db,
+    options.challenge,
+    confirming ? "confirm" : "sign-in",
+    confirming ? confirming.sessionHash : null,
+    now,
+  );
+  return options;
+}
+
+/** Checks a passkey's answer and returns the member of staff it belongs to. */
+async function verifyAssertion(
+  db: Database,
+  response: AuthenticationResponseJSON,
+  rp: RelyingParty,
+  now: number,
+  confirming?: StaffMember,
+): Promise<number> {
+  const challenge = await consumeChallenge(
+    db,
+    response.response.clientDataJSON,
+    confirming ? "confirm" : "sign-in",
+    confirming ? confirming.sessionHash : null,
+    now,
+  );
+  const [passkey] = await db.all<{
+    id: string;
+    staff_id: number;
+    public_key: Uint8Array;
+    counter: number;
+    transports: string;
+    revoked_at: number | null;
+  }>(
+    `SELECT k.id, k.staff_id, k.public_key, k.counter, k.transports, p.revoked_at
+     FROM passkeys k JOIN staff p ON p.id = k.staff_id WHERE k.id = ?`,
+    [response.id],
+  );
+  if (!passkey || passkey.revoked_at !== null) {
+    throw new PasskeyError("This passkey is not registered here. Ask an administrator for a new invitation.");
+  }
+  if (confirming && Number(passkey.staff_id) !== confirming.id) {
+    throw new PasskeyError("That passkey belongs to someone else. Use your own passkey.");
+  }
+  const verification = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.rpID,
+    requireUserVerification: true,
+    credential: {
+      id: passkey.id,
+      publicKey: new Uint8Array(passkey.public_key),
+      counter: Number(passkey.counter),
+      transports: JSON.parse(passkey.transports),
+    },
+  }).catch((error: unknown) => {
+    throw new PasskeyError(`The passkey could not be checked: ${(error as Error).message}`);
+  });
+  if (!verification.verified) throw new PasskeyError("The passkey could not be checked. Please try again.");
+  await db.run("UPDATE passkeys SET counter = ?, last_used_at = ? WHERE id = ?", [
+    verification.authenticationInfo.newCounter,
+    now,
+    passkey.id,
+  ]);
+  return Number(passkey.staff_id);
+}
+
+/** Signs in with a passkey; resolves to the new session's token (a new id at every sign-in). */
+export async function signIn(
+  db: Database,
+  response: AuthenticationResponseJSON,
+  rp: RelyingParty,
+  now: number,
+): Promise<string> {
+  const staffId = await verifyAssertion(db, response, rp, now);
+  return db.transaction(async (tx) => {
+    await recordEvent(tx, { action: "signed-in", staffId, now });
+    return createSession(tx, staffId, now);
+  });
+}
+
+/** Confirms, with their passkey, that the person at a signed-in browser is still its owner. */
+export async function confirm(
+  db: Database,
+  me: StaffMember,
+  response: AuthenticationResponseJSON,
+  rp: RelyingParty,
+  now: number,
+): Promise<void> {
+  await verifyAssertion(db, response, rp, now, me);
+  await confirmSession(db, me.sessionHash, now);
+}

@@ -1,0 +1,93 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import type { Database } from "../db/database.ts";
+import { hashIp } from "../leads/protect.ts";
+import { checkRateLimit, countRequest, type RateLimit } from "../leads/store.ts";
+import * as passkeys from "./passkeys.ts";
+import { type RelyingParty, relyingParty } from "./relying-party.ts";
+import { endSession, readSession, type StaffMember } from "./sessions.ts";
+import * as team from "./team.ts";
+
+export type WorkspaceOptions = {
+  db: Database;
+  /** Decrypts National Insurance numbers for a reveal. */
+  niKey: Buffer;
+  /** Hashes client addresses for the sign-in rate limit. */
+  ipSalt: string;
+  /** The site's public address (PUBLIC_URL), when set: passkeys and e-mailed links use it. */
+  publicUrl?: string | undefined;
+  /** Passkey sign-in attempts allowed per client address in each window. */
+  signInLimit?: { limit: number; windowMs: number };
+  /** The clock; tests move it. */
+  clock?: () => number;
+};
+
+/** Sign-in attempts (passkey answers) allowed per client address in a quarter of an hour. */
+export const defaultSignInLimit = { limit: 20, windowMs: 15 * 60 * 1000 };
+
+/**
+ * The staff workspace's services, built once by the server and handed to loaders and actions through
+ * the router context. Every method takes plain values, so routes hold no database code.
+ */
+export function createWorkspace(options: WorkspaceOptions) {
+  const { db, publicUrl } = options;
+  const now = options.clock ?? Date.now;
+  const signInLimit = options.signInLimit ?? defaultSignInLimit;
+
+  function signInRate(clientAddress: string): RateLimit {
+    return { key: `staff-sign-in:${hashIp(clientAddress, options.ipSalt)}`, ...signInLimit };
+  }
+
+  return {
+    db,
+    niKey: options.niKey,
+    now,
+    /** Where passkeys are bound for a request, or null when this address cannot have them. */
+    relyingParty: (requestUrl: URL): RelyingParty | null => relyingParty(publicUrl, requestUrl),
+    /** The site's own base URL for links in e-mails and on the command line. */
+    baseUrl: (fallback: string): string => publicUrl ?? fallback,
+
+    /** The member of staff a session cookie belongs to, or null. */
+    currentStaff: (token: string | undefined): Promise<StaffMember | null> =>
+      token ? readSession(db, token, now()) : Promise.resolve(null),
+    signOut: (token: string): Promise<void> => endSession(db, token),
+
+    /** Whether this address may try another passkey sign-in now; counts the attempt when it may. */
+    async allowSignInAttempt(
+      clientAddress: string,
+    ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+      const rate = signInRate(clientAddress);
+      const at = now();
+      const check = await checkRateLimit(db, rate, at);
+      if (check.allowed) await countRequest(db, rate, at);
+      return check;
+    },
+
+    registrationOptions: (token: string, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> =>
+      passkeys.registrationOptions(db, token, rp, now()),
+    register: (token: string, response: RegistrationResponseJSON, rp: RelyingParty): Promise<string> =>
+      passkeys.register(db, token, response, rp, now()),
+    authenticationOptions: (
+      rp: RelyingParty,
+      confirming?: StaffMember,
+    ): Promise<PublicKeyCredentialRequestOptionsJSON> =>
+      passkeys.authenticationOptions(db, rp, now(), confirming),
+    signIn: (response: AuthenticationResponseJSON, rp: RelyingParty): Promise<string> =>
+      passkeys.signIn(db, response, rp, now()),
+    confirm: (me: StaffMember, response: AuthenticationResponseJSON, rp: RelyingParty): Promise<void> =>
+      passkeys.confirm(db, me, response, rp, now()),
+
+    findInvitation: (token: string) => team.findInvitation(db, token, now()),
+    invite: (input: { email: string; name?: string; admin?: boolean; invitedBy?: number | null }) =>
+      team.invite(db, input, now()),
+    listTeam: () => team.listTeam(db),
+    revoke: (email: string, by: number | null) => team.revoke(db, email, by, now()),
+  };
+}
+
+export type Workspace = ReturnType<typeof createWorkspace>;
+export type { StaffMember } from "./sessions.ts";
