@@ -5,8 +5,14 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
 
-// A fresh SQLite database and key file for each run, outside the project's own data/ folder.
-const e2eDataDir = path.join(tmpdir(), `site-e2e-${port}-${Date.now()}`);
+// A fresh SQLite database and key file for each run, outside the project's own data/ folder. Kept in the
+// environment so the test workers (which load this file again) use the same folder as the server, and
+// the workspace tests can run `npm run staff` against its database.
+process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `site-e2e-${port}-${Date.now()}`);
+export const e2eDataDir = process.env.E2E_DATA_DIR;
+export const e2eDatabase = path.join(e2eDataDir, "site.sqlite");
+/** The workspace's address: passkeys need a domain, and localhost is one. */
+export const staffBaseURL = `http://localhost:${port}`;
 
 /** Debian's Chromium, started the way this machine's closed network needs. */
 export const chromium = {
@@ -45,7 +51,7 @@ export default defineConfig({
       ENABLE_TEST_HOOKS: "1",
       LOG_LEVEL: "warn",
       DATA_DIR: e2eDataDir,
-      DATABASE_URL: path.join(e2eDataDir, "site.sqlite"),
+      DATABASE_URL: e2eDatabase,
       // Every test posts from the same address; the real limits would stop the suite.
       CONTACT_RATE_LIMIT: "10000",
       CAREERS_RATE_LIMIT: "10000",

@@ -27,6 +27,7 @@ export default [
     index("routes/staff/inbox.tsx"),
     route("team", "routes/staff/team.tsx"),
     route("confirm", "routes/staff/confirm.tsx"),
+    route("*", "routes/staff/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

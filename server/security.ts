@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { isStaffPath } from "./workspace/guard.ts";
 
 /** What the security headers need to know about the request being answered. */
 export type SecurityOptions = {
@@ -44,6 +45,12 @@ export const permissionsPolicy = [
   "usb=()",
   "xr-spatial-tracking=()",
 ].join(", ");
+
+/** The staff workspace's pages are the site's only users of passkeys, on its own origin. */
+export const staffPermissionsPolicy = permissionsPolicy.replace(
+  "publickey-credentials-get=()",
+  "publickey-credentials-get=(self), publickey-credentials-create=(self)",
+);
 
 /** The `'sha256-…'` source that allows one inline script, given its exact text. */
 export function scriptHash(content: string): string {
@@ -170,7 +177,7 @@ export function securityHeaders({
       locals(res).cspNonce = nonce;
       res.setHeader("Content-Security-Policy", policy(`'self' 'nonce-${nonce}'`));
     }
-    res.setHeader("Permissions-Policy", permissionsPolicy);
+    res.setHeader("Permissions-Policy", isStaffPath(req.path) ? staffPermissionsPolicy : permissionsPolicy);
     if (isHttps(req, trustProxy)) hsts(req, res, () => undefined);
     headers(req, res, next);
   };

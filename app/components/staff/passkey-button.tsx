@@ -65,18 +65,28 @@ export function PasskeyButton({ ceremony, label, token, next, autofillInputId, s
     else navigate(target);
   }
 
-  // Passkey autofill: the browser offers the passkey in the e-mail field's suggestions.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: started once, on the first render
+  // Passkey autofill: once the e-mail field is focused, the browser offers the passkey among its
+  // suggestions. Started on that sign of intent rather than on load, so nothing signs anyone in before
+  // they reach for it.
   useEffect(() => {
-    if (!autofillInputId || started.current) return;
-    started.current = true;
-    void (async () => {
+    if (!autofillInputId) return;
+    const input = document.getElementById(autofillInputId);
+    if (!input) return;
+    const onFocus = async () => {
+      if (started.current) return;
+      started.current = true;
       if (!(await PublicKeyCredential.isConditionalMediationAvailable?.())) return;
-      await run(true).catch(() => {
-        // Dismissed or replaced by the button's own request: nothing to tell.
-      });
-    })();
-  }, []);
+      try {
+        await run(true);
+      } catch {
+        // Dismissed, or replaced by the button's own request: nothing to tell.
+        started.current = false;
+        setBusy(false);
+      }
+    };
+    input.addEventListener("focus", onFocus);
+    return () => input.removeEventListener("focus", onFocus);
+  });
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();

@@ -1,0 +1,66 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import { e2eDatabase, e2eDataDir, staffBaseURL } from "../../playwright.config";
+import { waitForHydration } from "./helpers";
+
+export { staffBaseURL };
+
+/** Runs `npm run staff -- ...` against the e2e server's database; resolves to its standard output. */
+export function staffCli(...args: string[]): string {
+  return execFileSync(process.execPath, ["scripts/staff.ts", ...args], {
+    env: {
+      ...process.env,
+      DATABASE_URL: e2eDatabase,
+      DATA_DIR: e2eDataDir,
+      PORT: new URL(staffBaseURL).port,
+      LOG_LEVEL: "silent",
+    },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  }).trim();
+}
+
+/** A unique member of staff for one test, so tests running side by side never share a person. */
+export function newStaffIdentity(label = "Staff") {
+  const id = randomBytes(4).toString("hex");
+  return { email: `${label.toLowerCase()}-${id}@cottonopolis.example`, name: `${label} ${id}` };
+}
+
+/**
+ * Gives the page's browser a passkey device: Chromium's virtual authenticator (CDP WebAuthn domain),
+ * with resident keys and user verification that always succeeds.
+ */
+export async function addVirtualAuthenticator(page: Page): Promise<{ remove(): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable", { enableUI: false });
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    async remove() {
+      await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
+    },
+  };
+}
+
+/** Invites someone from the command line and creates their passkey in this page; ends on /staff. */
+export async function joinAsStaff(page: Page, options: { admin?: boolean; label?: string } = {}) {
+  const person = newStaffIdentity(options.label);
+  const link = staffCli("invite", person.email, "--name", person.name, ...(options.admin ? ["--admin"] : []));
+  expect(link).toMatch(new RegExp(`^${staffBaseURL}/staff/invitation/[\\w-]{43}$`));
+  await addVirtualAuthenticator(page);
+  await page.goto(link);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Create passkey" }).click();
+  await expect(page).toHaveURL(`${staffBaseURL}/staff`);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  return { ...person, link };
+}
