@@ -142,12 +142,13 @@ test("workspace responses are never indexed or cached, and cross-site posts are 
   expect(page.headers()["cache-control"]).toBe("no-store");
   expect(page.headers()["permissions-policy"]).toContain("publickey-credentials-get=(self)");
 
-  for (const headers of [
+  const foreign: Record<string, string>[] = [
     { Origin: "https://evil.example" },
     { "Sec-Fetch-Site": "cross-site", Origin: staffBaseURL },
     { "Sec-Fetch-Site": "same-site", Origin: "https://staff.example" },
     { Origin: "null" },
-  ]) {
+  ];
+  for (const headers of foreign) {
     for (const path of ["/staff/sign-out", "/staff/passkey", "/staff/team"]) {
       const response = await request.post(path, { headers, data: {}, maxRedirects: 0 });
       expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403);
