@@ -22,6 +22,8 @@ ALTER TABLE applications ADD CONSTRAINT applications_status_check
 ALTER TABLE applications ADD COLUMN status_changed_at BIGINT;
 ALTER TABLE applications ADD COLUMN last_activity_at BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE applications ADD COLUMN opened_at BIGINT;
+-- When the applicant agreed to be kept on file for future roles (null: they did not).
+ALTER TABLE applications ADD COLUMN keep_consent_at BIGINT;
 UPDATE applications SET last_activity_at = created_at;
 CREATE INDEX applications_created ON applications (created_at);
 
