@@ -1,0 +1,234 @@
+// The workspace's sign-in rules against a real SQLite file and the real PostgreSQL server, with the
+// clock moved by hand: invitations, challenges and sessions expire when they should, work once, and
+// revoking someone ends their sessions at once.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../db/database.ts";
+import { migrate } from "../db/migrate.ts";
+import { postgresUrl } from "../leads/test-harness.ts";
+import { isSameOriginPost } from "./guard.ts";
+import { relyingParty } from "./relying-party.ts";
+import { absoluteTimeoutMs, createSession, idleTimeoutMs } from "./sessions.ts";
+import { invitationLifetimeMs } from "./team.ts";
+import { createWorkspace, type Workspace } from "./workspace.ts";
+
+const rp = { rpID: "localhost", origin: "http://localhost:3000" };
+const start = Date.parse("2026-03-02T09:00:00Z");
+
+/** An answer to a challenge from a passkey this site has never seen. */
+function strangersAnswer(challenge: string) {
+  const clientData = { type: "webauthn.get", challenge, origin: rp.origin };
+  return {
+    id: "AAAA",
+    rawId: "AAAA",
+    type: "public-key" as const,
+    clientExtensionResults: {},
+    response: {
+      clientDataJSON: Buffer.from(JSON.stringify(clientData)).toString("base64url"),
+      authenticatorData: "",
+      signature: "",
+    },
+  };
+}
+
+describe.each(["sqlite", "postgres"] as const)("staff sign-in rules on %s", (dialect) => {
+  let db: Database;
+  let dir = "";
+  let schema = "";
+  let now = start;
+  let workspace: Workspace;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "workspace-test-"));
+    if (dialect === "sqlite") {
+      db = openDatabase(path.join(dir, "site.sqlite"));
+    } else {
+      schema = `workspace_test_${randomBytes(6).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      await admin.end();
+      db = openDatabase(postgresUrl, { schema });
+    }
+    await migrate(db);
+    now = start;
+    workspace = createWorkspace({
+      db,
+      niKey: randomBytes(32),
+      ipSalt: "a-test-salt-of-sixteen+",
+      clock: () => now,
+      signInLimit: { limit: 3, windowMs: 15 * 60 * 1000 },
+    });
+  });
+
+  afterEach(async () => {
+    await db.close();
+    if (schema) {
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+      schema = "";
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("an invitation opens for 24 hours, and a passkey can no longer be made from it after", async () => {
+    const { token } = await workspace.invite({ email: " Jo@Example.co.uk ", name: "Jo Bloggs", admin: true });
+    expect(await workspace.findInvitation(token)).toMatchObject({
+      email: "jo@example.co.uk",
+      name: "Jo Bloggs",
+    });
+    expect(await workspace.findInvitation(`${token}x`)).toBeNull();
+    now += invitationLifetimeMs - 1;
+    await expect(workspace.registrationOptions(token, rp)).resolves.toMatchObject({
+      rp: { id: "localhost" },
+      authenticatorSelection: { residentKey: "required", userVerification: "required" },
+    });
+    now += 1;
+    expect(await workspace.findInvitation(token)).toBeNull();
+    await expect(workspace.registrationOptions(token, rp)).rejects.toThrow(
+      "expired or has already been used",
+    );
+  });
+
+  it("a registration challenge answers only for its own invitation", async () => {
+    const first = await workspace.invite({ email: "one@example.co.uk", name: "One" });
+    const second = await workspace.invite({ email: "two@example.co.uk", name: "Two" });
+    const options = await workspace.registrationOptions(first.token, rp);
+    const answer = {
+      ...strangersAnswer(options.challenge),
+      response: { clientDataJSON: "", attestationObject: "" },
+    };
+    answer.response.clientDataJSON = Buffer.from(JSON.stringify({ challenge: options.challenge })).toString(
+      "base64url",
+    );
+    await expect(workspace.register(second.token, answer as never, rp)).rejects.toThrow(
+      "expired or was already used",
+    );
+  });
+
+  it("a sign-in challenge works once and for five minutes", async () => {
+    const used = await workspace.authenticationOptions(rp);
+    expect(used.userVerification).toBe("required");
+    expect(used.allowCredentials ?? []).toEqual([]);
+    // The first answer uses the challenge up (and fails: nobody has this passkey)...
+    await expect(workspace.signIn(strangersAnswer(used.challenge) as never, rp)).rejects.toThrow(
+      "not registered here",
+    );
+    // ...so the same challenge cannot be answered again.
+    await expect(workspace.signIn(strangersAnswer(used.challenge) as never, rp)).rejects.toThrow(
+      "expired or was already used",
+    );
+
+    const late = await workspace.authenticationOptions(rp);
+    now += 5 * 60 * 1000;
+    await expect(workspace.signIn(strangersAnswer(late.challenge) as never, rp)).rejects.toThrow(
+      "expired or was already used",
+    );
+    await expect(workspace.signIn(strangersAnswer("made-up") as never, rp)).rejects.toThrow(
+      "expired or was already used",
+    );
+  });
+
+  it("a session ends after 12 idle hours", async () => {
+    const { staffId } = await workspace.invite({ email: "idle@example.co.uk", name: "Idle" });
+    const token = await db.transaction((tx) =>
+      import("./sessions.ts").then((s) => s.createSession(tx, staffId, now)),
+    );
+    now += idleTimeoutMs - 1;
+    expect(await workspace.currentStaff(token)).toMatchObject({ id: staffId, name: "Idle", isAdmin: false });
+    now += idleTimeoutMs - 1;
+    expect(await workspace.currentStaff(token), "each request restarts the idle clock").not.toBeNull();
+    now += idleTimeoutMs;
+    expect(await workspace.currentStaff(token)).toBeNull();
+    // And it is gone from the database, not merely refused.
+    now = start;
+    expect(await workspace.currentStaff(token)).toBeNull();
+  });
+
+  it("a session ends 7 days after sign-in however busy it is", async () => {
+    const { staffId } = await workspace.invite({ email: "busy@example.co.uk", name: "Busy" });
+    const token = await createSession(db, staffId, now);
+    const end = start + absoluteTimeoutMs;
+    while (now + 6 * 60 * 60 * 1000 < end) {
+      now += 6 * 60 * 60 * 1000;
+      expect(await workspace.currentStaff(token)).not.toBeNull();
+    }
+    now = end;
+    expect(await workspace.currentStaff(token)).toBeNull();
+  });
+
+  it("revoking someone ends their sessions and invitations at once", async () => {
+    const { staffId, token: invitation } = await workspace.invite({
+      email: "gone@example.co.uk",
+      name: "Gone",
+    });
+    const session = await createSession(db, staffId, now);
+    expect(await workspace.currentStaff(session)).not.toBeNull();
+    expect(await workspace.revoke("GONE@example.co.uk", null)).toBe(true);
+    expect(await workspace.currentStaff(session)).toBeNull();
+    expect(await workspace.findInvitation(invitation)).toBeNull();
+    expect((await workspace.listTeam()).find((p) => p.id === staffId)?.revokedAt).toBe(now);
+    expect(await workspace.revoke("nobody@example.co.uk", null)).toBe(false);
+    // Invited again (a lost device, or a return), they are back on the team.
+    const again = await workspace.invite({ email: "gone@example.co.uk" });
+    expect(again.staffId).toBe(staffId);
+    expect((await workspace.listTeam()).find((p) => p.id === staffId)?.revokedAt).toBeNull();
+  });
+
+  it("rate limits passkey sign-in attempts per address", async () => {
+    for (let i = 0; i < 3; i++)
+      expect((await workspace.allowSignInAttempt("203.0.113.9")).allowed).toBe(true);
+    const refused = await workspace.allowSignInAttempt("203.0.113.9");
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await workspace.allowSignInAttempt("203.0.113.10")).allowed).toBe(true);
+    const keys = await db.all<{ key: string }>("SELECT key FROM rate_limits");
+    expect(keys.map((k) => k.key).join(" ")).not.toContain("203.0.113");
+  });
+});
+
+describe("cross-site posts", () => {
+  const host = "www.example.co.uk";
+  it("accepts the site's own pages and clients that are no browser", () => {
+    expect(
+      isSameOriginPost({ host, origin: `https://${host}`, "sec-fetch-site": "same-origin" }, undefined),
+    ).toBe(true);
+    expect(
+      isSameOriginPost(
+        { host: "internal:3000", origin: "https://www.example.co.uk" },
+        "https://www.example.co.uk",
+      ),
+    ).toBe(true);
+    expect(isSameOriginPost({ host }, undefined)).toBe(true);
+  });
+  it("refuses other sites, sibling sites and opaque origins", () => {
+    expect(isSameOriginPost({ host, origin: "https://evil.example" }, undefined)).toBe(false);
+    expect(
+      isSameOriginPost({ host, origin: `https://${host}`, "sec-fetch-site": "cross-site" }, undefined),
+    ).toBe(false);
+    expect(
+      isSameOriginPost({ host, origin: `https://${host}`, "sec-fetch-site": "same-site" }, undefined),
+    ).toBe(false);
+    expect(isSameOriginPost({ host, origin: "null" }, undefined)).toBe(false);
+  });
+});
+
+describe("where passkeys are bound", () => {
+  it("is PUBLIC_URL when set, else localhost only", () => {
+    expect(relyingParty("https://www.example.co.uk", new URL("http://10.0.0.5:3000/staff"))).toEqual({
+      rpID: "www.example.co.uk",
+      origin: "https://www.example.co.uk",
+    });
+    expect(relyingParty(undefined, new URL("http://localhost:3000/staff"))).toEqual({
+      rpID: "localhost",
+      origin: "http://localhost:3000",
+    });
+    expect(relyingParty(undefined, new URL("http://127.0.0.1:3000/staff"))).toBeNull();
+  });
+});
