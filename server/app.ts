@@ -4,9 +4,10 @@ import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { site } from "../app/content/site.ts";
 import { cspNonceContext } from "../app/lib/csp-nonce.ts";
+import { testHooksContext } from "../app/lib/test-hooks.ts";
 import type { Logger } from "./logger.ts";
 import { cspNonceFor, securityHeaders } from "./security.ts";
 import { loadPrerenderedPages, matchPrerenderedPage, prerenderedPages, staticFiles } from "./static.ts";
@@ -24,6 +25,10 @@ export type AppOptions = {
   leads?: RequestHandler;
   /** Trust one reverse proxy in front: client address from X-Forwarded-For, HTTPS from X-Forwarded-Proto (HSTS). */
   trustProxy?: boolean;
+  /** GET /readyz: whether this process can take submissions (its database answers). */
+  readiness?: RequestHandler;
+  /** ENABLE_TEST_HOOKS: the routes that exist only for the browser tests answer. */
+  testHooks?: boolean;
 };
 
 /** Logs one line per request: method, path, status and time. Never bodies or query strings. */
@@ -50,6 +55,8 @@ export function createApp({
   before = [],
   leads,
   trustProxy = false,
+  readiness,
+  testHooks = false,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -71,6 +78,7 @@ export function createApp({
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });
+  if (readiness) app.get("/readyz", readiness);
 
   app.use(requestLog(logger));
   app.use(
@@ -94,7 +102,12 @@ export function createApp({
       mode,
       // Pages rendered now carry this response's CSP nonce on their inline scripts.
       getLoadContext: (_req, res) =>
-        new RouterContextProvider(new Map([[cspNonceContext, cspNonceFor(res)]])),
+        new RouterContextProvider(
+          new Map<RouterContext<unknown>, unknown>([
+            [cspNonceContext, cspNonceFor(res)],
+            [testHooksContext, testHooks],
+          ]),
+        ),
     }),
   );
 

@@ -111,7 +111,7 @@ async function removeStore(store: Store): Promise<void> {
 export async function startHarness(
   dialect: Dialect,
   env: Record<string, string> = {},
-  { sharing }: { sharing?: Harness } = {},
+  { sharing, trustProxy = false }: { sharing?: Harness; trustProxy?: boolean } = {},
 ): Promise<Harness> {
   const store = sharing?.store ?? (await createStore(dialect));
   const parsed = parseEnv({
@@ -127,6 +127,8 @@ export async function startHarness(
   const logger = createLogger("info", { write: (line: string) => void logs.push(JSON.parse(line)) });
   const leads = await createLeads(parsed, logger, store.schema ? { schema: store.schema } : {});
   const app = express();
+  if (trustProxy) app.set("trust proxy", 1);
+  app.get("/readyz", leads.readiness);
   app.use(leads.router);
   app.use((_req, res) => res.status(404).json({ success: false, message: "Not found" }));
   // The production server, with shorter client timeouts so the slow-client test is quick.
