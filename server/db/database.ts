@@ -66,10 +66,13 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
 function openSqlite(file: string, options: DatabaseOptions): Database {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new DatabaseSync(file);
-  // First, so that even switching to WAL waits for another process that is opening the same file.
-  // node:sqlite is synchronous: the wait holds up this process too, so it is kept short.
-  db.exec(`PRAGMA busy_timeout = ${Math.round(options.queryTimeoutMs ?? 5000)}`);
-  db.exec("PRAGMA journal_mode = WAL");
+  const busyTimeoutMs = Math.round(options.queryTimeoutMs ?? 5000);
+  // Several processes may share the file: a statement waits this long for another's write to end.
+  // node:sqlite is synchronous, so the wait holds up this process too: it is kept short.
+  db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  // Switching a new file to WAL while another process opens it can be refused at once, without the
+  // busy wait above: try again for as long as that wait would have lasted.
+  whileBusy(() => db.exec("PRAGMA journal_mode = WAL"), busyTimeoutMs);
   // FULL: the WAL is synced at every commit, so a reply sent after a commit survives a power cut.
   // The group commit below shares that sync among every submission of one event-loop turn.
   db.exec(`PRAGMA synchronous = ${options.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
@@ -209,6 +212,22 @@ function openSqlite(file: string, options: DatabaseOptions): Database {
       db.close();
     },
   };
+}
+
+/** Runs fn, trying again every 20 ms while SQLite answers SQLITE_BUSY, for at most timeoutMs. */
+function whileBusy(fn: () => void, timeoutMs: number): void {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      fn();
+      return;
+    } catch (error) {
+      const errcode = (error as { errcode?: unknown }).errcode;
+      if (typeof errcode !== "number" || (errcode & 0xff) !== 5 || Date.now() > until) throw error;
+      // Start-up only, before the server listens: a blocking pause is harmless here.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
 }
 
 // Runs in a worker thread with its own connection: a passive checkpoint every 100 ms never blocks

@@ -1,6 +1,7 @@
 // Shared set-up for the lead integration tests: the real handlers over HTTP on an
 // ephemeral port, a real SQLite file or a throwaway PostgreSQL schema, and a real
 // SMTP server on loopback that keeps what it receives.
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -226,4 +227,95 @@ export function postEnquiry(url: string, body: unknown, headers: Record<string, 
 /** Posts an application as the careers form's script does. */
 export function postApplication(url: string, form: FormData, headers: Record<string, string> = {}) {
   return fetch(`${url}/careers-handler.php`, { method: "POST", headers, body: form });
+}
+
+/** A database of its own on the PostgreSQL server, as a fresh installation has; drop() removes it. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `leads_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: postgresUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+/** A real server process (server/leads/test-server.ts) and what it has logged. */
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  /** Every JSON line the process logged so far. */
+  logs: Record<string, unknown>[];
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** Sends SIGTERM and waits for the exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+};
+
+/** Starts a server process with this environment (on an ephemeral port) and waits until it listens. */
+export function startServerProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [new URL("./test-server.ts", import.meta.url).pathname], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      OUTBOX_POLL_MS: "100",
+      OUTBOX_RETRY_BASE_MS: "100",
+      CONTACT_RATE_LIMIT: "100000",
+      CAREERS_RATE_LIMIT: "100000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let errors = "";
+  let partial = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`The server process did not start in time:\n${errors}`));
+    }, timeoutMs);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    child.stdout?.on("data", (chunk: Buffer) => {
+      partial += chunk.toString();
+      const lines = partial.split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        logs.push(entry);
+        if (entry.msg === "server listening") {
+          clearTimeout(timer);
+          resolve({
+            url: `http://127.0.0.1:${entry.port}`,
+            child,
+            logs,
+            exited,
+            async stop() {
+              if (child.exitCode === null) child.kill("SIGTERM");
+              return exited;
+            },
+          });
+        }
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server process exited with ${code} before listening:\n${errors}`));
+    });
+  });
 }
