@@ -480,6 +480,59 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
     }
   });
 
+  it("with an SMTP server slower than the lease to answer DATA, sends each message once, under one Message-ID", async () => {
+    const smtp = new TestSmtp();
+    // The first copy of each message is answered only after the whole lease has run out.
+    smtp.answerDelayMs = (_mail, copies) => (copies === 1 ? 2500 : 0);
+    await smtp.start();
+    const env = {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Cottonopolis Facilities <website@cottonopolis.example>",
+      OUTBOX_LEASE_MS: "2000",
+      OUTBOX_RETRY_BASE_MS: "100",
+    };
+    // Two processes on one database: neither may send a message the other still holds.
+    const first = await startHarness(dialect, env);
+    const second = await startHarness(dialect, env, { sharing: first });
+    try {
+      const references: string[] = [];
+      for (const h of [first, second, first]) {
+        const response = await postEnquiry(h.url, validEnquiry());
+        references.push(referenceIn(((await response.json()) as { message: string }).message));
+      }
+      await expect
+        .poll(() => count(first, "outbox", "status = 'sent'"), { timeout: 20_000 })
+        .toBe(references.length * 2);
+      const rows = await first.leads.db.all<{ message_id: string; attempts: number }>(
+        "SELECT message_id, attempts FROM outbox",
+      );
+      // The first attempt gave up (the socket timeout is a sixth of the lease) and a later one succeeded.
+      expect(rows.every((row) => Number(row.attempts) >= 2)).toBe(true);
+
+      // Whatever copies the server kept, each message is one Message-ID: the mailbox shows it once.
+      const ids = rows.map((row) => `<${row.message_id}@cottonopolis.example>`).sort();
+      expect([...new Set(smtp.messages.map((m) => m.parsed.messageId))].sort()).toEqual(ids);
+      for (const id of ids) {
+        const copies = smtp.messages.filter((m) => m.parsed.messageId === id);
+        expect(new Set(copies.map((m) => `${m.parsed.subject}\n${m.parsed.text}`)).size).toBe(1);
+        // Never two sends of one message at once: each copy came after the last one's connection closed.
+        for (let i = 1; i < copies.length; i++) {
+          const previous = copies[i - 1] as (typeof copies)[number];
+          expect(smtp.closedAt.get(previous.session)).toBeLessThanOrEqual(
+            (copies[i] as (typeof copies)[number]).receivedAt,
+          );
+        }
+      }
+      // One "mail sent" per message across both processes.
+      const sent = [...first.logs, ...second.logs].filter((l) => l.msg === "mail sent");
+      expect(sent).toHaveLength(rows.length);
+    } finally {
+      await second.close();
+      await first.close();
+      await smtp.stop();
+    }
+  });
+
   it("gives up after the last attempt, keeping the error, while the submission stays stored", async () => {
     const smtp = new TestSmtp();
     await smtp.start();

@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +12,7 @@ import express from "express";
 import { type ParsedMail, simpleParser } from "mailparser";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import { Webhook } from "standardwebhooks";
 import { createHttpServer } from "../app.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
@@ -20,12 +22,27 @@ export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres
 
 export type Dialect = "sqlite" | "postgres";
 
-export type ReceivedMail = { envelopeTo: string[]; raw: string; parsed: ParsedMail };
+export type ReceivedMail = {
+  envelopeTo: string[];
+  raw: string;
+  parsed: ParsedMail;
+  /** The SMTP session (one client connection) it came on, and when its data ended. */
+  session: string;
+  receivedAt: number;
+};
 
 /** A real SMTP server on 127.0.0.1 that can be stopped and started again on the same port. */
 export class TestSmtp {
   messages: ReceivedMail[] = [];
   port = 0;
+  /**
+   * How long to take before answering a message's DATA, given the message and how many copies of
+   * it (by Message-ID, this one included) have arrived. The copy is kept either way, as a real
+   * server that accepted it would keep it, even if the client has given up waiting.
+   */
+  answerDelayMs: (mail: ReceivedMail, copies: number) => number = () => 0;
+  /** When each session's connection closed, by session id. */
+  closedAt = new Map<string, number>();
   private server: SMTPServer | null = null;
 
   async start(): Promise<void> {
@@ -33,17 +50,27 @@ export class TestSmtp {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      onClose: (session) => {
+        this.closedAt.set(session.id, Date.now());
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", async () => {
+          const receivedAt = Date.now();
           const raw = Buffer.concat(chunks);
-          this.messages.push({
+          const mail = {
             envelopeTo: session.envelope.rcptTo.map((r) => r.address),
             raw: raw.toString("utf8"),
             parsed: await simpleParser(raw),
-          });
-          callback();
+            session: session.id,
+            receivedAt,
+          };
+          this.messages.push(mail);
+          const copies = this.messages.filter((m) => m.parsed.messageId === mail.parsed.messageId).length;
+          const delay = this.answerDelayMs(mail, copies);
+          if (delay > 0) setTimeout(() => callback(), delay);
+          else callback();
         });
       },
     });
@@ -68,6 +95,65 @@ export class TestSmtp {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     return this.messages;
+  }
+}
+
+/** A webhook as the test receiver got it: the signature checked with the standardwebhooks package. */
+export type ReceivedWebhook = {
+  path: string;
+  headers: Record<string, string>;
+  raw: string;
+  body: unknown;
+  /** True when the Standard Webhooks signature matched the secret. */
+  verified: boolean;
+};
+
+/** A real HTTP server on 127.0.0.1 that receives webhooks and checks their signatures. */
+export class TestWebhookReceiver {
+  received: ReceivedWebhook[] = [];
+  port = 0;
+  /** The status to answer a delivery with (2xx accepts it). */
+  answer: (delivery: ReceivedWebhook) => number = () => 204;
+  readonly secret = `whsec_${randomBytes(32).toString("base64")}`;
+  private server: Server | null = null;
+
+  url(path: string): string {
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
+  async start(): Promise<void> {
+    const verifier = new Webhook(this.secret);
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
+        );
+        let verified = false;
+        try {
+          verifier.verify(raw, headers);
+          verified = true;
+        } catch {
+          verified = false;
+        }
+        const delivery = { path: req.url ?? "", headers, raw, body: JSON.parse(raw) as unknown, verified };
+        this.received.push(delivery);
+        res.statusCode = verified ? this.answer(delivery) : 400;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", () => resolve()));
+    this.port = (server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    server?.closeAllConnections();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
 
