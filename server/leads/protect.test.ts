@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { backoffMs } from "../mail/outbox.ts";
-import { decryptNiNumber, encryptNiNumber, hashIp, maskNiNumber, newReference } from "./protect.ts";
+import {
+  clientNetwork,
+  decryptNiNumber,
+  encryptNiNumber,
+  hashIp,
+  maskNiNumber,
+  newReference,
+} from "./protect.ts";
 import { safeFileName } from "./uploads.ts";
 
 describe("NI number protection", () => {
@@ -54,5 +61,18 @@ describe("backoffMs", () => {
   it("doubles from the base and stops at six hours", () => {
     expect([1, 2, 3, 4].map((n) => backoffMs(n, 1000))).toEqual([1000, 2000, 4000, 8000]);
     expect(backoffMs(40, 60_000)).toBe(6 * 60 * 60 * 1000);
+  });
+});
+
+describe("clientNetwork", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"],
+    ["2001:db8:1:3::1", "2001:db8:1:3::/64"],
+    ["2001:0DB8:0001:0002::9", "2001:db8:1:2::/64"],
+  ])("counts %s as %s", (ip, network) => {
+    expect(clientNetwork(ip)).toBe(network);
   });
 });
