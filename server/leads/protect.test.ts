@@ -9,7 +9,7 @@ import {
   maskNiNumber,
   newReference,
 } from "./protect.ts";
-import { safeFileName } from "./uploads.ts";
+import { createSlots, safeFileName } from "./uploads.ts";
 
 describe("NI number protection", () => {
   it("encrypts with a fresh IV each time and decrypts only with the right key", () => {
@@ -74,5 +74,24 @@ describe("clientNetwork", () => {
     ["2001:0DB8:0001:0002::9", "2001:db8:1:2::/64"],
   ])("counts %s as %s", (ip, network) => {
     expect(clientNetwork(ip)).toBe(network);
+  });
+});
+
+describe("createSlots", () => {
+  it("hands out only so many slots, passes each freed one to the next in line, and gives up after the wait", async () => {
+    const slots = createSlots(2);
+    const first = await slots.take(1000);
+    const second = await slots.take(1000);
+    expect(first && second).toBeTruthy();
+    const third = slots.take(1000);
+    const fourth = slots.take(30);
+    expect(await fourth).toBeNull();
+    first?.();
+    first?.(); // Releasing twice frees one slot, not two.
+    const granted = await third;
+    expect(granted).toBeTruthy();
+    expect(await slots.take(30)).toBeNull();
+    second?.();
+    expect(await slots.take(30)).toBeTruthy();
   });
 });

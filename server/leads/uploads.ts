@@ -189,3 +189,46 @@ export function parseMultipart(req: IncomingMessage): Promise<ParsedMultipart> {
     req.pipe(parser);
   });
 }
+
+/**
+ * A fixed number of slots. An application is read and stored inside one, so however many arrive
+ * at once, only that many uploads are held in memory; the others wait with their bodies unread
+ * (TCP holds them back at the client). take() resolves with the slot's release function, or with
+ * null when none came free within waitMs.
+ */
+export function createSlots(size: number) {
+  let free = size;
+  const queue: ((release: () => void) => void)[] = [];
+  function release() {
+    const next = queue.shift();
+    if (next) next(once());
+    else free++;
+  }
+  function once() {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      release();
+    };
+  }
+  return {
+    take(waitMs: number): Promise<(() => void) | null> {
+      if (free > 0) {
+        free--;
+        return Promise.resolve(once());
+      }
+      return new Promise((resolve) => {
+        const grant = (slot: () => void) => {
+          clearTimeout(timer);
+          resolve(slot);
+        };
+        const timer = setTimeout(() => {
+          queue.splice(queue.indexOf(grant), 1);
+          resolve(null);
+        }, waitMs);
+        queue.push(grant);
+      });
+    },
+  };
+}
