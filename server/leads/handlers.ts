@@ -40,7 +40,7 @@ import {
   saveEnquiry,
   type Upload,
 } from "./store.ts";
-import { checkFile, createSlots, maxFileBytes, parseMultipart, uploadLimitLabel } from "./uploads.ts";
+import { checkFile, createBudget, maxFileBytes, parseMultipart, uploadLimitLabel } from "./uploads.ts";
 
 export type LeadsOptions = {
   db: Database;
@@ -57,10 +57,11 @@ export type LeadsOptions = {
 const contactBodyLimit = 32 * 1024;
 // How long a client is asked to wait before sending again while the database is unavailable.
 const retryAfterUnavailableSeconds = 30;
-// Applications read and stored at once (each holds its files in memory), and how long another
-// waits for its turn before being asked to try again; well inside the server's request timeout.
-const applicationSlots = 4;
-const applicationSlotWaitMs = 15_000;
+// The bytes of applications read and stored at once (each holds its files in memory until it is
+// stored): six at the 5 MB limit, and how long another waits for its turn before being asked to try
+// again, well inside the server's request timeout.
+const applicationBudgetBytes = 6 * (5 * 1024 * 1024 + 64 * 1024);
+const applicationWaitMs = 15_000;
 // Two files at the limit, the text fields, and the multipart framing around them.
 const careersBodyLimit = 2 * maxFileBytes + 64 * 1024;
 
@@ -250,45 +251,52 @@ export function leadsRouter(options: LeadsOptions): Router {
     }),
   );
 
-  const slots = createSlots(applicationSlots);
+  // Applications are read and stored within a memory budget (see applicationBudgetBytes); each holds
+  // its share until its reply has gone.
+  const budget = createBudget(applicationBudgetBytes);
+  router.use(careersEndpoint, async (req, res, next) => {
+    const declared = Number(req.headers["content-length"]);
+    const share = Number.isSafeInteger(declared) && declared >= 0 ? declared : careersBodyLimit;
+    const release = await budget.take(share, applicationWaitMs);
+    if (!release) {
+      if (!req.complete) req.resume();
+      res.setHeader("Retry-After", String(retryAfterUnavailableSeconds));
+      reply(
+        res,
+        req,
+        "careers",
+        secrets.resultSecret,
+        503,
+        false,
+        `We are receiving a lot of applications just now, so yours was not saved. Please try again in a minute, or call us on ${site.phone.display}.`,
+      );
+      return;
+    }
+    res.on("close", release);
+    next();
+  });
   router.all(
     careersEndpoint,
     endpoint("careers", async (req, base) => {
-      const release = await slots.take(applicationSlotWaitMs);
-      if (!release) {
-        throw new Refusal(
-          503,
-          `We are receiving a lot of applications just now, so yours was not saved. Please try again in a minute, or call us on ${site.phone.display}.`,
-          { "Retry-After": String(retryAfterUnavailableSeconds) },
-        );
-      }
-      try {
-        return await handleApplication(req, base);
-      } finally {
-        release();
-      }
+      const { input, uploads, spam } = await readApplication(req);
+      const hash = contentHash([
+        "careers",
+        ...careersFields.map((field) => input[field]),
+        ...uploads.flatMap((upload) => [upload.field, upload.content]),
+      ]);
+      const encrypted = encryptNiNumber(input.niNumber, secrets.niKey);
+      const { reference, repeated } = await saveApplication(
+        db,
+        input,
+        encrypted,
+        uploads,
+        { ...base, contentHash: hash, spam },
+        routing,
+      );
+      queued(reference, spam, repeated, "application");
+      return `Thank you for your application, ${input.firstName}! We have received it with your documents and will be in touch within ${site.claims.replyWithin}. Your reference is ${reference}.`;
     }),
   );
-
-  async function handleApplication(req: Request, base: Omit<SenderMeta, "contentHash" | "spam">) {
-    const { input, uploads, spam } = await readApplication(req);
-    const hash = contentHash([
-      "careers",
-      ...careersFields.map((field) => input[field]),
-      ...uploads.flatMap((upload) => [upload.field, upload.content]),
-    ]);
-    const encrypted = encryptNiNumber(input.niNumber, secrets.niKey);
-    const { reference, repeated } = await saveApplication(
-      db,
-      input,
-      encrypted,
-      uploads,
-      { ...base, contentHash: hash, spam },
-      routing,
-    );
-    queued(reference, spam, repeated, "application");
-    return `Thank you for your application, ${input.firstName}! We have received it with your documents and will be in touch within ${site.claims.replyWithin}. Your reference is ${reference}.`;
-  }
 
   return router;
 }

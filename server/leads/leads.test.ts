@@ -769,3 +769,25 @@ describe.each(dialects)("the rate limit by network on %s", (dialect) => {
     }
   });
 });
+
+describe("many large applications at once", () => {
+  it("stores every one of ten 5 MB applications sent together, some waiting their turn for memory", async () => {
+    const h = await startHarness("sqlite");
+    try {
+      const limit = site.limits.maxUploadMb * 1024 * 1024;
+      const cv = Buffer.concat([samples.pdf, Buffer.alloc(limit - samples.pdf.length, 0x20)]);
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          postApplication(
+            h.url,
+            applicationForm(applicationFields(), [{ field: "resume", name: "cv.pdf", content: cv }]),
+          ),
+        ),
+      );
+      expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+      expect(await count(h, "documents", "size = ?", [limit])).toBe(10);
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
+});

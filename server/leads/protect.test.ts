@@ -9,7 +9,7 @@ import {
   maskNiNumber,
   newReference,
 } from "./protect.ts";
-import { createSlots, safeFileName } from "./uploads.ts";
+import { createBudget, safeFileName } from "./uploads.ts";
 
 describe("NI number protection", () => {
   it("encrypts with a fresh IV each time and decrypts only with the right key", () => {
@@ -77,21 +77,26 @@ describe("clientNetwork", () => {
   });
 });
 
-describe("createSlots", () => {
-  it("hands out only so many slots, passes each freed one to the next in line, and gives up after the wait", async () => {
-    const slots = createSlots(2);
-    const first = await slots.take(1000);
-    const second = await slots.take(1000);
-    expect(first && second).toBeTruthy();
-    const third = slots.take(1000);
-    const fourth = slots.take(30);
-    expect(await fourth).toBeNull();
-    first?.();
-    first?.(); // Releasing twice frees one slot, not two.
-    const granted = await third;
+describe("createBudget", () => {
+  it("lets in what fits, serves the waiting in turn as shares are freed, and gives up after the wait", async () => {
+    const budget = createBudget(10);
+    const big = await budget.take(6, 1000);
+    const small = await budget.take(3, 1000);
+    expect(big && small).toBeTruthy();
+    // Six more do not fit until the big share is back; a share larger than the whole budget takes all of it.
+    const waiting = budget.take(6, 1000);
+    expect(await budget.take(1, 30)).toBeNull();
+    big?.();
+    big?.(); // Releasing twice frees the share once.
+    const granted = await waiting;
     expect(granted).toBeTruthy();
-    expect(await slots.take(30)).toBeNull();
-    second?.();
-    expect(await slots.take(30)).toBeTruthy();
+    expect(await budget.take(2, 30)).toBeNull();
+    small?.();
+    granted?.();
+    const whole = await budget.take(50, 1000);
+    expect(whole).toBeTruthy();
+    expect(await budget.take(1, 30)).toBeNull();
+    whole?.();
+    expect(await budget.take(10, 30)).toBeTruthy();
   });
 });

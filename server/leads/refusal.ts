@@ -1,4 +1,4 @@
-/** A request we turn down (a 4xx status, or 503 when too busy) with a message the visitor can act on. */
+/** A request we turn down with a 4xx status and a message the visitor can act on. */
 export class Refusal extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;

@@ -191,43 +191,51 @@ export function parseMultipart(req: IncomingMessage): Promise<ParsedMultipart> {
 }
 
 /**
- * A fixed number of slots. An application is read and stored inside one, so however many arrive
- * at once, only that many uploads are held in memory; the others wait with their bodies unread
- * (TCP holds them back at the client). take() resolves with the slot's release function, or with
- * null when none came free within waitMs.
+ * A memory budget for request bodies. An application is read and stored holding a share of it, the
+ * size its body declares (or the most it may be, when it does not say), so however many arrive at
+ * once, only so many bytes of uploads are held in memory; the others wait in turn, their bodies
+ * unread (TCP holds them back at the client). A small application takes almost nothing, so those
+ * are not held up. take() resolves with the share's release function, or with null when it did not
+ * come free within waitMs.
  */
-export function createSlots(size: number) {
-  let free = size;
-  const queue: ((release: () => void) => void)[] = [];
-  function release() {
-    const next = queue.shift();
-    if (next) next(once());
-    else free++;
+export function createBudget(totalBytes: number) {
+  let free = totalBytes;
+  const queue: { bytes: number; grant: (release: () => void) => void }[] = [];
+  function pump() {
+    // First come, first served: a large share is not overtaken for ever by small ones.
+    while (queue[0] && queue[0].bytes <= free) {
+      const next = queue.shift() as (typeof queue)[number];
+      free -= next.bytes;
+      next.grant(releaser(next.bytes));
+    }
   }
-  function once() {
+  function releaser(bytes: number) {
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      release();
+      free += bytes;
+      pump();
     };
   }
   return {
-    take(waitMs: number): Promise<(() => void) | null> {
-      if (free > 0) {
-        free--;
-        return Promise.resolve(once());
-      }
+    take(requested: number, waitMs: number): Promise<(() => void) | null> {
+      const bytes = Math.min(requested, totalBytes);
       return new Promise((resolve) => {
-        const grant = (slot: () => void) => {
-          clearTimeout(timer);
-          resolve(slot);
+        const entry = {
+          bytes,
+          grant: (release: () => void) => {
+            clearTimeout(timer);
+            resolve(release);
+          },
         };
         const timer = setTimeout(() => {
-          queue.splice(queue.indexOf(grant), 1);
+          queue.splice(queue.indexOf(entry), 1);
           resolve(null);
+          pump();
         }, waitMs);
-        queue.push(grant);
+        queue.push(entry);
+        pump();
       });
     },
   };
