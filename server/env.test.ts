@@ -48,7 +48,12 @@ describe("parseEnv", () => {
       parseEnv({ WEBHOOK_URLS: "https://crm.example.com/hooks/leads", WEBHOOK_SECRET: secret })
         .WEBHOOK_SECRET,
     ).toBe(secret);
-    expect(() => parseEnv({ WEBHOOK_URLS: "crm.example.com/hooks" })).toThrow(/WEBHOOK_URLS/);
+    expect(() =>
+      parseEnv({ WEBHOOK_URLS: "https://hooks.slack.com/services/T/B/x, crm.example.com/hooks" }),
+    ).toThrow(/WEBHOOK_URLS: address 2 is not an absolute http/);
+    expect(() => parseEnv({ WEBHOOK_URLS: "https://me:secret@crm.example.com/hooks" })).toThrow(
+      /WEBHOOK_URLS/,
+    );
     expect(() => parseEnv({ WEBHOOK_SECRET: "not-a-secret" })).toThrow(/WEBHOOK_SECRET: must be whsec_/);
     expect(() => parseEnv({ WEBHOOK_SECRET: `whsec_${Buffer.alloc(8).toString("base64")}` })).toThrow(
       /WEBHOOK_SECRET/,

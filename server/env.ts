@@ -29,11 +29,13 @@ const urlList = z
       .split(",")
       .map((url) => url.trim())
       .filter(Boolean);
-    for (const url of urls) {
-      if (!URL.canParse(url) || !httpUrl.test(new URL(url).protocol)) {
+    for (const [i, url] of urls.entries()) {
+      const parsed = URL.canParse(url) ? new URL(url) : null;
+      // Named by position, not quoted: a Slack or Teams address is itself a secret.
+      if (!parsed || !httpUrl.test(parsed.protocol) || parsed.username || parsed.password) {
         ctx.addIssue({
           code: "custom",
-          message: `"${url.slice(0, 80)}" is not an absolute http:// or https:// URL`,
+          message: `address ${i + 1} is not an absolute http:// or https:// URL without a user name or password`,
         });
         return z.NEVER;
       }
