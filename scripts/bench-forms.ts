@@ -3,8 +3,11 @@
 // a durable floor (the same, plus one INSERT committed before the reply, with the same group commit),
 // then the real contact and careers handlers on SQLite (and on PostgreSQL when it answers),
 // and prints requests per second, p50/p99 latency and each one's ratio to the bare endpoint.
+// Then: contact on SQLite with the old synchronous=NORMAL beside the durable FULL, both endpoints
+// at 100 concurrent connections with the durable setting, and the server's peak memory while 20
+// clients each upload a 5 MB CV at once.
 import { type ChildProcess, fork } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,6 +27,12 @@ const warmUp = Number(process.env.BENCH_WARM_UP_SECONDS ?? 2);
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const basePort = Number(process.env.BENCH_PORT ?? 4370);
 const ports = { bare: basePort, sqlite: basePort + 1, postgres: basePort + 2, floor: basePort + 3 };
+const manyConnections = 100;
+const uploaders = 20;
+const applicationSlotsNote =
+  "at most 4 applications at a time (server/leads/handlers.ts), the rest waiting unread";
+/** A 5 MB CV: the test PDF padded to the careers form's stated limit. */
+const bigCv = Buffer.concat([samples.pdf, Buffer.alloc(5 * 1024 * 1024 - samples.pdf.length, 0x20)]);
 
 // The same valid enquiry and application the lead tests send; a counter keeps each one distinct,
 // so none is answered as a repeat of another.
@@ -54,15 +63,29 @@ function listen(server: Server, port: number): Promise<void> {
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
 }
 
-type Result = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+type Result = {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
 
-async function load(name: string, url: string, contentType: string, body: () => string): Promise<Result> {
+async function load(
+  name: string,
+  url: string,
+  contentType: string,
+  body: () => string,
+  clients = connections,
+): Promise<Result> {
   // The same settings for every endpoint: connections, duration and warm-up.
   const run = (seconds: number) =>
     autocannon({
       url,
       method: "POST",
-      connections,
+      connections: clients,
       duration: seconds,
       headers: { "content-type": contentType, accept: "application/json" },
       requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
@@ -71,6 +94,7 @@ async function load(name: string, url: string, contentType: string, body: () => 
   const result = await run(duration);
   return {
     name,
+    connections: clients,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -92,7 +116,7 @@ const bare = createServer((req, res) => {
 
 /**
  * The durable floor: the bare endpoint plus the least a stored lead can cost here. Each body is inserted
- * as one row of a one-table SQLite file (WAL, synchronous=NORMAL) and answered after its commit, with the
+ * as one row of a one-table SQLite file (WAL, synchronous=FULL) and answered after its commit, with the
  * group commit the real store uses (every request of one event-loop turn in one transaction). What the
  * real handler costs beyond this is its own work: validation, the rate limit, duplicate detection, three
  * rows and their indexes.
@@ -100,7 +124,7 @@ const bare = createServer((req, res) => {
 function floorServer(file: string): Server {
   const db = new DatabaseSync(file);
   db.exec("PRAGMA journal_mode = WAL");
-  db.exec("PRAGMA synchronous = NORMAL");
+  db.exec("PRAGMA synchronous = FULL");
   db.exec(
     "CREATE TABLE IF NOT EXISTS leads (id INTEGER PRIMARY KEY, body TEXT NOT NULL, created_at INTEGER NOT NULL)",
   );
@@ -134,14 +158,22 @@ function floorServer(file: string): Server {
   });
 }
 
-async function startLeads(databaseUrl: string, dataDir: string, schema?: string) {
+async function startLeads(
+  databaseUrl: string,
+  dataDir: string,
+  schema: string | undefined,
+  synchronous: "FULL" | "NORMAL",
+) {
   const env = parseEnv({
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     CONTACT_RATE_LIMIT: "100000000",
     CAREERS_RATE_LIMIT: "100000000",
   });
-  const leads = await createLeads(env, pino({ level: "silent" }), schema ? { schema } : {});
+  const leads = await createLeads(env, pino({ level: "silent" }), {
+    ...(schema ? { schema } : {}),
+    synchronous,
+  });
   const app = express();
   app.disable("x-powered-by");
   app.use(leads.router);
@@ -173,9 +205,35 @@ if (role === "bare") {
   await listen(floorServer(process.argv[3] ?? ""), ports.floor);
   process.send?.("ready");
 } else if (role === "leads") {
-  const [, , , databaseUrl = "", dataDir = "", port = "0", schema] = process.argv;
-  const { server } = await startLeads(databaseUrl, dataDir, schema);
+  const [, , , databaseUrl = "", dataDir = "", port = "0", synchronous = "FULL", schema] = process.argv;
+  const { server } = await startLeads(
+    databaseUrl,
+    dataDir,
+    schema,
+    synchronous === "NORMAL" ? "NORMAL" : "FULL",
+  );
   await listen(server, Number(port));
+  // The parent asks for this process's peak resident memory, and may first reset the peak to the current
+  // size (Linux: clear_refs 5), so the peak it reads next is that of what happened since.
+  process.on("message", (message: string) => {
+    if (message === "reset-peak") {
+      try {
+        writeFileSync("/proc/self/clear_refs", "5");
+      } catch {
+        // Elsewhere the peak since start is all there is.
+      }
+      process.send?.({ peakRssBytes: 0 });
+      return;
+    }
+    let peak = process.resourceUsage().maxRSS * 1024;
+    try {
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
+      if (hwm?.[1]) peak = Number(hwm[1]) * 1024;
+    } catch {
+      // Not Linux: maxRSS, the peak since start.
+    }
+    process.send?.({ peakRssBytes: peak, rssBytes: process.memoryUsage().rss });
+  });
   process.send?.("ready");
 } else {
   await runAll();
@@ -198,10 +256,71 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Asks the server process for its peak resident memory (or to reset it to the current size). */
+function peakRss(child: ChildProcess, request = "peak-rss"): Promise<number> {
+  return new Promise((resolve) => {
+    child.once("message", (message: { peakRssBytes: number }) => resolve(message.peakRssBytes));
+    child.send(request);
+  });
+}
+
+type UploadResult = { name: string; idlePeak: number; uploadPeak: number; ok: number; seconds: number };
+
+/**
+ * Starts a fresh server, sends one upload to warm it, notes its peak memory, then has 20 clients
+ * each upload a 5 MB CV at the same moment and notes the peak again.
+ */
+async function uploadPeak(name: string, args: string[], port: number): Promise<UploadResult> {
+  const child = await spawnServer(args);
+  const url = `http://127.0.0.1:${port}/careers-handler.php`;
+  const upload = async () => {
+    counter++;
+    const form = new FormData();
+    for (const [field, value] of Object.entries(
+      applicationFields({ email: `tomasz.${counter}@example.com` }),
+    )) {
+      form.append(field, value);
+    }
+    form.append("resume", new Blob([new Uint8Array(bigCv)], { type: "application/pdf" }), "cv.pdf");
+    const response = await fetch(url, {
+      method: "POST",
+      body: form,
+      headers: { accept: "application/json" },
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
+  try {
+    await upload();
+    await peakRss(child, "reset-peak");
+    const idlePeak = await peakRss(child);
+    const started = performance.now();
+    const statuses = await Promise.all(Array.from({ length: uploaders }, upload));
+    const seconds = (performance.now() - started) / 1000;
+    const uploadPeak = await peakRss(child);
+    return { name, idlePeak, uploadPeak, ok: statuses.filter((s) => s === 200).length, seconds };
+  } finally {
+    await stop(child);
+  }
+}
+
 async function runAll() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-forms-"));
   const results: Result[] = [];
+  const synchronous: Result[] = [];
+  const crowded: Result[] = [];
+  const uploads: UploadResult[] = [];
   let baseline = 0;
+  const sqliteArgs = (file: string, setting: "FULL" | "NORMAL" = "FULL") => [
+    "leads",
+    path.join(dataDir, file),
+    dataDir,
+    String(ports.sqlite),
+    setting,
+  ];
+  const contactUrl = (port: number) => `http://127.0.0.1:${port}/contact-handler.php`;
+  const careersUrl = (port: number) => `http://127.0.0.1:${port}/careers-handler.php`;
+  const multipart = `multipart/form-data; boundary=${boundary}`;
   try {
     // The bare endpoint is measured just before and just after contact on SQLite, and the ratio uses
     // the mean of the two, so other work on the machine weighs on both sides of the ratio alike.
@@ -211,15 +330,10 @@ async function runAll() {
     const bareBefore = await load("bare node:http JSON", bareUrl, "application/json", enquiry);
     await stop(bareServer);
 
-    const sqlite = await spawnServer([
-      "leads",
-      path.join(dataDir, "bench.sqlite"),
-      dataDir,
-      String(ports.sqlite),
-    ]);
+    const sqlite = await spawnServer(sqliteArgs("bench.sqlite"));
     const contactSqlite = await load(
       "contact, SQLite",
-      `http://127.0.0.1:${ports.sqlite}/contact-handler.php`,
+      contactUrl(ports.sqlite),
       "application/json",
       enquiry,
     );
@@ -239,46 +353,68 @@ async function runAll() {
     await stop(floor);
     results.push(bareBefore, bareAfter, floorResult, contactSqlite);
 
-    const sqliteCareers = await spawnServer([
-      "leads",
-      path.join(dataDir, "bench.sqlite"),
-      dataDir,
-      String(ports.sqlite),
-    ]);
-    results.push(
-      await load(
-        "careers, SQLite",
-        `http://127.0.0.1:${ports.sqlite}/careers-handler.php`,
-        `multipart/form-data; boundary=${boundary}`,
-        application,
-      ),
-    );
+    const sqliteCareers = await spawnServer(sqliteArgs("bench.sqlite"));
+    results.push(await load("careers, SQLite", careersUrl(ports.sqlite), multipart, application));
     await stop(sqliteCareers);
+
+    // What syncing every commit costs: the old setting, then the durable one again, each on a fresh file,
+    // one after the other so the machine's load weighs on both alike.
+    for (const setting of ["NORMAL", "FULL"] as const) {
+      const server = await spawnServer(sqliteArgs(`sync-${setting}.sqlite`, setting));
+      synchronous.push(
+        await load(
+          `contact, SQLite, synchronous=${setting}${setting === "FULL" ? " (now)" : " (before)"}`,
+          contactUrl(ports.sqlite),
+          "application/json",
+          enquiry,
+        ),
+      );
+      await stop(server);
+    }
+
+    const sqliteCrowd = await spawnServer(sqliteArgs("crowd.sqlite"));
+    crowded.push(
+      await load("contact, SQLite", contactUrl(ports.sqlite), "application/json", enquiry, manyConnections),
+    );
+    crowded.push(
+      await load("careers, SQLite", careersUrl(ports.sqlite), multipart, application, manyConnections),
+    );
+    await stop(sqliteCrowd);
+
+    uploads.push(await uploadPeak("SQLite", sqliteArgs("uploads.sqlite"), ports.sqlite));
 
     if (await postgresAvailable()) {
       const schema = `bench_${process.pid}`;
       const admin = new pg.Client({ connectionString: postgresUrl });
       await admin.connect();
       await admin.query(`CREATE SCHEMA ${schema}`);
+      const postgresArgs = ["leads", postgresUrl, dataDir, String(ports.postgres), "FULL", schema];
       try {
-        const postgres = await spawnServer(["leads", postgresUrl, dataDir, String(ports.postgres), schema]);
+        const postgres = await spawnServer(postgresArgs);
         results.push(
+          await load("contact, PostgreSQL", contactUrl(ports.postgres), "application/json", enquiry),
+        );
+        results.push(await load("careers, PostgreSQL", careersUrl(ports.postgres), multipart, application));
+        crowded.push(
           await load(
             "contact, PostgreSQL",
-            `http://127.0.0.1:${ports.postgres}/contact-handler.php`,
+            contactUrl(ports.postgres),
             "application/json",
             enquiry,
+            manyConnections,
           ),
         );
-        results.push(
+        crowded.push(
           await load(
             "careers, PostgreSQL",
-            `http://127.0.0.1:${ports.postgres}/careers-handler.php`,
-            `multipart/form-data; boundary=${boundary}`,
+            careersUrl(ports.postgres),
+            multipart,
             application,
+            manyConnections,
           ),
         );
         await stop(postgres);
+        uploads.push(await uploadPeak("PostgreSQL", postgresArgs, ports.postgres));
       } finally {
         await admin.query(`DROP SCHEMA ${schema} CASCADE`);
         await admin.end();
@@ -290,6 +426,20 @@ async function runAll() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   report(results, baseline);
+  reportSynchronous(synchronous);
+  reportCrowded(crowded);
+  reportUploads(uploads);
+}
+
+function row(r: Result) {
+  return {
+    endpoint: r.name,
+    connections: r.connections,
+    "req/s": Math.round(r.rps),
+    "p50 ms": r.p50,
+    "p99 ms": r.p99,
+    "errors/non-2xx": `${r.errors}/${r.non2xx}`,
+  };
 }
 
 function report(results: Result[], baseline: number) {
@@ -319,4 +469,43 @@ function report(results: Result[], baseline: number) {
       );
     }
   }
+}
+
+function reportSynchronous(results: Result[]) {
+  const [before, now] = results;
+  if (!before || !now) return;
+  console.log(
+    "\nSQLite: every commit synced (FULL, now) against synced at checkpoints only (NORMAL, before)\n",
+  );
+  console.table(results.map(row));
+  console.log(
+    `Syncing every commit keeps ${((now.rps / before.rps) * 100).toFixed(0)}% of the throughput; p99 goes from ${before.p99} ms to ${now.p99} ms.`,
+  );
+}
+
+function reportCrowded(results: Result[]) {
+  if (results.length === 0) return;
+  console.log(
+    `\n${manyConnections} concurrent connections, durable setting, ${duration} s each after a ${warmUp} s warm-up\n`,
+  );
+  console.table(results.map(row));
+}
+
+function reportUploads(results: UploadResult[]) {
+  if (results.length === 0) return;
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+  console.log(`\nPeak server memory (RSS) while ${uploaders} clients each upload a 5 MB CV at once\n`);
+  console.table(
+    results.map((r) => ({
+      database: r.name,
+      "RSS before, MB": mb(r.idlePeak),
+      "peak RSS during, MB": mb(r.uploadPeak),
+      "growth, MB": mb(r.uploadPeak - r.idlePeak),
+      "stored (200)": `${r.ok}/${uploaders}`,
+      seconds: r.seconds.toFixed(1),
+    })),
+  );
+  console.log(
+    `The uploads themselves total ${mb(uploaders * bigCv.length)} MB; the server reads and stores ${applicationSlotsNote}.`,
+  );
 }

@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { site } from "../app/content/site.ts";
 import {
   type AppServices,
@@ -13,6 +13,7 @@ import {
   servicesContext,
 } from "../app/lib/app-context.ts";
 import { cspNonceContext } from "../app/lib/csp-nonce.ts";
+import { testHooksContext } from "../app/lib/test-hooks.ts";
 import type { Logger } from "./logger.ts";
 import { cspNonceFor, securityHeaders } from "./security.ts";
 import { loadPrerenderedPages, matchPrerenderedPage, prerenderedPages, staticFiles } from "./static.ts";
@@ -37,6 +38,10 @@ export type AppOptions = {
   formResultSecret?: string;
   /** The site's public address (PUBLIC_URL), when set. */
   publicUrl?: string | undefined;
+  /** GET /readyz: whether this process can take submissions (its database answers). */
+  readiness?: RequestHandler;
+  /** ENABLE_TEST_HOOKS: the routes that exist only for the browser tests answer. */
+  testHooks?: boolean;
 };
 
 /** Logs one line per request: method, path, status and time. Never bodies or query strings. */
@@ -66,6 +71,8 @@ export function createApp({
   services,
   formResultSecret = "",
   publicUrl,
+  readiness,
+  testHooks = false,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -87,6 +94,7 @@ export function createApp({
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });
+  if (readiness) app.get("/readyz", readiness);
 
   app.use(requestLog(logger));
   app.use(staffGuard(publicUrl));
@@ -115,6 +123,7 @@ export function createApp({
         context.set(cspNonceContext, cspNonceFor(res));
         context.set(formResultSecretContext, formResultSecret);
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "");
+        context.set(testHooksContext, testHooks);
         if (services) context.set(servicesContext, services);
         return context;
       },

@@ -19,4 +19,68 @@ describe("parseEnv", () => {
   it("names every bad variable at once", () => {
     expect(() => parseEnv({ PORT: "eighty", LOG_LEVEL: "loud" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
+
+  it("takes PUBLIC_URL as an absolute http(s) URL without its trailing slash", () => {
+    expect(parseEnv({}).PUBLIC_URL).toBeUndefined();
+    expect(parseEnv({ PUBLIC_URL: "https://www.cottonopolis.example/" }).PUBLIC_URL).toBe(
+      "https://www.cottonopolis.example",
+    );
+    expect(parseEnv({ PUBLIC_URL: "http://localhost:3000/site//" }).PUBLIC_URL).toBe(
+      "http://localhost:3000/site",
+    );
+    for (const bad of ["www.cottonopolis.example", "ftp://example.com", "https://example.com/?a=1"]) {
+      expect(() => parseEnv({ PUBLIC_URL: bad })).toThrow(/PUBLIC_URL: must be an absolute http/);
+    }
+  });
+
+  it("reads WEBHOOK_URLS as a list and asks for WEBHOOK_SECRET only when a receiver needs a signature", () => {
+    expect(parseEnv({}).WEBHOOK_URLS).toEqual([]);
+    const chat = "https://hooks.slack.com/services/T0/B0/x, https://contoso.webhook.office.com/webhookb2/abc";
+    expect(parseEnv({ WEBHOOK_URLS: chat }).WEBHOOK_URLS).toEqual([
+      "https://hooks.slack.com/services/T0/B0/x",
+      "https://contoso.webhook.office.com/webhookb2/abc",
+    ]);
+    expect(() => parseEnv({ WEBHOOK_URLS: "https://crm.example.com/hooks/leads" })).toThrow(
+      /WEBHOOK_SECRET: must be set/,
+    );
+    const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    expect(
+      parseEnv({ WEBHOOK_URLS: "https://crm.example.com/hooks/leads", WEBHOOK_SECRET: secret })
+        .WEBHOOK_SECRET,
+    ).toBe(secret);
+    expect(() =>
+      parseEnv({ WEBHOOK_URLS: "https://hooks.slack.com/services/T/B/x, crm.example.com/hooks" }),
+    ).toThrow(/WEBHOOK_URLS: address 2 is not an absolute http/);
+    expect(() => parseEnv({ WEBHOOK_URLS: "https://me:secret@crm.example.com/hooks" })).toThrow(
+      /WEBHOOK_URLS/,
+    );
+    expect(() => parseEnv({ WEBHOOK_SECRET: "not-a-secret" })).toThrow(/WEBHOOK_SECRET: must be whsec_/);
+    expect(() => parseEnv({ WEBHOOK_SECRET: `whsec_${Buffer.alloc(8).toString("base64")}` })).toThrow(
+      /WEBHOOK_SECRET/,
+    );
+  });
+
+  it("refuses to start in production on PostgreSQL without the three shared keys, naming each", () => {
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://site@db.internal/site" };
+    expect(() => parseEnv(production)).toThrow(
+      /NI_ENCRYPTION_KEY: must be set in production with PostgreSQL[\s\S]*IP_HASH_SALT[\s\S]*FORM_RESULT_SECRET/,
+    );
+    const keys = {
+      NI_ENCRYPTION_KEY: "ab".repeat(32),
+      IP_HASH_SALT: "a-salt-of-sixteen-characters",
+      FORM_RESULT_SECRET: "s".repeat(40),
+    };
+    expect(parseEnv({ ...production, ...keys }).DATABASE_URL).toBe(production.DATABASE_URL);
+    // SQLite in production, or PostgreSQL in development, may keep generating keys.json.
+    expect(() => parseEnv({ NODE_ENV: "production" })).not.toThrow();
+    expect(() => parseEnv({ DATABASE_URL: production.DATABASE_URL })).not.toThrow();
+  });
+
+  it("has database and lease timeouts of a few seconds by default", () => {
+    expect(parseEnv({})).toMatchObject({
+      DATABASE_CONNECT_TIMEOUT_MS: 3000,
+      DATABASE_QUERY_TIMEOUT_MS: 5000,
+      OUTBOX_LEASE_MS: 120_000,
+    });
+  });
 });

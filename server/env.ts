@@ -1,4 +1,57 @@
 import { z } from "zod";
+import { webhookKind } from "./mail/webhooks.ts";
+
+const httpUrl = /^https?:$/;
+
+/** An optional absolute http(s) URL, kept without a trailing slash. */
+const publicUrl = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === "") return undefined;
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (!url || !httpUrl.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be an absolute http:// or https:// URL such as https://www.example.co.uk",
+      });
+      return z.NEVER;
+    }
+    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  });
+
+/** A comma-separated list of absolute http(s) URLs, duplicates dropped. */
+const urlList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const urls = (value ?? "")
+      .split(",")
+      .map((url) => url.trim())
+      .filter(Boolean);
+    for (const [i, url] of urls.entries()) {
+      const parsed = URL.canParse(url) ? new URL(url) : null;
+      // Named by position, not quoted: a Slack or Teams address is itself a secret.
+      if (!parsed || !httpUrl.test(parsed.protocol) || parsed.username || parsed.password) {
+        ctx.addIssue({
+          code: "custom",
+          message: `address ${i + 1} is not an absolute http:// or https:// URL without a user name or password`,
+        });
+        return z.NEVER;
+      }
+    }
+    return [...new Set(urls)];
+  });
+
+/** A Standard Webhooks secret: "whsec_" and 24 to 64 random bytes in base64. */
+const webhookSecret = z.string().refine(
+  (value) => {
+    const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+    const bytes = match?.[1] ? Buffer.from(match[1], "base64").length : 0;
+    return bytes >= 24 && bytes <= 64;
+  },
+  { error: "must be whsec_ followed by 24 to 64 random bytes in base64" },
+);
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -10,14 +63,15 @@ const schema = z.object({
   /** "1" behind one reverse proxy: client address from X-Forwarded-For, HTTPS from X-Forwarded-Proto. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
 
-  /** The site's public address, such as https://www.example.co.uk: staff passkeys are bound to it. */
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
-    .transform((value) => new URL(value).origin)
-    .optional(),
+  /** The site's public address, for links to the staff workspace in webhooks. */
+  PUBLIC_URL: publicUrl,
 
   /** postgres://... selects PostgreSQL; a path or file: URL selects SQLite. */
   DATABASE_URL: z.string().min(1).default("data/site.sqlite"),
+  /** PostgreSQL: longest wait for a connection, new or from the pool. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** PostgreSQL: longest a statement may run or wait for its answer. SQLite: longest wait for another writer. */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Where generated keys are kept when the environment does not give them. */
   DATA_DIR: z.string().min(1).default("data"),
   NI_ENCRYPTION_KEY: z
@@ -40,6 +94,13 @@ const schema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(5000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
+  /** How long a claimed message is reserved for the process sending it; each send is cut off well before. */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+
+  /** Comma-separated addresses told of each new lead: Slack, Microsoft Teams, or any signed receiver. */
+  WEBHOOK_URLS: urlList,
+  /** The Standard Webhooks signing secret, needed for any webhook address that is neither Slack nor Teams. */
+  WEBHOOK_SECRET: webhookSecret.optional(),
 
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   CAREERS_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -48,12 +109,42 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+/** True when a DATABASE_URL names PostgreSQL. */
+export function isPostgres(databaseUrl: string): boolean {
+  return /^postgres(ql)?:\/\//.test(databaseUrl);
+}
+
+// Rules that join several variables.
+const checked = schema.superRefine((env, ctx) => {
+  if (env.WEBHOOK_URLS.some((url) => webhookKind(url) === "standard") && !env.WEBHOOK_SECRET) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["WEBHOOK_SECRET"],
+      message:
+        "must be set (whsec_...) to sign webhooks sent to addresses other than Slack or Microsoft Teams",
+    });
+  }
+  // Every process on one database must use the same keys; a keys.json generated on each machine would differ.
+  if (env.NODE_ENV === "production" && isPostgres(env.DATABASE_URL)) {
+    for (const name of ["NI_ENCRYPTION_KEY", "IP_HASH_SALT", "FORM_RESULT_SECRET"] as const) {
+      if (!env[name]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message:
+            "must be set in production with PostgreSQL, and be the same for every server process sharing the database",
+        });
+      }
+    }
+  }
+});
+
 /**
  * Reads the environment once at boot. A bad value stops the server with a
  * message naming every offending variable, rather than failing later.
  */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = schema.safeParse(source);
+  const result = checked.safeParse(source);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   throw new Error(`Invalid environment:\n${problems.join("\n")}`);

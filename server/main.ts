@@ -3,9 +3,11 @@ import { createApp, createHttpServer, defaultClientDir } from "./app.ts";
 import { parseEnv } from "./env.ts";
 import { createLeads } from "./leads/setup.ts";
 import { logger } from "./logger.ts";
+import { handleShutdown } from "./shutdown.ts";
 import { createWorkspace } from "./workspace/workspace.ts";
 
 const env = parseEnv();
+logger.level = env.LOG_LEVEL;
 const leads = await createLeads(env, logger);
 const workspace = createWorkspace({
   db: leads.db,
@@ -21,34 +23,38 @@ const context = {
 };
 
 async function loadApp() {
+  const shared = {
+    logger,
+    leads: leads.router,
+    readiness: leads.readiness,
+    trustProxy: env.TRUST_PROXY === "1",
+    testHooks: env.ENABLE_TEST_HOOKS === "1",
+    ...context,
+  };
   if (env.NODE_ENV === "production") {
     const build = (await import(new URL("../build/server/index.js", import.meta.url).href)) as ServerBuild;
-    return createApp({
-      build,
-      mode: "production",
-      clientDir: defaultClientDir,
-      logger,
-      leads: leads.router,
-      trustProxy: env.TRUST_PROXY === "1",
-      ...context,
-    });
+    return createApp({ ...shared, build, mode: "production", clientDir: defaultClientDir });
   }
   // Development: Vite serves the modules and reloads the server build on change.
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
   return createApp({
+    ...shared,
     build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     mode: "development",
-    logger,
     before: [devServer.middlewares],
-    leads: leads.router,
-    trustProxy: env.TRUST_PROXY === "1",
-    ...context,
   });
 }
 
 const app = await loadApp();
 const server = createHttpServer(app);
+// SIGTERM and SIGINT: stop accepting, answer what is on open connections, finish the queue's sends
+// in hand, and exit within ten seconds.
+handleShutdown(server, {
+  logger,
+  onStart: (deadline) => leads.drain(deadline),
+  onDrained: () => leads.close(),
+});
 
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -57,23 +63,3 @@ server.listen(env.PORT, env.HOST, () => {
   if (leads.migrated.length) logger.info({ applied: leads.migrated }, "database migrated");
   leads.worker.start();
 });
-
-let closing = false;
-function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  logger.info({ signal }, "shutting down");
-  server.close(async () => {
-    await leads.close();
-    logger.info("server closed");
-    process.exit(0);
-  });
-  server.closeIdleConnections();
-  // Requests still running after ten seconds are abandoned rather than blocking a deploy.
-  setTimeout(() => {
-    logger.warn("forcing exit with connections still open");
-    process.exit(1);
-  }, 10_000).unref();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));

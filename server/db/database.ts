@@ -21,30 +21,62 @@ export type Queryable = {
   run(sql: string, params?: Value[]): Promise<number>;
 };
 
+/** A transaction that may also run scripts of several statements, as migrations are. */
+export type ScriptTransaction = Queryable & {
+  /** Runs a whole script of several statements as it is; nothing splits it. */
+  exec(sql: string): Promise<void>;
+};
+
 export type Database = Queryable & {
   dialect: "sqlite" | "postgres";
   /** Runs fn inside one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Runs a script of several statements (migrations). */
+  /**
+   * Runs fn in one transaction that holds a lock named by `name` across every process on this
+   * database (PostgreSQL: an advisory lock; SQLite: BEGIN IMMEDIATE, the file's one writer).
+   * Another process asking for the same lock waits until this transaction ends.
+   */
+  exclusive<T>(name: string, fn: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
 };
 
+export type DatabaseOptions = {
+  /** PostgreSQL: the schema to work in (the tests' throwaway schemas). */
+  schema?: string;
+  /** PostgreSQL: longest wait for a connection, new or from the pool. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: longest a statement may run or wait for its answer. SQLite: longest wait for another writer. */
+  queryTimeoutMs?: number;
+  /**
+   * SQLite: FULL (the default) puts every commit on disk before it returns. NORMAL is kept only so
+   * the benchmark can show what FULL costs; with it a power cut can lose the last commits.
+   */
+  synchronous?: "FULL" | "NORMAL";
+};
+
 /** Opens the database named by a DATABASE_URL value: postgres://, file:, or a plain path. */
-export function openDatabase(url: string, options: { schema?: string } = {}): Database {
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.schema);
+export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
   const file = url.startsWith("file:") ? url.slice("file:".length) : url;
-  return openSqlite(file);
+  return openSqlite(file, options);
 }
 
-function openSqlite(file: string): Database {
+function openSqlite(file: string, options: DatabaseOptions): Database {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new DatabaseSync(file);
-  db.exec("PRAGMA journal_mode = WAL");
-  db.exec("PRAGMA synchronous = NORMAL");
+  const busyTimeoutMs = Math.round(options.queryTimeoutMs ?? 5000);
+  // Several processes may share the file: a statement waits this long for another's write to end.
+  // node:sqlite is synchronous, so the wait holds up this process too: it is kept short.
+  db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  // Switching a new file to WAL while another process opens it can be refused at once, without the
+  // busy wait above: try again for as long as that wait would have lasted.
+  whileBusy(() => db.exec("PRAGMA journal_mode = WAL"), busyTimeoutMs);
+  // FULL: the WAL is synced at every commit, so a reply sent after a commit survives a power cut.
+  // The group commit below shares that sync among every submission of one event-loop turn.
+  db.exec(`PRAGMA synchronous = ${options.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
   db.exec("PRAGMA foreign_keys = ON");
-  // Several server processes may share the file: wait for a writer rather than fail.
-  db.exec("PRAGMA busy_timeout = 5000");
   // Copying the WAL back into the database (and the fsyncs that go with it) is the dearest part of
   // a commit; a second connection on its own thread does most of it, so requests rarely wait for it.
   // Under steady writes the WAL cannot restart while commits keep arriving, so the request connection
@@ -95,9 +127,8 @@ function openSqlite(file: string): Database {
   let queue: Job[] = [];
   let scheduled = false;
 
-  async function runBatch(
-    jobs: Job[],
-  ): Promise<{ ok: true; values: unknown[] } | { ok: false; error: unknown }> {
+  /** Runs fn between BEGIN IMMEDIATE and COMMIT with every other statement of this connection held back. */
+  async function immediate<T>(fn: () => Promise<T>): Promise<T> {
     while (inTransaction) await current;
     let finished = () => {};
     current = new Promise<void>((resolve) => {
@@ -106,16 +137,30 @@ function openSqlite(file: string): Database {
     inTransaction = true;
     try {
       prepare("BEGIN IMMEDIATE").run();
-      const values: unknown[] = [];
-      for (const job of jobs) values.push(await job.fn(direct));
+      const value = await fn();
       prepare("COMMIT").run();
-      return { ok: true, values };
+      return value;
     } catch (error) {
       if (db.isTransaction) prepare("ROLLBACK").run();
-      return { ok: false, error };
+      throw error;
     } finally {
       inTransaction = false;
       finished();
+    }
+  }
+
+  async function runBatch(
+    jobs: Job[],
+  ): Promise<{ ok: true; values: unknown[] } | { ok: false; error: unknown }> {
+    try {
+      const values = await immediate(async () => {
+        const results: unknown[] = [];
+        for (const job of jobs) results.push(await job.fn(direct));
+        return results;
+      });
+      return { ok: true, values };
+    } catch (error) {
+      return { ok: false, error };
     }
   }
 
@@ -155,6 +200,10 @@ function openSqlite(file: string): Database {
         }
       });
     },
+    exclusive<T>(_name: string, fn: (tx: ScriptTransaction) => Promise<T>): Promise<T> {
+      // SQLite has one writer per file: BEGIN IMMEDIATE waits (busy_timeout) for any other to finish.
+      return immediate(() => fn({ ...direct, exec: async (sql) => db.exec(sql) }));
+    },
     async exec(sql) {
       await outside(async () => db.exec(sql));
     },
@@ -163,6 +212,22 @@ function openSqlite(file: string): Database {
       db.close();
     },
   };
+}
+
+/** Runs fn, trying again every 20 ms while SQLite answers SQLITE_BUSY, for at most timeoutMs. */
+function whileBusy(fn: () => void, timeoutMs: number): void {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      fn();
+      return;
+    } catch (error) {
+      const errcode = (error as { errcode?: unknown }).errcode;
+      if (typeof errcode !== "number" || (errcode & 0xff) !== 5 || Date.now() > until) throw error;
+      // Start-up only, before the server listens: a blocking pause is harmless here.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
 }
 
 // Runs in a worker thread with its own connection: a passive checkpoint every 100 ms never blocks
@@ -203,11 +268,25 @@ function toPg(params: Value[]): unknown[] {
 // Ids and millisecond times are BIGINT columns; they fit a JavaScript number with room to spare.
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 
-function openPostgres(url: string, schema?: string): Database {
+function openPostgres(url: string, options: DatabaseOptions): Database {
+  const connectTimeoutMs = options.connectTimeoutMs ?? 3000;
+  const queryTimeoutMs = options.queryTimeoutMs ?? 5000;
+  // Every commit is flushed to disk before it returns, whatever the server's own default says.
+  const startup = [
+    "-c synchronous_commit=on",
+    ...(options.schema ? [`-c search_path=${options.schema}`] : []),
+  ];
+  const connection = { connectionString: url, options: startup.join(" "), keepAlive: true };
   const pool = new pg.Pool({
-    connectionString: url,
+    ...connection,
     max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // Both a new connection and a wait for a free one give up after this long.
+    connectionTimeoutMillis: connectTimeoutMs,
+    // The server stops a statement that runs too long; the client stops waiting for a server that has
+    // gone quiet (a stalled network), a little later, and the connection is then thrown away.
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs + 1000,
+    idle_in_transaction_session_timeout: queryTimeoutMs * 2,
   });
   // An idle client losing its connection must not bring the server down.
   pool.on("error", () => {});
@@ -220,7 +299,7 @@ function openPostgres(url: string, schema?: string): Database {
     }
     return converted;
   }
-  function on(client: pg.Pool | pg.PoolClient): Queryable {
+  function on(client: pg.Pool | pg.PoolClient | pg.Client): Queryable {
     return {
       async all<T extends Row>(sql: string, params: Value[] = []) {
         return (await client.query(text(sql), toPg(params))).rows as T[];
@@ -236,16 +315,47 @@ function openPostgres(url: string, schema?: string): Database {
     ...direct,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // A connection that timed out or broke is thrown away, never handed to the next request.
+      let broken = false;
       try {
         await client.query("BEGIN");
         const result = await fn(on(client));
         await client.query("COMMIT");
         return result;
       } catch (error) {
+        broken = isUnavailable(error);
+        if (!broken) {
+          await client.query("ROLLBACK").catch(() => {
+            broken = true;
+          });
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async exclusive<T>(name: string, fn: (tx: ScriptTransaction) => Promise<T>): Promise<T> {
+      // A connection of its own, without the pool's statement timeout: waiting for another process's
+      // migrations, or running a long one, is expected here.
+      const client = new pg.Client({ ...connection, connectionTimeoutMillis: connectTimeoutMs });
+      client.on("error", () => {});
+      await client.connect();
+      try {
+        await client.query("BEGIN");
+        // Named per database and schema, so separate schemas (the tests') do not wait for each other.
+        await client.query(
+          "SELECT pg_advisory_xact_lock(hashtext(current_database() || '.' || coalesce(current_schema(), '') || '.' || $1))",
+          [name],
+        );
+        // A query without parameters goes as a simple query, which runs a whole multi-statement script.
+        const result = await fn({ ...on(client), exec: async (sql) => void (await client.query(sql)) });
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
         await client.query("ROLLBACK").catch(() => {});
         throw error;
       } finally {
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     async exec(sql) {
@@ -264,4 +374,48 @@ export function isUniqueViolation(error: unknown): boolean {
   if (code === "23505") return true;
   if (errcode === 2067 || errcode === 1555) return true;
   return typeof message === "string" && message.includes("UNIQUE constraint failed");
+}
+
+// PostgreSQL error classes that mean "not now" rather than "not this": connection exceptions (08),
+// insufficient resources (53), operator intervention such as a shutdown or a timeout (57), and
+// serialization failures and deadlocks (40001, 40P01).
+const unavailableSqlState = /^(08|53|57)|^40001$|^40P01$/;
+const unavailableNodeCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+// SQLite primary result codes: BUSY, LOCKED, NOMEM, READONLY, IOERR, FULL, CANTOPEN, PROTOCOL.
+const unavailableSqliteCodes = new Set([5, 6, 7, 8, 10, 13, 14, 15]);
+
+/**
+ * True when an error means the database cannot be reached or cannot take the write just now
+ * (unreachable, stalled, timed out, busy, disk full), so the request may succeed if tried again.
+ */
+export function isUnavailable(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, errcode, message, cause } = error as {
+    code?: unknown;
+    errcode?: unknown;
+    message?: unknown;
+    cause?: unknown;
+  };
+  if (typeof code === "string" && (unavailableSqlState.test(code) || unavailableNodeCodes.has(code))) {
+    return true;
+  }
+  if (typeof errcode === "number" && unavailableSqliteCodes.has(errcode & 0xff)) return true;
+  if (
+    typeof message === "string" &&
+    /timeout expired|timeout exceeded when trying to connect|Query read timeout|Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+      message,
+    )
+  ) {
+    return true;
+  }
+  return cause !== undefined && cause !== error && isUnavailable(cause);
 }

@@ -14,10 +14,9 @@ import {
 } from "../../app/lib/forms/contact-schema.ts";
 import { firstProblem, honeypotField } from "../../app/lib/forms/fields.ts";
 import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.server.ts";
-import type { Database } from "../db/database.ts";
+import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
-import type { MailRouting } from "./emails.ts";
-import { contentHash, encryptNiNumber, hashIp } from "./protect.ts";
+import { clientNetwork, contentHash, encryptNiNumber, hashIp } from "./protect.ts";
 import { Refusal } from "./refusal.ts";
 import {
   idempotencyKey,
@@ -34,18 +33,19 @@ import type { Secrets } from "./secrets.ts";
 import {
   checkRateLimit,
   countRequest,
+  type LeadRouting,
   type RateLimit,
   type SenderMeta,
   saveApplication,
   saveEnquiry,
   type Upload,
 } from "./store.ts";
-import { checkFile, maxFileBytes, parseMultipart } from "./uploads.ts";
+import { checkFile, createBudget, maxFileBytes, parseMultipart, uploadLimitLabel } from "./uploads.ts";
 
 export type LeadsOptions = {
   db: Database;
   secrets: Secrets;
-  routing: MailRouting;
+  routing: LeadRouting;
   logger: Logger;
   rateLimits: { contact: number; careers: number; windowMs: number };
   /** Called after a submission's mail was queued, so the outbox can send it at once. */
@@ -55,6 +55,13 @@ export type LeadsOptions = {
 };
 
 const contactBodyLimit = 32 * 1024;
+// How long a client is asked to wait before sending again while the database is unavailable.
+const retryAfterUnavailableSeconds = 30;
+// The bytes of applications read and stored at once (each holds its files in memory until it is
+// stored): six at the 5 MB limit, and how long another waits for its turn before being asked to try
+// again, well inside the server's request timeout.
+const applicationBudgetBytes = 6 * (5 * 1024 * 1024 + 64 * 1024);
+const applicationWaitMs = 15_000;
 // Two files at the limit, the text fields, and the multipart framing around them.
 const careersBodyLimit = 2 * maxFileBytes + 64 * 1024;
 
@@ -116,7 +123,7 @@ async function readApplication(
   refuseDeclaredOver(
     req,
     careersBodyLimit,
-    "Your application is too large to send. Each file may be at most 5MB.",
+    `Your application is too large to send. Each file may be at most ${uploadLimitLabel}.`,
   );
   const { fields, files } = await parseMultipart(req);
   if (fields[honeypotField] === "") delete fields[honeypotField];
@@ -135,12 +142,13 @@ export function leadsRouter(options: LeadsOptions): Router {
   const router = express.Router();
 
   // Hashing each request's address is measurable under load; a bounded cache keeps it cheap.
+  // IPv6 clients are counted by their /64 (see clientNetwork).
   const ipHashes = new Map<string, string>();
   function cachedIpHash(ip: string): string {
     let hash = ipHashes.get(ip);
     if (!hash) {
       if (ipHashes.size >= 10_000) ipHashes.clear();
-      hash = hashIp(ip, secrets.ipSalt);
+      hash = hashIp(clientNetwork(ip), secrets.ipSalt);
       ipHashes.set(ip, hash);
     }
     return hash;
@@ -196,12 +204,22 @@ export function leadsRouter(options: LeadsOptions): Router {
           send(error.status, false, error.message);
           return;
         }
+        // Whatever is left of the body is read and dropped, so the client receives the reply.
+        if (!req.complete) req.resume();
+        const notSaved = `Sorry, something went wrong on our side and your ${form === "contact" ? "message" : "application"} was not saved. Please try again in a minute, or call us on ${site.phone.display}.`;
+        if (isUnavailable(error)) {
+          // The database cannot be reached or cannot take the write now: nothing was acknowledged,
+          // and a retry soon may well succeed.
+          logger.warn(
+            { form, error: error instanceof Error ? error.message : String(error) },
+            "submission not stored: the database is unavailable",
+          );
+          res.setHeader("Retry-After", String(retryAfterUnavailableSeconds));
+          send(503, false, notSaved);
+          return;
+        }
         logger.error({ err: error, form }, "submission failed");
-        send(
-          500,
-          false,
-          `Sorry, something went wrong on our side and your ${form === "contact" ? "message" : "application"} was not saved. Please try again, or call us on ${site.phone.display}.`,
-        );
+        send(500, false, notSaved);
       }
     };
   }
@@ -233,6 +251,30 @@ export function leadsRouter(options: LeadsOptions): Router {
     }),
   );
 
+  // Applications are read and stored within a memory budget (see applicationBudgetBytes); each holds
+  // its share until its reply has gone.
+  const budget = createBudget(applicationBudgetBytes);
+  router.use(careersEndpoint, async (req, res, next) => {
+    const declared = Number(req.headers["content-length"]);
+    const share = Number.isSafeInteger(declared) && declared >= 0 ? declared : careersBodyLimit;
+    const release = await budget.take(share, applicationWaitMs);
+    if (!release) {
+      if (!req.complete) req.resume();
+      res.setHeader("Retry-After", String(retryAfterUnavailableSeconds));
+      reply(
+        res,
+        req,
+        "careers",
+        secrets.resultSecret,
+        503,
+        false,
+        `We are receiving a lot of applications just now, so yours was not saved. Please try again in a minute, or call us on ${site.phone.display}.`,
+      );
+      return;
+    }
+    res.on("close", release);
+    next();
+  });
   router.all(
     careersEndpoint,
     endpoint("careers", async (req, base) => {

@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../../app/content/site.ts";
 import { readResultToken } from "../../app/lib/forms/result-token.server.ts";
+import { retryDelivery } from "../mail/outbox.ts";
 import { decryptNiNumber } from "./protect.ts";
 import {
   applicationFields,
@@ -15,6 +16,7 @@ import {
   samples,
   startHarness,
   TestSmtp,
+  TestWebhookReceiver,
   validEnquiry,
 } from "./test-harness.ts";
 
@@ -224,8 +226,9 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     expect(await count(h, "applications")).toBe(before);
   });
 
-  it("refuses a file of 5 MB + 1 byte with 413 and accepts one of exactly 5 MB", async () => {
-    const limit = 5 * 1024 * 1024;
+  it("refuses a file one byte over the form's stated limit (5 MB) with 413 and accepts one of exactly that", async () => {
+    // The limit the careers form shows is the one the server enforces.
+    const limit = site.limits.maxUploadMb * 1024 * 1024;
     const pdfOf = (size: number) =>
       Buffer.concat([samples.pdf, Buffer.alloc(size - samples.pdf.length, 0x20)]);
     const before = await count(h, "documents");
@@ -480,6 +483,59 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
     }
   });
 
+  it("with an SMTP server slower than the lease to answer DATA, sends each message once, under one Message-ID", async () => {
+    const smtp = new TestSmtp();
+    // The first copy of each message is answered only after the whole lease has run out.
+    smtp.answerDelayMs = (_mail, copies) => (copies === 1 ? 2500 : 0);
+    await smtp.start();
+    const env = {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Cottonopolis Facilities <website@cottonopolis.example>",
+      OUTBOX_LEASE_MS: "2000",
+      OUTBOX_RETRY_BASE_MS: "100",
+    };
+    // Two processes on one database: neither may send a message the other still holds.
+    const first = await startHarness(dialect, env);
+    const second = await startHarness(dialect, env, { sharing: first });
+    try {
+      const references: string[] = [];
+      for (const h of [first, second, first]) {
+        const response = await postEnquiry(h.url, validEnquiry());
+        references.push(referenceIn(((await response.json()) as { message: string }).message));
+      }
+      await expect
+        .poll(() => count(first, "outbox", "status = 'sent'"), { timeout: 20_000 })
+        .toBe(references.length * 2);
+      const rows = await first.leads.db.all<{ message_id: string; attempts: number }>(
+        "SELECT message_id, attempts FROM outbox",
+      );
+      // The first attempt gave up (the socket timeout is a sixth of the lease) and a later one succeeded.
+      expect(rows.every((row) => Number(row.attempts) >= 2)).toBe(true);
+
+      // Whatever copies the server kept, each message is one Message-ID: the mailbox shows it once.
+      const ids = rows.map((row) => `<${row.message_id}@cottonopolis.example>`).sort();
+      expect([...new Set(smtp.messages.map((m) => m.parsed.messageId))].sort()).toEqual(ids);
+      for (const id of ids) {
+        const copies = smtp.messages.filter((m) => m.parsed.messageId === id);
+        expect(new Set(copies.map((m) => `${m.parsed.subject}\n${m.parsed.text}`)).size).toBe(1);
+        // Never two sends of one message at once: each copy came after the last one's connection closed.
+        for (let i = 1; i < copies.length; i++) {
+          const previous = copies[i - 1] as (typeof copies)[number];
+          expect(smtp.closedAt.get(previous.session)).toBeLessThanOrEqual(
+            (copies[i] as (typeof copies)[number]).receivedAt,
+          );
+        }
+      }
+      // One "mail sent" per message across both processes.
+      const sent = [...first.logs, ...second.logs].filter((l) => l.msg === "mail sent");
+      expect(sent).toHaveLength(rows.length);
+    } finally {
+      await second.close();
+      await first.close();
+      await smtp.stop();
+    }
+  });
+
   it("gives up after the last attempt, keeping the error, while the submission stays stored", async () => {
     const smtp = new TestSmtp();
     await smtp.start();
@@ -578,4 +634,160 @@ describe.each(dialects)("the rate limit on %s", (dialect) => {
       await first.close();
     }
   });
+});
+
+describe.each(dialects)("webhooks on %s", (dialect) => {
+  it("retries a refused webhook with backoff under the same webhook-id until the receiver takes it", async () => {
+    const receiver = new TestWebhookReceiver();
+    receiver.answer = () => (receiver.received.length === 1 ? 500 : 204);
+    await receiver.start();
+    const h = await startHarness(dialect, {
+      WEBHOOK_URLS: receiver.url("/leads"),
+      WEBHOOK_SECRET: receiver.secret,
+      OUTBOX_RETRY_BASE_MS: "100",
+    });
+    try {
+      const response = await postEnquiry(h.url, validEnquiry());
+      const reference = referenceIn(((await response.json()) as { message: string }).message);
+      await expect.poll(() => count(h, "outbox", "channel = 'webhook' AND status = 'sent'")).toBe(1);
+      expect(receiver.received).toHaveLength(2);
+      expect(receiver.received.every((d) => d.verified)).toBe(true);
+      const [first, second] = receiver.received;
+      expect(second?.headers["webhook-id"]).toBe(first?.headers["webhook-id"]);
+      expect(Number(second?.headers["webhook-timestamp"])).toBeGreaterThanOrEqual(
+        Number(first?.headers["webhook-timestamp"]),
+      );
+      const [row] = await h.leads.db.all<Record<string, unknown>>(
+        "SELECT reference, purpose, to_address, subject, attempts, message_id, last_error FROM outbox WHERE channel = 'webhook'",
+      );
+      expect(row).toMatchObject({
+        reference,
+        purpose: "notification",
+        to_address: `http://127.0.0.1:${receiver.port}/…`,
+        subject: `New enquiry ${reference} about Professional cleaning`,
+        message_id: first?.headers["webhook-id"],
+        last_error: null,
+      });
+      expect(Number(row?.attempts)).toBe(2);
+    } finally {
+      await h.close();
+      await receiver.stop();
+    }
+  });
+
+  it("marks a webhook failed for good after the last attempt, and retryDelivery sends it again", async () => {
+    const receiver = new TestWebhookReceiver();
+    let down = true;
+    receiver.answer = () => (down ? 503 : 204);
+    await receiver.start();
+    const h = await startHarness(dialect, {
+      WEBHOOK_URLS: receiver.url("/leads"),
+      WEBHOOK_SECRET: receiver.secret,
+      OUTBOX_RETRY_BASE_MS: "50",
+      OUTBOX_MAX_ATTEMPTS: "2",
+    });
+    try {
+      const response = await postApplication(h.url, applicationForm());
+      const reference = referenceIn(((await response.json()) as { message: string }).message);
+      await expect.poll(() => count(h, "outbox", "channel = 'webhook' AND status = 'failed'")).toBe(1);
+      const [row] = await h.leads.db.all<{ id: number; last_error: string; attempts: number }>(
+        "SELECT id, last_error, attempts FROM outbox WHERE channel = 'webhook'",
+      );
+      expect(row?.last_error).toBe("The webhook receiver answered HTTP 503");
+      expect(Number(row?.attempts)).toBe(2);
+      expect(h.logs).toContainEqual(
+        expect.objectContaining({
+          level: "warn",
+          reference,
+          channel: "webhook",
+          msg: "webhook failed for good; the submission is safe in the database",
+        }),
+      );
+      // The staff workspace's "Send again": queued at once with its attempts reset.
+      down = false;
+      expect(await retryDelivery(h.leads.db, Number(row?.id), Date.now())).toBe(true);
+      const [queued] = await h.leads.db.all<{ status: string; attempts: number }>(
+        "SELECT status, attempts FROM outbox WHERE id = ?",
+        [Number(row?.id)],
+      );
+      expect(queued?.status === "queued" || queued?.status === "sending" || queued?.status === "sent").toBe(
+        true,
+      );
+      h.leads.worker.wake();
+      await expect.poll(() => count(h, "outbox", "channel = 'webhook' AND status = 'sent'")).toBe(1);
+      expect(receiver.received.at(-1)?.headers["webhook-id"]).toBe(
+        receiver.received[0]?.headers["webhook-id"],
+      );
+      // Only a failed message can be sent again.
+      expect(await retryDelivery(h.leads.db, Number(row?.id), Date.now())).toBe(false);
+    } finally {
+      await h.close();
+      await receiver.stop();
+    }
+  });
+});
+
+describe.each(dialects)("/readyz on %s", (dialect) => {
+  it("reports the delivery backlog and the age of the oldest waiting message", async () => {
+    const h = await startHarness(dialect);
+    try {
+      const empty = await fetch(`${h.url}/readyz`);
+      expect(empty.status).toBe(200);
+      expect(await empty.json()).toEqual({
+        status: "ready",
+        database: "ok",
+        outbox: { waiting: 0, oldestWaitingSeconds: null, failed: 0 },
+      });
+      await postEnquiry(h.url, validEnquiry());
+      // No SMTP server here: both e-mails wait.
+      await h.leads.db.run("UPDATE outbox SET created_at = created_at - 90000");
+      const waiting = (await (await fetch(`${h.url}/readyz`)).json()) as {
+        outbox: { waiting: number; oldestWaitingSeconds: number };
+      };
+      expect(waiting.outbox.waiting).toBe(2);
+      expect(waiting.outbox.oldestWaitingSeconds).toBeGreaterThanOrEqual(90);
+      expect(waiting.outbox.oldestWaitingSeconds).toBeLessThan(120);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe.each(dialects)("the rate limit by network on %s", (dialect) => {
+  it("counts every address of one IPv6 /64 together, and another /64 apart", async () => {
+    const h = await startHarness(dialect, { CONTACT_RATE_LIMIT: "2" }, { trustProxy: true });
+    try {
+      const from = (ip: string) => postEnquiry(h.url, validEnquiry(), { "X-Forwarded-For": ip });
+      expect((await from("2001:db8:1:2::1")).status).toBe(200);
+      expect((await from("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).status).toBe(200);
+      // A third address in the same /64 has nothing left.
+      expect((await from("2001:db8:1:2::ffff")).status).toBe(429);
+      expect((await from("2001:db8:1:3::1")).status).toBe(200);
+      expect((await from("203.0.113.7")).status).toBe(200);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe("many large applications at once", () => {
+  it("stores every one of ten 5 MB applications sent together, some waiting their turn for memory", async () => {
+    const h = await startHarness("sqlite");
+    try {
+      const limit = site.limits.maxUploadMb * 1024 * 1024;
+      const cv = Buffer.concat([samples.pdf, Buffer.alloc(limit - samples.pdf.length, 0x20)]);
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          postApplication(
+            h.url,
+            applicationForm(applicationFields(), [{ field: "resume", name: "cv.pdf", content: cv }]),
+          ),
+        ),
+      );
+      expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+      expect(await count(h, "documents", "size = ?", [limit])).toBe(10);
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
 });

@@ -1,8 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { backoffMs } from "../mail/outbox.ts";
-import { decryptNiNumber, encryptNiNumber, hashIp, maskNiNumber, newReference } from "./protect.ts";
-import { safeFileName } from "./uploads.ts";
+import {
+  clientNetwork,
+  decryptNiNumber,
+  encryptNiNumber,
+  hashIp,
+  maskNiNumber,
+  newReference,
+} from "./protect.ts";
+import { createBudget, safeFileName } from "./uploads.ts";
 
 describe("NI number protection", () => {
   it("encrypts with a fresh IV each time and decrypts only with the right key", () => {
@@ -54,5 +61,42 @@ describe("backoffMs", () => {
   it("doubles from the base and stops at six hours", () => {
     expect([1, 2, 3, 4].map((n) => backoffMs(n, 1000))).toEqual([1000, 2000, 4000, 8000]);
     expect(backoffMs(40, 60_000)).toBe(6 * 60 * 60 * 1000);
+  });
+});
+
+describe("clientNetwork", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"],
+    ["2001:db8:1:3::1", "2001:db8:1:3::/64"],
+    ["2001:0DB8:0001:0002::9", "2001:db8:1:2::/64"],
+  ])("counts %s as %s", (ip, network) => {
+    expect(clientNetwork(ip)).toBe(network);
+  });
+});
+
+describe("createBudget", () => {
+  it("lets in what fits, serves the waiting in turn as shares are freed, and gives up after the wait", async () => {
+    const budget = createBudget(10);
+    const big = await budget.take(6, 1000);
+    const small = await budget.take(3, 1000);
+    expect(big && small).toBeTruthy();
+    // Six more do not fit until the big share is back; a share larger than the whole budget takes all of it.
+    const waiting = budget.take(6, 1000);
+    expect(await budget.take(1, 30)).toBeNull();
+    big?.();
+    big?.(); // Releasing twice frees the share once.
+    const granted = await waiting;
+    expect(granted).toBeTruthy();
+    expect(await budget.take(2, 30)).toBeNull();
+    small?.();
+    granted?.();
+    const whole = await budget.take(50, 1000);
+    expect(whole).toBeTruthy();
+    expect(await budget.take(1, 30)).toBeNull();
+    whole?.();
+    expect(await budget.take(10, 30)).toBeTruthy();
   });
 });

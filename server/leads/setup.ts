@@ -1,28 +1,41 @@
-import type { Router } from "express";
+import type { RequestHandler, Router } from "express";
 import { site } from "../../app/content/site.ts";
-import { type Database, openDatabase } from "../db/database.ts";
+import { type Database, type DatabaseOptions, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
 import { createOutboxWorker, type OutboxWorker } from "../mail/outbox.ts";
-import { createSendMail, type SmtpConfig } from "../mail/send.ts";
+import { createSendMail, type SmtpConfig, smtpTimeouts } from "../mail/send.ts";
+import { createSendWebhook, webhookTarget } from "../mail/webhooks.ts";
 import { leadsRouter } from "./handlers.ts";
+import { readiness } from "./readiness.ts";
 import { loadSecrets, type Secrets } from "./secrets.ts";
 
 export type Leads = {
   router: Router;
+  /** GET /readyz: 503 while the database cannot be reached or the server is shutting down. */
+  readiness: RequestHandler;
   db: Database;
   worker: OutboxWorker;
   secrets: Secrets;
   /** Migrations applied while opening, for the caller to log once the server is up. */
   migrated: string[];
-  /** Stops the outbox worker and closes the database. */
+  /**
+   * The start of a shutdown: /readyz turns 503 and the delivery queue claims nothing more. Sends in
+   * hand may run until `deadline` (ms); close() waits for them.
+   */
+  drain(deadline: number): void;
+  /** Stops the delivery queue (waiting for its sends) and closes the database. */
   close(): Promise<void>;
 };
 
 type LeadsEnv = Pick<
   Env,
+  | "PORT"
+  | "PUBLIC_URL"
   | "DATABASE_URL"
+  | "DATABASE_CONNECT_TIMEOUT_MS"
+  | "DATABASE_QUERY_TIMEOUT_MS"
   | "DATA_DIR"
   | "NI_ENCRYPTION_KEY"
   | "IP_HASH_SALT"
@@ -39,6 +52,9 @@ type LeadsEnv = Pick<
   | "OUTBOX_POLL_MS"
   | "OUTBOX_MAX_ATTEMPTS"
   | "OUTBOX_RETRY_BASE_MS"
+  | "OUTBOX_LEASE_MS"
+  | "WEBHOOK_URLS"
+  | "WEBHOOK_SECRET"
   | "CONTACT_RATE_LIMIT"
   | "CAREERS_RATE_LIMIT"
   | "RATE_LIMIT_WINDOW_SECONDS"
@@ -61,26 +77,34 @@ export function smtpConfig(env: LeadsEnv): SmtpConfig | null {
 
 /**
  * Opens the database (applying migrations), loads the keys, and builds the two
- * endpoints and the outbox worker. The caller starts the worker with the server.
+ * endpoints, /readyz and the delivery queue. The caller starts the queue with the server.
  */
 export async function createLeads(
   env: LeadsEnv,
   logger: Logger,
-  options: { schema?: string } = {},
+  options: Pick<DatabaseOptions, "schema" | "synchronous"> = {},
 ): Promise<Leads> {
-  const db = openDatabase(env.DATABASE_URL, options);
+  const db = openDatabase(env.DATABASE_URL, {
+    ...options,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+  });
   const migrated = await migrate(db);
   const secrets = loadSecrets(env.DATA_DIR, env);
   const smtp = smtpConfig(env);
   const from = env.MAIL_FROM ?? `${site.brand} <${site.email}>`;
+  const webhooks = env.WEBHOOK_URLS.map((url) => ({ url, ...webhookTarget(url) }));
   const worker = createOutboxWorker({
     db,
-    send: smtp ? createSendMail(smtp) : null,
+    send: smtp ? createSendMail(smtp, smtpTimeouts(env.OUTBOX_LEASE_MS)) : null,
+    sendWebhook: webhooks.length > 0 ? createSendWebhook({ secret: env.WEBHOOK_SECRET }) : null,
+    webhookUrls: new Map(webhooks.map((webhook) => [webhook.key, webhook.url])),
     from,
     logger,
     pollMs: env.OUTBOX_POLL_MS,
     maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+    leaseMs: env.OUTBOX_LEASE_MS,
   });
   const router = leadsRouter({
     db,
@@ -90,6 +114,8 @@ export async function createLeads(
       from,
       enquiriesTo: env.ENQUIRIES_TO ?? site.email,
       applicationsTo: env.APPLICATIONS_TO ?? site.email,
+      webhooks: webhooks.map(({ key, display }) => ({ key, display })),
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     },
     rateLimits: {
       contact: env.CONTACT_RATE_LIMIT,
@@ -99,14 +125,22 @@ export async function createLeads(
     mailConfigured: smtp !== null,
     onQueued: () => worker.wake(),
   });
+  let draining = false;
+  let stopping: Promise<void> | null = null;
   return {
     router,
+    readiness: readiness({ db, draining: () => draining, timeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS }),
     db,
     worker,
     secrets,
     migrated,
+    drain(deadline) {
+      draining = true;
+      stopping ??= worker.stop({ deadline });
+    },
     async close() {
-      await worker.stop();
+      draining = true;
+      await (stopping ?? worker.stop());
       await db.close();
     },
   };

@@ -1,8 +1,19 @@
 import type { CareersFileField, CareersInput } from "../../app/lib/forms/careers-schema.ts";
 import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
+import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
+import { newMessageId } from "../mail/outbox.ts";
+import { type LeadEvent, leadEvent, leadHeadline } from "../mail/webhooks.ts";
 import { applicationMails, enquiryMails, type MailRouting, type QueuedMail } from "./emails.ts";
 import { newReference } from "./protect.ts";
+
+/** Where a lead's messages go: the company's inboxes, and the webhooks told of every new lead. */
+export type LeadRouting = MailRouting & {
+  /** Each configured webhook, as the queue stores it (see webhookTarget): never the address itself. */
+  webhooks: { key: string; display: string }[];
+  /** The site's public address, for the link to the lead in the staff workspace. */
+  publicUrl: string;
+};
 
 /** What we keep about who sent a submission: never the address itself. */
 export type SenderMeta = {
@@ -99,11 +110,13 @@ async function queueMails(
 ) {
   for (const mail of mails) {
     await tx.run(
-      `INSERT INTO outbox (reference, purpose, to_address, reply_to, subject, body, attachment_ids, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, reply_to, subject, body,
+         attachment_ids, next_attempt_at, created_at)
+       VALUES (?, ?, 'email', ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         reference,
         mail.purpose,
+        newMessageId(),
         mail.to,
         mail.replyTo,
         mail.subject,
@@ -114,6 +127,32 @@ async function queueMails(
       ],
     );
   }
+}
+
+/** Queues one webhook per configured address, telling of the lead without any of its details. */
+async function queueWebhooks(tx: Queryable, event: LeadEvent, routing: LeadRouting, now: number) {
+  for (const webhook of routing.webhooks) {
+    await tx.run(
+      `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, target, subject, body,
+         next_attempt_at, created_at)
+       VALUES (?, 'notification', 'webhook', ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        event.data.reference,
+        newMessageId(),
+        webhook.display,
+        webhook.key,
+        leadHeadline(event),
+        JSON.stringify(event),
+        now,
+        now,
+      ],
+    );
+  }
+}
+
+function serviceOf(value: string): LeadEvent["data"]["service"] {
+  const option = serviceOptions.find((o) => o.value === value);
+  return option ? { id: option.value, name: option.label } : null;
 }
 
 /**
@@ -145,8 +184,8 @@ async function saveOnce(
   }
 }
 
-/** Stores an enquiry and queues its two e-mails in one transaction; spam is stored but never mailed. */
-export async function saveEnquiry(db: Database, input: ContactInput, meta: SenderMeta, routing: MailRouting) {
+/** Stores an enquiry and queues its two e-mails and its webhooks in one transaction; spam is stored but never sent on. */
+export async function saveEnquiry(db: Database, input: ContactInput, meta: SenderMeta, routing: LeadRouting) {
   return saveOnce(db, "enquiries", meta, async (tx, reference) => {
     await tx.run(
       `INSERT INTO enquiries (reference, status, idempotency_key, content_hash, first_name, last_name, email, phone,
@@ -171,18 +210,25 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
       ],
     );
     await recordReceived(tx, reference, meta.now);
-    if (!meta.spam) await queueMails(tx, reference, enquiryMails(input, reference, routing), [], meta.now);
+    if (meta.spam) return;
+    await queueMails(tx, reference, enquiryMails(input, reference, routing), [], meta.now);
+    const event = leadEvent(
+      { reference, kind: "enquiry", service: serviceOf(input.service) },
+      routing.publicUrl,
+      meta.now,
+    );
+    await queueWebhooks(tx, event, routing, meta.now);
   });
 }
 
-/** Stores an application with its documents and queues its two e-mails, all in one transaction. */
+/** Stores an application with its documents and queues its two e-mails and its webhooks, all in one transaction. */
 export async function saveApplication(
   db: Database,
   input: CareersInput,
   niNumberEncrypted: string,
   uploads: Upload[],
   meta: SenderMeta,
-  routing: MailRouting,
+  routing: LeadRouting,
 ) {
   return saveOnce(db, "applications", meta, async (tx, reference) => {
     const [row] = await tx.all<{ id: number }>(
@@ -230,5 +276,7 @@ export async function saveApplication(
     if (meta.spam) return;
     const mails = applicationMails(input, reference, uploads, routing);
     await queueMails(tx, reference, mails, documentIds, meta.now);
+    const event = leadEvent({ reference, kind: "application", service: null }, routing.publicUrl, meta.now);
+    await queueWebhooks(tx, event, routing, meta.now);
   });
 }

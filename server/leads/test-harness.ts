@@ -1,8 +1,10 @@
 // Shared set-up for the lead integration tests: the real handlers over HTTP on an
 // ephemeral port, a real SQLite file or a throwaway PostgreSQL schema, and a real
 // SMTP server on loopback that keeps what it receives.
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +12,7 @@ import express from "express";
 import { type ParsedMail, simpleParser } from "mailparser";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import { Webhook } from "standardwebhooks";
 import { createHttpServer } from "../app.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
@@ -19,12 +22,27 @@ export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres
 
 export type Dialect = "sqlite" | "postgres";
 
-export type ReceivedMail = { envelopeTo: string[]; raw: string; parsed: ParsedMail };
+export type ReceivedMail = {
+  envelopeTo: string[];
+  raw: string;
+  parsed: ParsedMail;
+  /** The SMTP session (one client connection) it came on, and when its data ended. */
+  session: string;
+  receivedAt: number;
+};
 
 /** A real SMTP server on 127.0.0.1 that can be stopped and started again on the same port. */
 export class TestSmtp {
   messages: ReceivedMail[] = [];
   port = 0;
+  /**
+   * How long to take before answering a message's DATA, given the message and how many copies of
+   * it (by Message-ID, this one included) have arrived. The copy is kept either way, as a real
+   * server that accepted it would keep it, even if the client has given up waiting.
+   */
+  answerDelayMs: (mail: ReceivedMail, copies: number) => number = () => 0;
+  /** When each session's connection closed, by session id. */
+  closedAt = new Map<string, number>();
   private server: SMTPServer | null = null;
 
   async start(): Promise<void> {
@@ -32,17 +50,27 @@ export class TestSmtp {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      onClose: (session) => {
+        this.closedAt.set(session.id, Date.now());
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", async () => {
+          const receivedAt = Date.now();
           const raw = Buffer.concat(chunks);
-          this.messages.push({
+          const mail = {
             envelopeTo: session.envelope.rcptTo.map((r) => r.address),
             raw: raw.toString("utf8"),
             parsed: await simpleParser(raw),
-          });
-          callback();
+            session: session.id,
+            receivedAt,
+          };
+          this.messages.push(mail);
+          const copies = this.messages.filter((m) => m.parsed.messageId === mail.parsed.messageId).length;
+          const delay = this.answerDelayMs(mail, copies);
+          if (delay > 0) setTimeout(() => callback(), delay);
+          else callback();
         });
       },
     });
@@ -67,6 +95,65 @@ export class TestSmtp {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     return this.messages;
+  }
+}
+
+/** A webhook as the test receiver got it: the signature checked with the standardwebhooks package. */
+export type ReceivedWebhook = {
+  path: string;
+  headers: Record<string, string>;
+  raw: string;
+  body: unknown;
+  /** True when the Standard Webhooks signature matched the secret. */
+  verified: boolean;
+};
+
+/** A real HTTP server on 127.0.0.1 that receives webhooks and checks their signatures. */
+export class TestWebhookReceiver {
+  received: ReceivedWebhook[] = [];
+  port = 0;
+  /** The status to answer a delivery with (2xx accepts it). */
+  answer: (delivery: ReceivedWebhook) => number = () => 204;
+  readonly secret = `whsec_${randomBytes(32).toString("base64")}`;
+  private server: Server | null = null;
+
+  url(path: string): string {
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
+  async start(): Promise<void> {
+    const verifier = new Webhook(this.secret);
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
+        );
+        let verified = false;
+        try {
+          verifier.verify(raw, headers);
+          verified = true;
+        } catch {
+          verified = false;
+        }
+        const delivery = { path: req.url ?? "", headers, raw, body: JSON.parse(raw) as unknown, verified };
+        this.received.push(delivery);
+        res.statusCode = verified ? this.answer(delivery) : 400;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", () => resolve()));
+    this.port = (server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    server?.closeAllConnections();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
 
@@ -111,7 +198,7 @@ async function removeStore(store: Store): Promise<void> {
 export async function startHarness(
   dialect: Dialect,
   env: Record<string, string> = {},
-  { sharing }: { sharing?: Harness } = {},
+  { sharing, trustProxy = false }: { sharing?: Harness; trustProxy?: boolean } = {},
 ): Promise<Harness> {
   const store = sharing?.store ?? (await createStore(dialect));
   const parsed = parseEnv({
@@ -127,6 +214,8 @@ export async function startHarness(
   const logger = createLogger("info", { write: (line: string) => void logs.push(JSON.parse(line)) });
   const leads = await createLeads(parsed, logger, store.schema ? { schema: store.schema } : {});
   const app = express();
+  if (trustProxy) app.set("trust proxy", 1);
+  app.get("/readyz", leads.readiness);
   app.use(leads.router);
   app.use((_req, res) => res.status(404).json({ success: false, message: "Not found" }));
   // The production server, with shorter client timeouts so the slow-client test is quick.
@@ -224,4 +313,95 @@ export function postEnquiry(url: string, body: unknown, headers: Record<string, 
 /** Posts an application as the careers form's script does. */
 export function postApplication(url: string, form: FormData, headers: Record<string, string> = {}) {
   return fetch(`${url}/careers-handler.php`, { method: "POST", headers, body: form });
+}
+
+/** A database of its own on the PostgreSQL server, as a fresh installation has; drop() removes it. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `leads_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: postgresUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+/** A real server process (server/leads/test-server.ts) and what it has logged. */
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  /** Every JSON line the process logged so far. */
+  logs: Record<string, unknown>[];
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** Sends SIGTERM and waits for the exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+};
+
+/** Starts a server process with this environment (on an ephemeral port) and waits until it listens. */
+export function startServerProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [new URL("./test-server.ts", import.meta.url).pathname], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      OUTBOX_POLL_MS: "100",
+      OUTBOX_RETRY_BASE_MS: "100",
+      CONTACT_RATE_LIMIT: "100000",
+      CAREERS_RATE_LIMIT: "100000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let errors = "";
+  let partial = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`The server process did not start in time:\n${errors}`));
+    }, timeoutMs);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    child.stdout?.on("data", (chunk: Buffer) => {
+      partial += chunk.toString();
+      const lines = partial.split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        logs.push(entry);
+        if (entry.msg === "server listening") {
+          clearTimeout(timer);
+          resolve({
+            url: `http://127.0.0.1:${entry.port}`,
+            child,
+            logs,
+            exited,
+            async stop() {
+              if (child.exitCode === null) child.kill("SIGTERM");
+              return exited;
+            },
+          });
+        }
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server process exited with ${code} before listening:\n${errors}`));
+    });
+  });
 }

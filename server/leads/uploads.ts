@@ -2,13 +2,17 @@ import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
+import { site } from "../../app/content/site.ts";
 import { type CareersFileField, careersFields, careersFiles } from "../../app/lib/forms/careers-schema.ts";
 import { honeypotField } from "../../app/lib/forms/fields.ts";
 import { Refusal } from "./refusal.ts";
 import type { Upload } from "./store.ts";
 
-/** The largest file the careers form accepts, in bytes. */
-export const maxFileBytes = 5 * 1024 * 1024;
+/** The largest file the careers form accepts, in bytes: the limit the form itself shows. */
+export const maxFileBytes = site.limits.maxUploadMb * 1024 * 1024;
+
+/** The limit as the form words it, e.g. "5MB". */
+export const uploadLimitLabel = `${site.limits.maxUploadMb}MB`;
 
 const allowedFields = new Set<string>([...careersFields, honeypotField]);
 const fileLabels: Record<CareersFileField, string> = {
@@ -75,7 +79,7 @@ export type ParsedMultipart = {
 
 /**
  * Streams a multipart body with limits enforced while reading: two named file
- * fields of at most 5 MB each, a small cap on fields and their sizes. Files stay
+ * fields of at most maxFileBytes each, a small cap on fields and their sizes. Files stay
  * in memory until stored, so nothing touches the disk. A refusal still reads the
  * rest of the body, so the client gets its 4xx reply rather than a reset.
  */
@@ -150,7 +154,10 @@ export function parseMultipart(req: IncomingMessage): Promise<ParsedMultipart> {
       stream.on("data", (chunk: Buffer) => {
         size += chunk.length;
         if (size > maxFileBytes) {
-          refuse(413, `${fileLabels[name]} is larger than 5MB. Please choose a smaller file.`);
+          refuse(
+            413,
+            `${fileLabels[name]} is larger than ${uploadLimitLabel}. Please choose a smaller file.`,
+          );
           return;
         }
         if (!refusal) chunks.push(chunk);
@@ -181,4 +188,55 @@ export function parseMultipart(req: IncomingMessage): Promise<ParsedMultipart> {
     });
     req.pipe(parser);
   });
+}
+
+/**
+ * A memory budget for request bodies. An application is read and stored holding a share of it, the
+ * size its body declares (or the most it may be, when it does not say), so however many arrive at
+ * once, only so many bytes of uploads are held in memory; the others wait in turn, their bodies
+ * unread (TCP holds them back at the client). A small application takes almost nothing, so those
+ * are not held up. take() resolves with the share's release function, or with null when it did not
+ * come free within waitMs.
+ */
+export function createBudget(totalBytes: number) {
+  let free = totalBytes;
+  const queue: { bytes: number; grant: (release: () => void) => void }[] = [];
+  function pump() {
+    // First come, first served: a large share is not overtaken for ever by small ones.
+    while (queue[0] && queue[0].bytes <= free) {
+      const next = queue.shift() as (typeof queue)[number];
+      free -= next.bytes;
+      next.grant(releaser(next.bytes));
+    }
+  }
+  function releaser(bytes: number) {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      free += bytes;
+      pump();
+    };
+  }
+  return {
+    take(requested: number, waitMs: number): Promise<(() => void) | null> {
+      const bytes = Math.min(requested, totalBytes);
+      return new Promise((resolve) => {
+        const entry = {
+          bytes,
+          grant: (release: () => void) => {
+            clearTimeout(timer);
+            resolve(release);
+          },
+        };
+        const timer = setTimeout(() => {
+          queue.splice(queue.indexOf(entry), 1);
+          resolve(null);
+          pump();
+        }, waitMs);
+        queue.push(entry);
+        pump();
+      });
+    },
+  };
 }

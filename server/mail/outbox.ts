@@ -1,23 +1,44 @@
-import type { Database } from "../db/database.ts";
+import { randomUUID } from "node:crypto";
+import type { Database, Queryable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import type { SendMail } from "./send.ts";
+import type { LeadEvent, SendWebhook } from "./webhooks.ts";
 
-type OutboxRow = {
+/**
+ * The delivery queue (the `outbox` table): every e-mail and webhook a submission causes is written
+ * in the submission's own transaction, then delivered from here with retries and backoff. Each
+ * message is claimed on its own, with a lease; its send is cut off well before the lease ends, and
+ * it is recorded as sent only by the claim that still holds it. A message keeps one id across
+ * attempts (its Message-ID, or its webhook-id), so a repeat after a crash is the same message to
+ * the receiver.
+ */
+
+export type Channel = "email" | "webhook";
+
+type Claimed = {
   id: number;
   reference: string;
   purpose: string;
+  channel: Channel;
+  message_id: string;
   to_address: string;
   reply_to: string | null;
   subject: string;
   body: string;
   attachment_ids: string;
+  target: string | null;
   attempts: number;
+  lease_token: string;
 };
 
 export type OutboxOptions = {
   db: Database;
   /** Absent when no SMTP server is configured: mail then stays queued. */
   send: SendMail | null;
+  /** Absent when no webhook is configured. */
+  sendWebhook?: SendWebhook | null;
+  /** The configured webhook addresses by their stored key (see webhookTarget). */
+  webhookUrls?: ReadonlyMap<string, string>;
   from: string;
   logger: Logger;
   pollMs: number;
@@ -25,13 +46,18 @@ export type OutboxOptions = {
   retryBaseMs: number;
   /** How long a claimed message is reserved for this process before another may retry it. */
   leaseMs?: number;
+  /** How many messages this process sends at once. */
+  concurrency?: number;
 };
 
 export type OutboxWorker = {
   start(): void;
-  /** Stops polling and waits for the batch in hand to finish. */
-  stop(): Promise<void>;
-  /** Sends whatever is due now; resolves with how many messages were sent. */
+  /**
+   * Stops claiming and waits for the sends in hand. Any still running at `deadline` (a time in ms)
+   * is cut off and put back in the queue for the next try.
+   */
+  stop(options?: { deadline?: number }): Promise<void>;
+  /** Sends whatever is due now; resolves with how many messages were delivered. */
   runOnce(): Promise<number>;
   /** Asks for a run soon, e.g. right after a submission was committed. */
   wake(): void;
@@ -42,34 +68,100 @@ export function backoffMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
 }
 
+/** A new message id: random, and the same on every attempt at the message. */
+export function newMessageId(): string {
+  return randomUUID();
+}
+
+/** The domain of a From address, for Message-IDs: "Brand <web@cottonopolis.example>" gives the part after @. */
+function domainOf(from: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+}
+
 /**
- * Sends the queued mail. Each message is claimed with a lease, so several server
- * processes can run a worker on the same database without sending anything twice
- * (unless a process dies mid-send, when the lease lets another retry it).
+ * Puts a message that failed for good back in the queue, due now, with its attempts reset: the
+ * staff workspace's "Send again". Resolves false when the message is not (or no longer) failed.
+ * Call the worker's wake() afterwards to send it at once.
+ */
+export async function retryDelivery(db: Queryable, id: number, now: number): Promise<boolean> {
+  const changed = await db.run(
+    `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ?, lease_until = NULL, lease_token = NULL
+     WHERE id = ? AND status = 'failed'`,
+    [now, id],
+  );
+  return changed === 1;
+}
+
+/** How much is waiting to be delivered, and since when: for /readyz. */
+export async function outboxBacklog(
+  db: Queryable,
+  now: number,
+): Promise<{ waiting: number; oldestWaitingSeconds: number | null; failed: number }> {
+  const [row] = await db.all<{ waiting: number; oldest: number | null; failed: number }>(
+    `SELECT
+       SUM(CASE WHEN status IN ('queued', 'sending') THEN 1 ELSE 0 END) AS waiting,
+       MIN(CASE WHEN status IN ('queued', 'sending') THEN created_at END) AS oldest,
+       SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) AS failed
+     FROM outbox WHERE status <> 'sent'`,
+  );
+  const oldest = row?.oldest == null ? null : Number(row.oldest);
+  return {
+    waiting: Number(row?.waiting ?? 0),
+    oldestWaitingSeconds: oldest === null ? null : Math.max(0, Math.round((now - oldest) / 1000)),
+    failed: Number(row?.failed ?? 0),
+  };
+}
+
+/**
+ * Delivers the queue. Several server processes can run a worker on the same database: each
+ * message is claimed by one of them at a time (PostgreSQL: FOR UPDATE SKIP LOCKED).
  */
 export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
-  const { db, send, from, logger, pollMs, maxAttempts, retryBaseMs, leaseMs = 120_000 } = options;
+  const {
+    db,
+    send,
+    sendWebhook = null,
+    webhookUrls = new Map<string, string>(),
+    from,
+    logger,
+    pollMs,
+    maxAttempts,
+    retryBaseMs,
+    leaseMs = 120_000,
+    concurrency = 4,
+  } = options;
+  const channels: Channel[] = [];
+  if (send) channels.push("email");
+  if (sendWebhook) channels.push("webhook");
+  const messageDomain = domainOf(from);
+  // A send may take at most half the lease, so it ends long before another process may claim it.
+  const sendDeadlineMs = Math.floor(leaseMs / 2);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
+  // Set by stop(): lanes finish the message in hand and claim no more.
+  let halted = false;
   let again = false;
+  // Aborted to cut off the sends in hand when a stop runs out of time.
+  let cutOff = new AbortController();
 
-  async function claim(now: number): Promise<OutboxRow[]> {
+  /** Claims the next due message (or one whose lease ran out), for this process only. */
+  async function claim(now: number): Promise<Claimed | null> {
     const skipLocked = db.dialect === "postgres" ? "FOR UPDATE SKIP LOCKED" : "";
-    return db.all<OutboxRow>(
-      `UPDATE outbox SET status = 'sending', lease_until = ?, attempts = attempts + 1
-       WHERE id IN (
-         SELECT id FROM outbox
-         WHERE (status = 'queued' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?)
-         ORDER BY id LIMIT 10 ${skipLocked}
-       )
-       AND ((status = 'queued' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))
-       RETURNING id, reference, purpose, to_address, reply_to, subject, body, attachment_ids, attempts`,
-      [now + leaseMs, now, now, now, now],
+    const due = `channel IN (${channels.map(() => "?").join(", ")})
+      AND ((status = 'queued' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))`;
+    const [row] = await db.all<Claimed>(
+      `UPDATE outbox SET status = 'sending', lease_until = ?, lease_token = ?, attempts = attempts + 1
+       WHERE id = (SELECT id FROM outbox WHERE ${due} ORDER BY id LIMIT 1 ${skipLocked})
+       AND ${due}
+       RETURNING id, reference, purpose, channel, message_id, to_address, reply_to, subject, body,
+         attachment_ids, target, attempts, lease_token`,
+      [now + leaseMs, randomUUID(), ...channels, now, now, ...channels, now, now],
     );
+    return row ?? null;
   }
 
-  async function deliver(row: OutboxRow, sendMail: SendMail) {
+  async function deliverEmail(row: Claimed, sendMail: SendMail, signal: AbortSignal) {
     const ids = JSON.parse(row.attachment_ids) as number[];
     const attachments = [];
     for (const id of ids) {
@@ -92,49 +184,107 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       subject: row.subject,
       text: row.body,
       attachments,
+      messageId: `<${row.message_id}@${messageDomain}>`,
+      signal,
     });
   }
 
-  async function runBatch(): Promise<number> {
-    if (!send) return 0;
-    let sent = 0;
-    for (;;) {
-      const rows = await claim(Date.now());
-      if (rows.length === 0) return sent;
-      for (const row of rows) {
-        try {
-          await deliver(row, send);
-          await db.run(
-            "UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?",
-            [Date.now(), row.id],
-          );
-          sent++;
-          logger.info({ outboxId: row.id, reference: row.reference, purpose: row.purpose }, "mail sent");
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const attempts = Number(row.attempts);
-          if (attempts >= maxAttempts) {
-            await db.run(
-              "UPDATE outbox SET status = 'failed', lease_until = NULL, last_error = ? WHERE id = ?",
-              [message.slice(0, 1000), row.id],
-            );
-            logger.warn(
-              { outboxId: row.id, reference: row.reference, purpose: row.purpose, attempts, error: message },
-              "mail failed for good; the submission is safe in the database",
-            );
-          } else {
-            await db.run(
-              "UPDATE outbox SET status = 'queued', lease_until = NULL, next_attempt_at = ?, last_error = ? WHERE id = ?",
-              [Date.now() + backoffMs(attempts, retryBaseMs), message.slice(0, 1000), row.id],
-            );
-            logger.info(
-              { outboxId: row.id, reference: row.reference, attempts, error: message },
-              "mail send failed; will retry",
-            );
-          }
-        }
-      }
+  async function deliverWebhook(row: Claimed, post: SendWebhook, signal: AbortSignal) {
+    const url = row.target ? webhookUrls.get(row.target) : undefined;
+    if (!url) throw new Error(`${row.to_address} is no longer among this server's WEBHOOK_URLS`);
+    await post({ url, event: JSON.parse(row.body) as LeadEvent, id: row.message_id, signal });
+  }
+
+  /** Records the outcome, only while this claim still holds the message; false when it had been lost. */
+  async function settle(row: Claimed, error: unknown): Promise<boolean> {
+    const now = Date.now();
+    const held = "id = ? AND lease_token = ? AND status = 'sending'";
+    const what = row.channel === "email" ? "mail" : "webhook";
+    const context = {
+      outboxId: row.id,
+      reference: row.reference,
+      purpose: row.purpose,
+      channel: row.channel,
+      attempts: Number(row.attempts),
+    };
+    if (error === null) {
+      const changed = await db.transaction(async (tx) => {
+        // Delivered, the message's words (names, messages, addresses) are no longer kept here: the lead
+        // holds them for as long as it is kept, and the outbox only that and when it was sent.
+        // (A webhook carries no personal data, and keeps its payload.)
+        const forget = row.channel === "email" ? ", subject = '', body = '', reply_to = NULL" : "";
+        const done = await tx.run(
+          `UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, lease_token = NULL, last_error = NULL${forget}
+           WHERE ${held}`,
+          [now, row.id, row.lease_token],
+        );
+        if (done === 1 && row.channel === "email") await recordMailOutcome(tx, row, "mail-sent", now);
+        return done;
+      });
+      if (changed === 1) logger.info(context, `${what} sent`);
+      return changed === 1;
     }
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const attempts = Number(row.attempts);
+    if (attempts >= maxAttempts) {
+      const changed = await db.transaction(async (tx) => {
+        const done = await tx.run(
+          `UPDATE outbox SET status = 'failed', lease_until = NULL, lease_token = NULL, last_error = ? WHERE ${held}`,
+          [message, row.id, row.lease_token],
+        );
+        if (done === 1 && row.channel === "email") await recordMailOutcome(tx, row, "mail-failed", now);
+        return done;
+      });
+      if (changed === 1) {
+        logger.warn(
+          { ...context, error: message },
+          `${what} failed for good; the submission is safe in the database`,
+        );
+      }
+      return changed === 1;
+    }
+    // Cut off by a stop: due again at once, for whichever process is still running.
+    const retryAt = cutOff.signal.aborted ? now : now + backoffMs(attempts, retryBaseMs);
+    const changed = await db.run(
+      `UPDATE outbox SET status = 'queued', lease_until = NULL, lease_token = NULL, next_attempt_at = ?, last_error = ?
+       WHERE ${held}`,
+      [retryAt, message, row.id, row.lease_token],
+    );
+    if (changed === 1) logger.info({ ...context, error: message }, `${what} send failed; will retry`);
+    return changed === 1;
+  }
+
+  /** Claims and delivers messages one at a time until none is due. */
+  async function lane(): Promise<number> {
+    let delivered = 0;
+    while (!halted) {
+      const row = await claim(Date.now());
+      if (!row) return delivered;
+      const signal = AbortSignal.any([AbortSignal.timeout(sendDeadlineMs), cutOff.signal]);
+      let failure: unknown = null;
+      try {
+        if (row.channel === "email" && send) await deliverEmail(row, send, signal);
+        else if (row.channel === "webhook" && sendWebhook) await deliverWebhook(row, sendWebhook, signal);
+        else throw new Error(`No ${row.channel} sender is configured in this process`);
+      } catch (error) {
+        failure = signal.aborted && signal.reason instanceof Error ? signal.reason : error;
+      }
+      const held = await settle(row, failure);
+      if (!held) {
+        logger.warn(
+          { outboxId: row.id, reference: row.reference, channel: row.channel },
+          "the lease on this message had passed to another process; its outcome here was not recorded",
+        );
+      }
+      if (held && failure === null) delivered++;
+    }
+    return delivered;
+  }
+
+  async function runLanes(): Promise<number> {
+    if (channels.length === 0) return 0;
+    const counts = await Promise.all(Array.from({ length: concurrency }, () => lane()));
+    return counts.reduce((sum, n) => sum + n, 0);
   }
 
   function runOnce(): Promise<number> {
@@ -142,9 +292,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       again = true;
       return running;
     }
-    running = runBatch()
+    running = runLanes()
       .catch((error: unknown) => {
-        logger.error({ err: error }, "outbox run failed");
+        logger.error({ err: error }, "delivery queue run failed");
         return 0;
       })
       .finally(() => {
@@ -170,22 +320,64 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     start() {
       if (!stopped) return;
       stopped = false;
-      if (!send) {
-        logger.warn("no SMTP server configured: e-mails stay queued in the outbox until one is");
-        return;
-      }
+      halted = false;
+      again = false;
+      cutOff = new AbortController();
+      if (!send) logger.warn("no SMTP server configured: e-mails stay queued in the outbox until one is");
+      if (channels.length === 0) return;
       void runOnce();
       schedule();
     },
-    async stop() {
+    async stop({ deadline }: { deadline?: number } = {}) {
       stopped = true;
+      halted = true;
+      again = false;
       if (timer) clearTimeout(timer);
       timer = null;
-      if (running) await running;
+      const inHand = running;
+      if (!inHand) return;
+      if (deadline === undefined) {
+        await inHand;
+        return;
+      }
+      const late = setTimeout(
+        () => cutOff.abort(new Error("Cut off by a server shutdown")),
+        deadline - Date.now(),
+      );
+      try {
+        await inHand;
+      } finally {
+        clearTimeout(late);
+      }
     },
     runOnce,
     wake() {
-      if (!stopped && send) void runOnce();
+      if (!stopped && channels.length > 0) void runOnce();
     },
   };
+}
+
+/**
+ * Puts an e-mail's outcome on its lead's timeline; a sent e-mail also counts as activity on the lead,
+ * which the retention rules count from.
+ */
+async function recordMailOutcome(
+  tx: Queryable,
+  row: { reference: string; purpose: string },
+  action: "mail-sent" | "mail-failed",
+  now: number,
+): Promise<void> {
+  await tx.run("INSERT INTO audit_log (reference, action, detail, created_at) VALUES (?, ?, ?, ?)", [
+    row.reference,
+    action,
+    row.purpose,
+    now,
+  ]);
+  if (action !== "mail-sent") return;
+  const table = row.reference.startsWith("APP-") ? "applications" : "enquiries";
+  await tx.run(`UPDATE ${table} SET last_activity_at = ? WHERE reference = ? AND last_activity_at < ?`, [
+    now,
+    row.reference,
+    now,
+  ]);
 }

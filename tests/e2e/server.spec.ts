@@ -54,6 +54,19 @@ test.describe("production server", () => {
   });
 });
 
+test("answers GET /readyz with the delivery queue's backlog while the database answers", async ({
+  request,
+}) => {
+  const response = await request.get("/readyz");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  expect(await response.json()).toMatchObject({
+    status: "ready",
+    database: "ok",
+    outbox: { waiting: expect.any(Number), failed: expect.any(Number) },
+  });
+});
+
 test("the server logs JSON and shuts down cleanly on SIGTERM and SIGINT", async () => {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     const child = spawn(process.execPath, ["server/main.ts"], {

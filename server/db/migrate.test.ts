@@ -1,0 +1,146 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { postgresUrl } from "../leads/test-harness.ts";
+import { type Database, openDatabase } from "./database.ts";
+import { migrate } from "./migrate.ts";
+
+type Dialect = "sqlite" | "postgres";
+
+/** A fresh, empty database of the given kind, as several processes would open it, and its removal. */
+async function fresh(dialect: Dialect) {
+  const dir = mkdtempSync(path.join(tmpdir(), "migrate-test-"));
+  if (dialect === "sqlite") {
+    const file = path.join(dir, "t.sqlite");
+    return {
+      open: () => openDatabase(file),
+      dir,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `migrate_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return {
+    open: () => openDatabase(postgresUrl, { schema }),
+    dir,
+    async drop() {
+      const again = new pg.Client({ connectionString: postgresUrl });
+      await again.connect();
+      await again.query(`DROP SCHEMA ${schema} CASCADE`);
+      await again.end();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.each<Dialect>(["sqlite", "postgres"])("migrations on %s", (dialect) => {
+  const opened: Database[] = [];
+  let drop: (() => Promise<void>) | null = null;
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((db) => db.close()));
+    await drop?.();
+    drop = null;
+  });
+
+  it("run a file whole: a $$ function body and semicolons inside strings are not split", async () => {
+    const target = await fresh(dialect);
+    drop = target.drop;
+    const dir = path.join(target.dir, "migrations");
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(dir);
+    writeFileSync(
+      path.join(dir, "001_notes.sql"),
+      "-- A note; with a semicolon in a comment.\nCREATE TABLE notes (body TEXT NOT NULL);\nINSERT INTO notes (body) VALUES ('one; two');\n",
+    );
+    writeFileSync(
+      path.join(dir, "002_function.sql"),
+      dialect === "postgres"
+        ? `CREATE FUNCTION shout(text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN upper($1) || '!';
+END;
+$$;
+INSERT INTO notes (body) VALUES (shout('done; really'));`
+        : `CREATE TRIGGER notes_shout AFTER INSERT ON notes WHEN NEW.body = 'x' BEGIN
+  UPDATE notes SET body = 'X; shouted' WHERE rowid = NEW.rowid;
+END;
+INSERT INTO notes (body) VALUES ('x');`,
+    );
+    const db = target.open();
+    opened.push(db);
+    expect(await migrate(db, { dir })).toEqual(["001_notes.sql", "002_function.sql"]);
+    const notes = await db.all<{ body: string }>("SELECT body FROM notes ORDER BY body");
+    expect(notes.map((n) => n.body).sort()).toEqual(
+      dialect === "postgres" ? ["DONE; REALLY!", "one; two"] : ["X; shouted", "one; two"],
+    );
+  });
+
+  it("roll a failing file back whole and leave it to apply later", async () => {
+    const target = await fresh(dialect);
+    drop = target.drop;
+    const dir = path.join(target.dir, "migrations");
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(dir);
+    writeFileSync(
+      path.join(dir, "001_half.sql"),
+      "CREATE TABLE half (a TEXT);\nINSERT INTO nowhere VALUES (1);\n",
+    );
+    const db = target.open();
+    opened.push(db);
+    await expect(migrate(db, { dir })).rejects.toThrow(/nowhere/);
+    // The table the file created before failing was rolled back with it.
+    await expect(db.all("SELECT a FROM half")).rejects.toThrow(/half/);
+    writeFileSync(path.join(dir, "001_half.sql"), "CREATE TABLE half (a TEXT);\n");
+    expect(await migrate(db, { dir })).toEqual(["001_half.sql"]);
+  });
+});
+
+// SQLite's connections are synchronous: several in one process would block each other's event loop,
+// so for SQLite the same race is run with real processes (leads/processes.test.ts).
+describe("migrations on postgres from many connections", () => {
+  const opened: Database[] = [];
+  let drop: (() => Promise<void>) | null = null;
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((db) => db.close()));
+    await drop?.();
+    drop = null;
+  });
+
+  it("apply once each when eight connections run them at the same moment", async () => {
+    const target = await fresh("postgres");
+    drop = target.drop;
+    const dbs = Array.from({ length: 8 }, () => target.open());
+    opened.push(...dbs);
+    const results = await Promise.all(dbs.map((db) => migrate(db)));
+    const applied = results.flat();
+    const files = readdirSync(new URL("./migrations/postgres/", import.meta.url)).sort();
+    expect(files.length).toBeGreaterThan(1);
+    expect(applied.sort()).toEqual(files);
+    const rows = await dbs[0]?.all<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name");
+    expect(rows?.map((row) => row.name)).toEqual(files);
+    expect(await migrate(dbs[0] as Database)).toEqual([]);
+  });
+});
+
+describe("SQLite durability", () => {
+  it("syncs every commit (synchronous = FULL) unless told otherwise", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "durable-test-"));
+    const durable = openDatabase(path.join(dir, "a.sqlite"));
+    const relaxed = openDatabase(path.join(dir, "b.sqlite"), { synchronous: "NORMAL" });
+    try {
+      expect(await durable.all("PRAGMA synchronous")).toEqual([{ synchronous: 2 }]);
+      expect(await durable.all("PRAGMA journal_mode")).toEqual([{ journal_mode: "wal" }]);
+      expect(await relaxed.all("PRAGMA synchronous")).toEqual([{ synchronous: 1 }]);
+    } finally {
+      await durable.close();
+      await relaxed.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,320 @@
+// What the lead endpoints do when the database fails under them, and when the server is stopped
+// while posts keep coming.
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { readResultToken } from "../../app/lib/forms/result-token.server.ts";
+import {
+  freshPostgresDatabase,
+  type Harness,
+  postEnquiry,
+  postgresUrl,
+  startHarness,
+  startServerProcess,
+  TestSmtp,
+  validEnquiry,
+} from "./test-harness.ts";
+
+/**
+ * A TCP proxy in front of PostgreSQL that can pass traffic through, refuse connections (nothing
+ * listens), or stall: accept connections and hold every byte, old connections and new alike.
+ */
+class TcpProxy {
+  port = 0;
+  private server: net.Server | null = null;
+  private sockets = new Set<net.Socket>();
+  private stalled = false;
+  private readonly target: { host: string; port: number };
+
+  constructor(target: { host: string; port: number }) {
+    this.target = target;
+  }
+
+  private track(socket: net.Socket) {
+    this.sockets.add(socket);
+    socket.on("error", () => {});
+    socket.on("close", () => this.sockets.delete(socket));
+  }
+
+  private onConnection(client: net.Socket) {
+    this.track(client);
+    if (this.stalled) {
+      client.pause();
+      return;
+    }
+    const upstream = net.connect(this.target.port, this.target.host);
+    this.track(upstream);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  }
+
+  private async listen() {
+    if (this.server) return;
+    const server = net.createServer((socket) => this.onConnection(socket));
+    await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", () => resolve()));
+    this.port = (server.address() as net.AddressInfo).port;
+    this.server = server;
+  }
+
+  private dropAll() {
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  /** Passes traffic through; connections held by a stall are dropped, as a recovering network would. */
+  async pass() {
+    this.stalled = false;
+    this.dropAll();
+    await this.listen();
+  }
+
+  /** Nothing listens: every connection attempt is refused, and open connections are cut. */
+  async refuse() {
+    const server = this.server;
+    this.server = null;
+    this.dropAll();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Connections stay open (and new ones are accepted) but nothing gets through, either way. */
+  async stall() {
+    this.stalled = true;
+    for (const socket of this.sockets) {
+      socket.unpipe();
+      socket.pause();
+    }
+    await this.listen();
+  }
+
+  async close() {
+    await this.refuse();
+  }
+}
+
+type Answer = { status: number; success: boolean; message: string; retryAfter: string | null; ms: number };
+
+async function post(h: Harness, body = validEnquiry()): Promise<Answer> {
+  const started = Date.now();
+  const response = await postEnquiry(h.url, body);
+  const reply = (await response.json()) as { success: boolean; message: string };
+  return {
+    ...reply,
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    ms: Date.now() - started,
+  };
+}
+
+function referenceIn(message: string): string {
+  const match = /ENQ-[0-9A-Z]{6}/.exec(message);
+  if (!match) throw new Error(`No reference in: ${message}`);
+  return match[0];
+}
+
+const notSaved = /your message was not saved\. Please try again in a minute, or call us on 0161 496 0123/;
+
+describe("PostgreSQL behind a proxy that refuses, then stalls", () => {
+  let proxy: TcpProxy | null = null;
+  let h: Harness | null = null;
+  afterEach(async () => {
+    await proxy?.close();
+    await h?.close();
+    proxy = null;
+    h = null;
+  });
+
+  it("answers 503 with Retry-After within the timeouts, acknowledges only what it stored, and recovers", async () => {
+    const target = new URL(postgresUrl);
+    proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await proxy.pass();
+    const proxied = new URL(postgresUrl);
+    proxied.port = String(proxy.port);
+    h = await startHarness("postgres", {
+      DATABASE_URL: proxied.toString(),
+      DATABASE_CONNECT_TIMEOUT_MS: "800",
+      DATABASE_QUERY_TIMEOUT_MS: "1000",
+    });
+    const harness = h;
+    const acknowledged: string[] = [];
+    const readyz = async () => (await fetch(`${harness.url}/readyz`)).status;
+    // However a failure shows itself, the answer comes within the connect and query timeouts.
+    const bound = 800 + 1000 + 1000 + 1500;
+    const expectNotSaved = (answer: Answer) => {
+      expect(answer).toMatchObject({ status: 503, success: false, retryAfter: "30" });
+      expect(answer.message).toMatch(notSaved);
+      expect(answer.ms).toBeLessThan(bound);
+    };
+
+    const ok = await post(harness);
+    expect(ok.status).toBe(200);
+    acknowledged.push(referenceIn(ok.message));
+    expect(await readyz()).toBe(200);
+
+    // Refused: nothing listens where the database was.
+    await proxy.refuse();
+    for (const answer of await Promise.all([post(harness), post(harness), post(harness)]))
+      expectNotSaved(answer);
+    expect(await readyz()).toBe(503);
+    // A post made without JavaScript comes back to the form with the same message.
+    const navigation = await fetch(`${harness.url}/contact-handler.php`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+      body: new URLSearchParams(validEnquiry() as Record<string, string>),
+    });
+    expect(navigation.status).toBe(303);
+    const token = new URL(String(navigation.headers.get("location")), harness.url).searchParams.get("result");
+    expect(readResultToken(token ?? "", "contact", harness.leads.secrets.resultSecret)).toEqual({
+      type: "error",
+      message: expect.stringMatching(notSaved),
+    });
+
+    // Back, then stalled: connections open but silent, the pool's and new ones alike.
+    await proxy.pass();
+    await expect.poll(readyz, { timeout: 5000 }).toBe(200);
+    const before = await post(harness);
+    expect(before.status).toBe(200);
+    acknowledged.push(referenceIn(before.message));
+    await proxy.stall();
+    for (const answer of await Promise.all(Array.from({ length: 6 }, () => post(harness))))
+      expectNotSaved(answer);
+    const stalledReadyz = Date.now();
+    expect(await readyz()).toBe(503);
+    expect(Date.now() - stalledReadyz).toBeLessThan(bound);
+
+    // Passing again: posts succeed at once, without a restart.
+    await proxy.pass();
+    const after = await post(harness);
+    expect(after.status).toBe(200);
+    acknowledged.push(referenceIn(after.message));
+    expect(await readyz()).toBe(200);
+
+    // Every post answered with success is stored (read straight from the server, not through the proxy).
+    const direct = new pg.Client({
+      connectionString: postgresUrl,
+      options: `-c search_path=${harness.store.schema}`,
+    });
+    await direct.connect();
+    try {
+      const rows = await direct.query<{ reference: string }>("SELECT reference FROM enquiries");
+      const stored = rows.rows.map((row) => row.reference);
+      for (const reference of acknowledged) expect(stored).toContain(reference);
+    } finally {
+      await direct.end();
+    }
+    expect(harness.logs).toContainEqual(
+      expect.objectContaining({
+        level: "warn",
+        form: "contact",
+        msg: "submission not stored: the database is unavailable",
+      }),
+    );
+  }, 60_000);
+});
+
+describe("SQLite while another process holds the write lock", () => {
+  it("answers 503 after the bounded busy wait, then stores the post once the lock is released", async () => {
+    const h = await startHarness("sqlite", { DATABASE_QUERY_TIMEOUT_MS: "300" });
+    const other = new DatabaseSync(h.store.databaseUrl);
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      const blocked = await post(h);
+      expect(blocked).toMatchObject({ status: 503, success: false, retryAfter: "30" });
+      expect(blocked.message).toMatch(notSaved);
+      other.exec("COMMIT");
+      const stored = await post(h);
+      expect(stored.status).toBe(200);
+      const [row] = await h.leads.db.all<{ n: number }>("SELECT COUNT(*) AS n FROM enquiries");
+      expect(Number(row?.n)).toBe(1);
+    } finally {
+      if (other.isTransaction) other.exec("ROLLBACK");
+      other.close();
+      await h.close();
+    }
+  });
+});
+
+describe.each(["sqlite", "postgres"] as const)("SIGTERM under load on %s", (dialect) => {
+  it("stores every acknowledged post, answers or refuses every request (no resets), and exits within 10 s", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "leads-sigterm-"));
+    const postgres = dialect === "postgres" ? await freshPostgresDatabase() : null;
+    const databaseUrl = postgres?.url ?? path.join(dataDir, "site.sqlite");
+    const smtp = new TestSmtp();
+    // Slow enough that sends are in hand when the signal comes.
+    smtp.answerDelayMs = () => 150;
+    await smtp.start();
+    try {
+      const server = await startServerProcess({
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      });
+      const acknowledged: string[] = [];
+      const outcomes = new Map<string, number>();
+      const note = (what: string) => outcomes.set(what, (outcomes.get(what) ?? 0) + 1);
+      let stopAt = Number.POSITIVE_INFINITY;
+      // Sixteen clients post one after another on kept-alive connections until the server turns them away.
+      const clients = Array.from({ length: 16 }, async () => {
+        for (let i = 0; i < 500 && Date.now() < stopAt; i++) {
+          try {
+            const response = await postEnquiry(server.url, validEnquiry());
+            const reply = (await response.json()) as { success: boolean; message: string };
+            note(`HTTP ${response.status}`);
+            if (response.status === 200) acknowledged.push(referenceIn(reply.message));
+          } catch (error) {
+            const code = String((error as { cause?: { code?: string } }).cause?.code ?? error);
+            note(code);
+            if (code === "ECONNREFUSED") return;
+          }
+        }
+      });
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      const signalled = Date.now();
+      server.child.kill("SIGTERM");
+      const code = await server.exited;
+      const took = Date.now() - signalled;
+      stopAt = Date.now();
+      await Promise.all(clients);
+
+      expect(code).toBe(0);
+      expect(took).toBeLessThan(10_000);
+      // Only answers and refused connections: no request was cut off unanswered.
+      expect([...outcomes.keys()].sort()).toEqual(["ECONNREFUSED", "HTTP 200"]);
+      expect(acknowledged.length).toBeGreaterThan(10);
+
+      const read = async <T>(sql: string): Promise<T[]> => {
+        if (!postgres) {
+          const db = new DatabaseSync(databaseUrl, { readOnly: true });
+          try {
+            return db.prepare(sql).all() as T[];
+          } finally {
+            db.close();
+          }
+        }
+        const client = new pg.Client({ connectionString: postgres.url });
+        await client.connect();
+        try {
+          return (await client.query(sql)).rows as T[];
+        } finally {
+          await client.end();
+        }
+      };
+      const stored = new Set(
+        (await read<{ reference: string }>("SELECT reference FROM enquiries")).map((r) => r.reference),
+      );
+      for (const reference of acknowledged) expect(stored.has(reference)).toBe(true);
+      // The sends in hand were finished or put back, not left claimed by a process that is gone.
+      expect(await read("SELECT id FROM outbox WHERE status = 'sending'")).toEqual([]);
+      expect(server.logs).toContainEqual(expect.objectContaining({ msg: "server closed" }));
+    } finally {
+      await smtp.stop();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,34 @@
+// One server process for the tests that need real processes (several on one database, or a real
+// signal): configured from the environment as server/main.ts is, with the same lead endpoints,
+// /healthz, /readyz, delivery queue and shutdown, but without the pages, so it starts in a moment.
+// Logs JSON to stdout; its "server listening" line gives the port.
+import express from "express";
+import { createHttpServer } from "../app.ts";
+import { parseEnv } from "../env.ts";
+import { createLogger } from "../logger.ts";
+import { handleShutdown } from "../shutdown.ts";
+import { createLeads } from "./setup.ts";
+
+const env = parseEnv();
+const logger = createLogger(env.LOG_LEVEL);
+// TEST_START_AT (ms since the epoch) lines several processes up to open the database at the same moment.
+const startAt = Number(process.env.TEST_START_AT ?? 0);
+if (startAt > Date.now()) await new Promise((resolve) => setTimeout(resolve, startAt - Date.now()));
+const leads = await createLeads(env, logger);
+const app = express();
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok" });
+});
+app.get("/readyz", leads.readiness);
+app.use(leads.router);
+const server = createHttpServer(app);
+handleShutdown(server, {
+  logger,
+  onStart: (deadline) => leads.drain(deadline),
+  onDrained: () => leads.close(),
+});
+server.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  logger.info({ port: typeof address === "object" && address ? address.port : env.PORT }, "server listening");
+  leads.worker.start();
+});

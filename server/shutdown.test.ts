@@ -1,0 +1,87 @@
+import { createServer } from "node:http";
+import net from "node:net";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "./logger.ts";
+import { handleShutdown } from "./shutdown.ts";
+
+/** Sends raw HTTP/1.1 on one connection and collects everything the server writes back. */
+function rawConnection(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  let received = "";
+  socket.on("data", (chunk: Buffer) => {
+    received += chunk.toString();
+  });
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  return {
+    send: (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`),
+    received: () => received,
+    closed,
+    errors: new Promise<string>((resolve) =>
+      socket.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "")),
+    ),
+  };
+}
+
+function responsesIn(text: string): string[] {
+  return text.split("HTTP/1.1 ").slice(1);
+}
+
+describe("handleShutdown", () => {
+  it("answers a request sent on an idle kept-alive connection after the signal, with Connection: close", async () => {
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const server = createServer({ keepAliveTimeout: 5000 }, async (req, res) => {
+      if (req.url === "/slow") await slow;
+      res.end(`answered ${req.url}`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    const { port } = server.address() as net.AddressInfo;
+    const exits: number[] = [];
+    let deadline = 0;
+    let drained = false;
+    const shutdown = handleShutdown(server, {
+      logger: createLogger("silent"),
+      onStart: (at) => {
+        deadline = at;
+      },
+      onDrained: async () => {
+        drained = true;
+      },
+      timeoutMs: 5000,
+      exit: (code) => exits.push(code),
+    });
+
+    const idle = rawConnection(port);
+    idle.send("/first");
+    await expect.poll(() => responsesIn(idle.received()).length).toBe(1);
+    expect(idle.received()).toContain("Connection: keep-alive");
+    // A request already running when the signal comes: its answer closes its connection too.
+    const busy = rawConnection(port);
+    busy.send("/slow");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const started = Date.now();
+    shutdown("SIGTERM");
+    expect(deadline).toBeGreaterThan(started);
+    expect(deadline).toBeLessThanOrEqual(started + 5000);
+    // The client had not yet seen any sign of the shutdown and reuses its idle connection.
+    idle.send("/second");
+    await expect.poll(() => responsesIn(idle.received()).length).toBe(2);
+    const second = responsesIn(idle.received())[1] ?? "";
+    expect(second).toContain("Connection: close");
+    expect(second).toContain("answered /second");
+    await idle.closed;
+
+    // New connections are no longer accepted.
+    expect(await rawConnection(port).errors).toBe("ECONNREFUSED");
+
+    release();
+    await busy.closed;
+    expect(busy.received()).toContain("answered /slow");
+    expect(busy.received()).toContain("Connection: close");
+    await expect.poll(() => exits).toEqual([0]);
+    expect(drained).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+import type { Server, ServerResponse } from "node:http";
+import net from "node:net";
+import type { Logger } from "./logger.ts";
+
+export type ShutdownOptions = {
+  logger: Logger;
+  /** Called as the shutdown starts, with the time (ms) by which all work must be done. */
+  onStart(deadline: number): void;
+  /** Called once the last connection has closed: finish the remaining work and close the database. */
+  onDrained(): Promise<void>;
+  /** Everything is over within this long of the signal; a deploy does not wait longer. */
+  timeoutMs?: number;
+  exit?: (code: number) => void;
+};
+
+/**
+ * Shuts the server down gracefully on SIGTERM or SIGINT:
+ * - no new connections are accepted;
+ * - a request already on a kept-alive connection is answered, with `Connection: close`, so the
+ *   client opens no more on it. Idle connections are left for the client or the keep-alive timeout
+ *   to close: closing one ourselves could cut off a request the client is sending at that moment;
+ * - once every connection has closed, onDrained finishes the rest (the delivery queue's sends in
+ *   hand, then the database), and the process exits.
+ * Whatever is still running at timeoutMs is abandoned and the process exits with status 1.
+ * Returns the function the signals call, for the tests.
+ */
+export function handleShutdown(server: Server, options: ShutdownOptions): (signal: string) => void {
+  const { logger, onStart, onDrained, timeoutMs = 10_000, exit = (code) => process.exit(code) } = options;
+  let closing = false;
+  // Responses not yet finished, so a shutdown can ask for Connection: close on those not yet begun.
+  const inFlight = new Set<ServerResponse>();
+  server.prependListener("request", (_req, res: ServerResponse) => {
+    if (closing) {
+      res.shouldKeepAlive = false;
+      return;
+    }
+    inFlight.add(res);
+    res.on("close", () => inFlight.delete(res));
+  });
+
+  function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    const started = Date.now();
+    logger.info({ signal }, "shutting down");
+    for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+    // The queue's sends and the database get what is left after the connections, less a margin.
+    onStart(started + timeoutMs - 1000);
+    const force = setTimeout(() => {
+      logger.warn("forcing exit with work still in progress");
+      server.closeAllConnections();
+      exit(1);
+    }, timeoutMs - 250);
+    force.unref();
+    // net.Server's close, not http.Server's: the latter also drops idle keep-alive connections at
+    // once, and a request arriving on one at that moment would be reset unanswered.
+    net.Server.prototype.close.call(server, () => {
+      void onDrained()
+        .catch((error: unknown) => logger.error({ err: error }, "error while finishing work at shutdown"))
+        .then(() => {
+          clearTimeout(force);
+          logger.info({ ms: Date.now() - started }, "server closed");
+          exit(0);
+        });
+    });
+  }
+
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return shutdown;
+}
