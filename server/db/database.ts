@@ -45,6 +45,11 @@ function openSqlite(file: string): Database {
   db.exec("PRAGMA foreign_keys = ON");
   // Several server processes may share the file: wait for a writer rather than fail.
   db.exec("PRAGMA busy_timeout = 5000");
+  // SQLite's own lower() folds only A to Z; PostgreSQL's folds every letter. The same searches must
+  // find "Łukasz" and "Zoë" on both, so lower() here is JavaScript's.
+  db.function("lower", { deterministic: true }, (value) =>
+    typeof value === "string" ? value.toLowerCase() : value,
+  );
   // Copying the WAL back into the database (and the fsyncs that go with it) is the dearest part of
   // a commit; a second connection on its own thread does most of it, so requests rarely wait for it.
   // Under steady writes the WAL cannot restart while commits keep arriving, so the request connection

@@ -22,6 +22,8 @@ export type Leads = {
 
 type LeadsEnv = Pick<
   Env,
+  | "PORT"
+  | "PUBLIC_URL"
   | "DATABASE_URL"
   | "DATA_DIR"
   | "NI_ENCRYPTION_KEY"
@@ -90,6 +92,7 @@ export async function createLeads(
       from,
       enquiriesTo: env.ENQUIRIES_TO ?? site.email,
       applicationsTo: env.APPLICATIONS_TO ?? site.email,
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     },
     rateLimits: {
       contact: env.CONTACT_RATE_LIMIT,

@@ -1,5 +1,6 @@
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
+import { recordEvent } from "../workspace/audit.ts";
 import type { SendMail } from "./send.ts";
 
 type OutboxRow = {
@@ -104,20 +105,38 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       for (const row of rows) {
         try {
           await deliver(row, send);
-          await db.run(
-            "UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?",
-            [Date.now(), row.id],
-          );
+          // The lead's timeline shows each e-mail sent or failed, written with the row's new state.
+          await db.transaction(async (tx) => {
+            const now = Date.now();
+            await tx.run(
+              "UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?",
+              [now, row.id],
+            );
+            await recordEvent(tx, {
+              reference: row.reference,
+              action: "mail-sent",
+              detail: row.purpose,
+              now,
+            });
+          });
           sent++;
           logger.info({ outboxId: row.id, reference: row.reference, purpose: row.purpose }, "mail sent");
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           const attempts = Number(row.attempts);
           if (attempts >= maxAttempts) {
-            await db.run(
-              "UPDATE outbox SET status = 'failed', lease_until = NULL, last_error = ? WHERE id = ?",
-              [message.slice(0, 1000), row.id],
-            );
+            await db.transaction(async (tx) => {
+              await tx.run(
+                "UPDATE outbox SET status = 'failed', lease_until = NULL, last_error = ? WHERE id = ?",
+                [message.slice(0, 1000), row.id],
+              );
+              await recordEvent(tx, {
+                reference: row.reference,
+                action: "mail-failed",
+                detail: row.purpose,
+                now: Date.now(),
+              });
+            });
             logger.warn(
               { outboxId: row.id, reference: row.reference, purpose: row.purpose, attempts, error: message },
               "mail failed for good; the submission is safe in the database",
