@@ -12,7 +12,7 @@ import {
   serviceLabel,
   spacedNiNumber,
   statusLabels,
-} from "../../app/lib/leads.ts";
+} from "../../app/lib/staff/leads.ts";
 import type { Database, Queryable, Value } from "../db/database.ts";
 import { decryptNiNumber } from "../leads/protect.ts";
 import { type AuditAction, recordEvent } from "./audit.ts";
@@ -535,6 +535,11 @@ export async function downloadDocument(
   return { fileName: doc.file_name, contentType: doc.content_type, content: Buffer.from(doc.content) };
 }
 
+/** "yes" and "no" as a spreadsheet reader expects them; empty stays empty. */
+function yesNo(value: string): string {
+  return value === "yes" ? "Yes" : value === "no" ? "No" : value;
+}
+
 /** The export's columns, in order. Never the National Insurance number, never the documents. */
 const exportColumns: { key: string; header: string }[] = [
   { key: "reference", header: "Reference" },
@@ -586,9 +591,9 @@ export async function exportLeads(
       service: enquiry ? serviceLabel(row.service) : "",
       message: row.message,
       address: row.address,
-      hasCar: row.has_car,
-      hasUkLicence: row.has_uk_licence,
-      rightToWork: row.right_to_work,
+      hasCar: yesNo(row.has_car),
+      hasUkLicence: yesNo(row.has_uk_licence),
+      rightToWork: yesNo(row.right_to_work),
       keptOnFile: row.keep_consent_at === null ? "" : formatDateTime(Number(row.keep_consent_at)),
       lastActivity: formatDateTime(Number(row.last_activity_at)),
     };

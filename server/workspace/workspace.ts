@@ -4,7 +4,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import type { InboxQuery } from "../../app/lib/leads.ts";
+import type { InboxQuery } from "../../app/lib/staff/leads.ts";
 import type { Database } from "../db/database.ts";
 import { hashIp } from "../leads/protect.ts";
 import { checkRateLimit, countRequest, type RateLimit } from "../leads/store.ts";

@@ -1,4 +1,4 @@
-import { type LeadStatus, type Moment, statusLabels } from "~/lib/leads";
+import { type LeadStatus, type Moment, statusLabels } from "~/lib/staff/leads";
 import type { AuditAction } from "../../../server/workspace/audit.ts";
 
 export type TimelineItem = {
@@ -69,7 +69,7 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
             aria-hidden="true"
             className="absolute top-1.5 -left-[1.4rem] size-3 rounded-full bg-navy-300 ring-2 ring-sand-50"
           />
-          <p className="font-semibold">{describeEvent(item.action, item.detail)}</p>
+          <p className="font-semibold">{describeEvent(item.action, item.detail)}</p>{" "}
           <p className="text-sm text-navy-700">
             by {actor(item)}, <time dateTime={item.at.iso}>{item.at.text}</time>
           </p>

@@ -1,4 +1,4 @@
-import { attachmentDisposition } from "~/lib/attachment";
+import { attachmentDisposition } from "~/lib/staff/attachment";
 import { requireStaffForFile } from "~/lib/staff.server";
 import type { Route } from "./+types/document";
 

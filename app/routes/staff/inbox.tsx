@@ -17,7 +17,7 @@ import {
   searchLimits,
   serviceLabel,
   statusLabels,
-} from "~/lib/leads";
+} from "~/lib/staff/leads";
 import { requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/inbox";
 
@@ -111,7 +111,7 @@ function Filters({ query }: { query: InboxQuery }) {
         </p>
       </div>
       <Select id="inbox-kind" name="kind" label="Kind" value={query.kind}>
-        <option value="">Enquiries and applications</option>
+        <option value="">Any kind</option>
         {leadKinds.map((kind) => (
           <option key={kind.value} value={kind.value}>
             {kind.plural}
@@ -207,8 +207,7 @@ function StatusCounts({
                     : "inline-flex min-h-10 items-center gap-2 rounded-full bg-white px-3 py-1.5 font-semibold text-navy-900 ring-1 ring-navy-200 hover:bg-navy-50"
                 }
               >
-                {item.label}
-                <span className="tabular-nums">{item.count}</span>
+                {item.label} <span className="tabular-nums">{item.count}</span>
               </Link>
             </li>
           );
@@ -237,7 +236,8 @@ function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
       </h2>
       {inbox.rows.length > 0 && (
         <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-navy-100">
-          <table className="w-full text-left text-sm">
+          {/* On a phone the table keeps its columns and scrolls sideways inside this box. */}
+          <table className="w-full min-w-[52rem] text-left text-sm">
             <thead className="bg-navy-50">
               <tr>
                 {["Reference", "Kind", "Name", "E-mail", "Service", "Received", "Status"].map((heading) => (
@@ -272,7 +272,7 @@ function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
                   </th>
                   <td className="px-3 py-2">{row.kind === "enquiry" ? "Enquiry" : "Application"}</td>
                   <td className="px-3 py-2">{row.name}</td>
-                  <td className="px-3 py-2 break-all">{row.email}</td>
+                  <td className="px-3 py-2">{row.email}</td>
                   <td className="px-3 py-2">{row.kind === "enquiry" ? serviceLabel(row.service) : ""}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     <time dateTime={row.received.iso}>{row.received.text}</time>

@@ -6,7 +6,14 @@ import { Timeline } from "~/components/staff/timeline";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { site } from "~/content/site";
-import { formatDate, type LeadStatus, moment, serviceLabel, statusesFor, statusLabels } from "~/lib/leads";
+import {
+  formatDate,
+  type LeadStatus,
+  moment,
+  serviceLabel,
+  statusesFor,
+  statusLabels,
+} from "~/lib/staff/leads";
 import { requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/lead";
 
@@ -390,7 +397,7 @@ function MailDelivery({ lead }: { lead: Lead }) {
             <li key={mail.id} className="space-y-1 border-t border-navy-100 pt-2">
               <p id={`mail-${mail.id}`}>
                 <span className="font-semibold">{mailLabels[mail.purpose]}</span>{" "}
-                <span className="break-all text-navy-700">to {mail.to}</span>
+                <span className="break-words text-navy-700">to {mail.to}</span>
               </p>
               {mail.state === "sent" && mail.sent ? (
                 <p>

@@ -18,7 +18,7 @@ describe("attachmentDisposition", () => {
     expect(header).toMatch(/filename\*=UTF-8''[A-Za-z0-9%!#$&+.^_`|~-]*$/);
     // RFC 8187's attr-char has no ' ( ), which encodeURIComponent leaves alone; * is refused by Windows.
     expect(attachmentDisposition("it's (final) *copy*.docx")).toBe(
-      `attachment; filename="it_s (final) _copy_.docx"; filename*=UTF-8''it%27s%20%28final%29%20_copy_.docx`,
+      `attachment; filename="it's (final) _copy_.docx"; filename*=UTF-8''it%27s%20%28final%29%20_copy_.docx`,
     );
   });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { serviceOptions } from "./forms/contact-schema.ts";
+import { serviceOptions } from "../forms/contact-schema.ts";
 
 /**
  * What the staff inbox knows about leads, shared by the server (queries, export) and the workspace's

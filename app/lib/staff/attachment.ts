@@ -17,7 +17,7 @@ export function attachmentDisposition(name: string): string {
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^\x20-\x7e]/g, "_")
-    .replace(/[%']/g, "_");
+    .replace(/%/g, "_");
   const encoded = encodeURIComponent(safe).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
