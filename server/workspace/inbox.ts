@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { serviceLabel } from "../../app/lib/staff/leads.server.ts";
 import {
   allStatuses,
   formatDateTime,
@@ -9,7 +10,6 @@ import {
   type LeadStatus,
   leadKinds,
   searchLimits,
-  serviceLabel,
   spacedNiNumber,
   statusLabels,
 } from "../../app/lib/staff/leads.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inboxQueryString, isStatusOf, maskedNiNumber, parseInboxQuery, spacedNiNumber } from "./leads.ts";
+import { parseInboxQuery } from "./leads.server.ts";
+import { inboxQueryString, isStatusOf, maskedNiNumber, spacedNiNumber } from "./leads.ts";
 
 const parse = (search: string) => parseInboxQuery(new URLSearchParams(search));
 

@@ -1,4 +1,4 @@
-import { parseInboxQuery } from "~/lib/staff/leads";
+import { parseInboxQuery } from "~/lib/staff/leads.server";
 import { requireStaffForFile } from "~/lib/staff.server";
 import type { Route } from "./+types/export";
 

@@ -2,7 +2,6 @@ import { data, Form, Link } from "react-router";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
-import { serviceOptions } from "~/lib/forms/contact-schema";
 import {
   allStatuses,
   applicationStatuses,
@@ -13,11 +12,10 @@ import {
   type LeadStatus,
   leadKinds,
   moment,
-  parseInboxQuery,
   searchLimits,
-  serviceLabel,
   statusLabels,
 } from "~/lib/staff/leads";
+import { parseInboxQuery, serviceChoices, serviceLabel } from "~/lib/staff/leads.server";
 import { requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/inbox";
 
@@ -28,12 +26,25 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { workspace } = await requireStaff(request, context);
   const parsed = parseInboxQuery(new URL(request.url).searchParams);
-  if (!parsed.ok) return data({ problem: parsed.problem, query: {} as InboxQuery, inbox: null }, 400);
+  if (!parsed.ok) {
+    return data(
+      { problem: parsed.problem, query: {} as InboxQuery, inbox: null, services: serviceChoices },
+      400,
+    );
+  }
   const inbox = await workspace.inbox.list(parsed.query);
   return {
     problem: null,
     query: parsed.query,
-    inbox: { ...inbox, rows: inbox.rows.map((row) => ({ ...row, received: moment(row.createdAt) })) },
+    services: serviceChoices,
+    inbox: {
+      ...inbox,
+      rows: inbox.rows.map((row) => ({
+        ...row,
+        received: moment(row.createdAt),
+        serviceLabel: row.kind === "enquiry" ? serviceLabel(row.service) : "",
+      })),
+    },
   };
 }
 
@@ -44,7 +55,7 @@ function inboxLink(query: InboxQuery, change: Partial<InboxQuery>): string {
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { problem, query, inbox } = loaderData;
+  const { problem, query, inbox, services } = loaderData;
   const filtersKey = inboxQueryString({ ...query, page: undefined });
   return (
     <div className="space-y-5">
@@ -60,7 +71,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      <Filters key={filtersKey} query={query} />
+      <Filters key={filtersKey} query={query} services={services} />
 
       {problem ? (
         <div role="alert" className="space-y-2 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
@@ -84,7 +95,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 }
 
 /** Search and filters: a plain GET form, so they live in the URL and work without JavaScript. */
-function Filters({ query }: { query: InboxQuery }) {
+function Filters({
+  query,
+  services,
+}: {
+  query: InboxQuery;
+  services: readonly { value: string; label: string }[];
+}) {
   return (
     <Form
       method="get"
@@ -128,7 +145,7 @@ function Filters({ query }: { query: InboxQuery }) {
       </Select>
       <Select id="inbox-service" name="service" label="Service" value={query.service}>
         <option value="">Any service</option>
-        {serviceOptions.map((option) => (
+        {services.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
@@ -273,7 +290,7 @@ function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
                   <td className="px-3 py-2">{row.kind === "enquiry" ? "Enquiry" : "Application"}</td>
                   <td className="px-3 py-2">{row.name}</td>
                   <td className="px-3 py-2">{row.email}</td>
-                  <td className="px-3 py-2">{row.kind === "enquiry" ? serviceLabel(row.service) : ""}</td>
+                  <td className="px-3 py-2">{row.serviceLabel}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     <time dateTime={row.received.iso}>{row.received.text}</time>
                   </td>

@@ -6,14 +6,8 @@ import { Timeline } from "~/components/staff/timeline";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { site } from "~/content/site";
-import {
-  formatDate,
-  type LeadStatus,
-  moment,
-  serviceLabel,
-  statusesFor,
-  statusLabels,
-} from "~/lib/staff/leads";
+import { formatDate, type LeadStatus, moment, statusesFor, statusLabels } from "~/lib/staff/leads";
+import { serviceLabel } from "~/lib/staff/leads.server";
 import { requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/lead";
 
@@ -33,6 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...rest,
       received: moment(createdAt),
       statusChanged: statusChangedAt === null ? null : moment(statusChangedAt),
+      serviceLabel: lead.kind === "enquiry" ? serviceLabel(lead.service) : "",
       keptOnFileSince:
         lead.kind === "application" && lead.keepConsentAt !== null ? formatDate(lead.keepConsentAt) : null,
       mails: mails.map(({ sentAt, ...mail }) => ({ ...mail, sent: sentAt === null ? null : moment(sentAt) })),
@@ -254,7 +249,7 @@ function SentFields({ lead, niNumber }: { lead: Lead; niNumber: string | undefin
       {lead.kind === "enquiry" ? (
         <>
           <Row label="Company">{lead.company || "Not given"}</Row>
-          <Row label="Service">{serviceLabel(lead.service)}</Row>
+          <Row label="Service">{lead.serviceLabel}</Row>
           <Row label="Message">
             <span className="whitespace-pre-wrap">{lead.message}</span>
           </Row>
