@@ -134,10 +134,16 @@ function containing(term: string): string {
 const searched = ["reference", "first_name", "last_name", "email", "phone", "company", "message"];
 
 /**
- * The WHERE clause for a search and filters. Every word of the search must appear (in any case) in one
+ * The WHERE clause for a search and filters. Every word of the search must appear, in any case, in one
  * of the searched fields; a phone number also matches without its spaces. Spam shows only when asked for.
+ * Case is ignored by the database itself where it can: PostgreSQL's ILIKE, and SQLite's LIKE for words
+ * in plain ASCII; only a word with other letters ("łukasz") needs SQLite's lower(), which is slower.
  */
-function where(query: InboxQuery, withStatus: boolean): { sql: string; params: Value[] } {
+function where(
+  dialect: Database["dialect"],
+  query: InboxQuery,
+  withStatus: boolean,
+): { sql: string; params: Value[] } {
   const clauses: string[] = [];
   const params: Value[] = [];
   if (query.service) {
@@ -155,8 +161,13 @@ function where(query: InboxQuery, withStatus: boolean): { sql: string; params: V
   const words = (query.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, searchLimits.words);
   for (const word of words) {
     const pattern = containing(word);
-    const any = searched.map((column) => `lower(${column}) LIKE ? ESCAPE '\\'`);
-    any.push("replace(phone, ' ', '') LIKE ? ESCAPE '\\'");
+    const match =
+      dialect === "postgres"
+        ? (column: string) => `${column} ILIKE ? ESCAPE '\\'`
+        : /^[!-~]*$/.test(word)
+          ? (column: string) => `${column} LIKE ? ESCAPE '\\'`
+          : (column: string) => `lower(${column}) LIKE ? ESCAPE '\\'`;
+    const any = [...searched.map(match), "replace(phone, ' ', '') LIKE ? ESCAPE '\\'"];
     clauses.push(`(${any.join(" OR ")})`);
     params.push(...searched.map(() => pattern), pattern);
   }
@@ -186,9 +197,9 @@ type SourceRow = {
 };
 
 /** One page of the inbox: newest first, 50 to a page, with the counts per status. */
-export async function listLeads(db: Queryable, query: InboxQuery): Promise<InboxPage> {
+export async function listLeads(db: Database, query: InboxQuery): Promise<InboxPage> {
   const from = `FROM (${source(query.kind)}) leads`;
-  const unfiltered = where(query, false);
+  const unfiltered = where(db.dialect, query, false);
   const countRows = await db.all<{ status: LeadStatus; n: number }>(
     `SELECT status, COUNT(*) AS n ${from} ${unfiltered.sql} GROUP BY status`,
     unfiltered.params,
@@ -200,7 +211,7 @@ export async function listLeads(db: Queryable, query: InboxQuery): Promise<Inbox
   const pages = Math.max(1, Math.ceil(total / inboxPageSize));
   const page = query.page ?? 1;
 
-  const filtered = where(query, true);
+  const filtered = where(db.dialect, query, true);
   const rows =
     (page - 1) * inboxPageSize < total
       ? await db.all<SourceRow>(
@@ -567,11 +578,11 @@ const exportColumns: { key: string; header: string }[] = [
  * return first) neutralised with a leading apostrophe. The export is recorded in the audit log.
  */
 export async function exportLeads(
-  db: Queryable,
+  db: Database,
   query: InboxQuery,
   input: { staffId: number; now: number },
 ): Promise<{ csv: string; count: number }> {
-  const filtered = where(query, true);
+  const filtered = where(db.dialect, query, true);
   const rows = await db.all<SourceRow>(
     `SELECT * FROM (${source(query.kind)}) leads ${filtered.sql} ORDER BY created_at DESC, reference DESC`,
     filtered.params,
