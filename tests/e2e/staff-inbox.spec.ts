@@ -277,6 +277,9 @@ test("a spam lead's page says so and passes axe; an unknown reference is a 404 i
   await expect(page.getByRole("heading", { name: "Not found", level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   expect((await page.goto("/staff/leads/not-a-reference"))?.status()).toBe(404);
+  // A reference typed in lower case finds its lead.
+  await page.goto(`/staff/leads/${reference.toLowerCase()}`);
+  await expect(page).toHaveURL(`${staffBaseURL}/staff/leads/${reference}`);
   const foreignDocument = await page.request.get(`/staff/leads/${reference}/documents/1`);
   expect(foreignDocument.status()).toBe(404);
 });

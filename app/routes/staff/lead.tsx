@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { Timeline } from "~/components/staff/timeline";
@@ -19,6 +19,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** The lead, opened (the first opening is recorded); 404 inside the workspace's frame when there is none. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { workspace, me } = await requireStaff(request, context);
+  // References are read out over the phone and typed in any case; the page has one address.
+  const canonical = params.reference.trim().toUpperCase();
+  if (canonical !== params.reference && /^(ENQ|APP)-[0-9A-Z]{6}$/.test(canonical)) {
+    throw redirect(`/staff/leads/${canonical}`, 302);
+  }
   const lead = await workspace.inbox.open(params.reference, me);
   if (!lead) throw data("There is no lead with that reference.", 404);
   const { createdAt, statusChangedAt, mails, notes, timeline, ...rest } = lead;
