@@ -100,6 +100,7 @@ test("the inbox lists leads newest first, finds them, filters them in the URL an
   const bad = await page.goto("/staff?status=archived");
   expect(bad?.status()).toBe(400);
   await expect(page.getByRole("alert")).toContainText("Choose a status from the list.");
+  await expectNoAxeViolations(page);
 });
 
 test("the inbox pages through its leads 50 at a time and fits a phone", async ({ page, request }) => {
@@ -171,6 +172,8 @@ test("a lead's page: every field, status, note, reveal, keep on file, downloads 
   await expect(sent).toContainText("JK 65 43 21 B");
   await expect(page.getByRole("status")).toContainText("This reveal is recorded on the timeline.");
   await expect(timeline).toContainText(`National Insurance number revealed by ${person.name}`);
+  // With the banner and the revealed number shown.
+  await expectNoAxeViolations(page);
 
   await page.getByLabel("Status", { exact: true }).selectOption("interview");
   await page.getByRole("button", { name: "Save status" }).click();

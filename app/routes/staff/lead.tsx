@@ -168,8 +168,8 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
 
       {lead.status === "spam" && (
         <p className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
-          This lead is marked as spam, so the inbox lists it only under the Spam filter and sends it no
-          e-mails. If it is genuine, change its status.
+          This lead is marked as spam, so the inbox lists it only under the Spam filter. If it is genuine,
+          change its status.
         </p>
       )}
 
@@ -366,9 +366,7 @@ function KeepOnFile({ lead }: { lead: Extract<Lead, { kind: "application" }> }) 
         <label htmlFor="keep-consent">Applicant agreed to be kept on file for future roles</label>
       </div>
       <p id="keep-consent-state" className="text-sm text-navy-700">
-        {lead.keptOnFileSince
-          ? `Agreed on ${lead.keptOnFileSince}.`
-          : "Not agreed: the application is kept only for this role."}
+        {lead.keptOnFileSince ? `Agreed on ${lead.keptOnFileSince}.` : "No agreement recorded."}
       </p>
       <Button type="submit" variant="secondary" size="sm">
         Save consent
