@@ -24,7 +24,8 @@ export default defineConfig({
       output: {
         // Every script response carries about 1 KB of headers, so a page of thirty tiny chunks pays
         // more for headers than for some of its code. The icons and the small shared UI pieces each
-        // travel as one file; page content and the forms (with their validation) stay per route.
+        // travel as one file; page content and the forms (with their validation) stay per route, and
+        // the staff workspace's helpers stay with its own routes, out of the public pages' scripts.
         codeSplitting: {
           groups: [
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
@@ -32,7 +33,7 @@ export default defineConfig({
               name: "ui",
               test: (id: string) =>
                 /[\\/]app[\\/](components[\\/](ui|sections)|lib)[\\/]/.test(id) &&
-                !/forms|\.server\./.test(id),
+                !/forms|[\\/]lib[\\/]staff[\\/]|\.server\./.test(id),
             },
           ],
         },

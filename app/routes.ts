@@ -23,8 +23,12 @@ export default [
   route("staff/invitation/:token", "routes/staff/invitation.tsx"),
   route("staff/passkey", "routes/staff/passkey.ts"),
   route("staff/sign-out", "routes/staff/sign-out.ts"),
+  // Files, not pages: a signed-out request gets 401, never the sign-in page.
+  route("staff/export.csv", "routes/staff/export.ts"),
+  route("staff/leads/:reference/documents/:id", "routes/staff/document.ts"),
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/inbox.tsx"),
+    route("leads/:reference", "routes/staff/lead.tsx"),
     route("team", "routes/staff/team.tsx"),
     route("confirm", "routes/staff/confirm.tsx"),
     route("*", "routes/staff/not-found.tsx"),

@@ -14,6 +14,7 @@ const workspace = createWorkspace({
   niKey: leads.secrets.niKey,
   ipSalt: leads.secrets.ipSalt,
   publicUrl: env.PUBLIC_URL,
+  onMailQueued: () => leads.worker.wake(),
 });
 // What loaders and actions receive through the router context.
 const context = {

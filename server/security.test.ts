@@ -80,6 +80,35 @@ describe("securityHeaders", () => {
     await new Promise<void>((resolve) => late.close(() => resolve()));
   });
 
+  it("sandboxes the workspace's document downloads, even once React Router asks for a nonce", async () => {
+    const app = express();
+    app.use(
+      securityHeaders({
+        mapOrigin: "https://maps.example",
+        trustProxy: false,
+        scriptHashesFor: () => undefined,
+      }),
+    );
+    // As getLoadContext does for every request React Router answers.
+    app.get("/{*path}", (_req, res) => res.json({ nonce: cspNonceFor(res) }));
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    try {
+      const download = await fetch(`${base}/staff/leads/APP-7K3Q9M/documents/12`);
+      expect(download.headers.get("content-security-policy")).toBe("sandbox");
+      expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+      // The lead's page and anything else keep the page policy.
+      for (const path of ["/staff/leads/APP-7K3Q9M", "/staff/leads/APP-7K3Q9M/documents", "/documents/12"]) {
+        const page = await fetch(`${base}${path}`);
+        expect(page.headers.get("content-security-policy"), path).toContain("script-src 'self' 'nonce-");
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it("lets only /contact frame the maps service", async () => {
     const contact = await fetch(`${origin}/contact`);
     expect(contact.headers.get("content-security-policy")).toContain("frame-src https://maps.example");

@@ -77,6 +77,11 @@ function openSqlite(file: string, options: DatabaseOptions): Database {
   // The group commit below shares that sync among every submission of one event-loop turn.
   db.exec(`PRAGMA synchronous = ${options.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
   db.exec("PRAGMA foreign_keys = ON");
+  // SQLite's own lower() folds only A to Z; PostgreSQL's folds every letter. The same searches must
+  // find "Łukasz" and "Zoë" on both, so lower() here is JavaScript's.
+  db.function("lower", { deterministic: true }, (value) =>
+    typeof value === "string" ? value.toLowerCase() : value,
+  );
   // Copying the WAL back into the database (and the fsyncs that go with it) is the dearest part of
   // a commit; a second connection on its own thread does most of it, so requests rarely wait for it.
   // Under steady writes the WAL cannot restart while commits keep arriving, so the request connection

@@ -4,8 +4,13 @@ import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
 import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
 import { maskNiNumber } from "./protect.ts";
 
-/** Where mail goes: the company's two inboxes and the sender address. */
-export type MailRouting = { from: string; enquiriesTo: string; applicationsTo: string };
+/** Where mail goes: the company's two inboxes and the sender address; and the site's own address for links. */
+export type MailRouting = { from: string; enquiriesTo: string; applicationsTo: string; publicUrl: string };
+
+/** The lead's page in the staff workspace. */
+function workspaceLink(routing: MailRouting, reference: string): string {
+  return `Open it in the staff workspace: ${routing.publicUrl}/staff/leads/${reference}`;
+}
 
 /** One message as it waits in the outbox. Every header value here has been checked to be on one line. */
 export type QueuedMail = {
@@ -43,6 +48,7 @@ export function enquiryMails(input: ContactInput, reference: string, routing: Ma
         input.message,
         "",
         `Reply to this e-mail to answer ${input.firstName} directly. We promise a reply within ${site.claims.replyWithin}.`,
+        workspaceLink(routing, reference),
       ].join("\n"),
     },
     {
@@ -85,6 +91,8 @@ export function applicationMails(
         "",
         "Attached:",
         ...listed,
+        "",
+        workspaceLink(routing, reference),
       ].join("\n"),
     },
     {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Queryable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
+import { recordEvent } from "../workspace/audit.ts";
 import type { SendMail } from "./send.ts";
 import type { LeadEvent, SendWebhook } from "./webhooks.ts";
 
@@ -367,12 +368,7 @@ async function recordMailOutcome(
   action: "mail-sent" | "mail-failed",
   now: number,
 ): Promise<void> {
-  await tx.run("INSERT INTO audit_log (reference, action, detail, created_at) VALUES (?, ?, ?, ?)", [
-    row.reference,
-    action,
-    row.purpose,
-    now,
-  ]);
+  await recordEvent(tx, { reference: row.reference, action, detail: row.purpose, now });
   if (action !== "mail-sent") return;
   const table = row.reference.startsWith("APP-") ? "applications" : "enquiries";
   await tx.run(`UPDATE ${table} SET last_activity_at = ? WHERE reference = ? AND last_activity_at < ?`, [

@@ -12,6 +12,8 @@ export type AuditAction =
   | "ni-revealed"
   | "document-downloaded"
   | "exported"
+  | "consent-recorded"
+  | "consent-withdrawn"
   | "staff-invited"
   | "staff-revoked"
   | "signed-in";

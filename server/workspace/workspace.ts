@@ -4,12 +4,14 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import type { InboxQuery } from "../../app/lib/staff/leads.ts";
 import type { Database } from "../db/database.ts";
 import { hashIp } from "../leads/protect.ts";
 import { checkRateLimit, countRequest, type RateLimit } from "../leads/store.ts";
+import * as inbox from "./inbox.ts";
 import * as passkeys from "./passkeys.ts";
 import { type RelyingParty, relyingParty } from "./relying-party.ts";
-import { endSession, readSession, type StaffMember } from "./sessions.ts";
+import { confirmationWindowMs, endSession, readSession, type StaffMember } from "./sessions.ts";
 import * as team from "./team.ts";
 
 export type WorkspaceOptions = {
@@ -24,6 +26,8 @@ export type WorkspaceOptions = {
   signInLimit?: { limit: number; windowMs: number };
   /** The clock; tests move it. */
   clock?: () => number;
+  /** Called when an e-mail was put back in the queue, so the outbox can send it at once. */
+  onMailQueued?: () => void;
 };
 
 /** Sign-in attempts (passkey answers) allowed per client address in a quarter of an hour. */
@@ -86,6 +90,35 @@ export function createWorkspace(options: WorkspaceOptions) {
       team.invite(db, input, now()),
     listTeam: () => team.listTeam(db),
     revoke: (email: string, by: number | null) => team.revoke(db, email, by, now()),
+    /** True when this person proved it was them recently enough to export personal data now. */
+    recentlyConfirmed: (me: StaffMember): boolean => now() - me.confirmedAt < confirmationWindowMs,
+
+    /** The leads inbox: every method acts for one signed-in member of staff and keeps the timeline. */
+    inbox: {
+      list: (query: InboxQuery) => inbox.listLeads(db, query),
+      /** One lead, marked opened (and recorded) the first time anyone opens it; null when unknown. */
+      async open(reference: string, me: StaffMember) {
+        await inbox.openLead(db, reference, me.id, now());
+        return inbox.getLead(db, options.niKey, reference);
+      },
+      changeStatus: (reference: string, status: string, me: StaffMember) =>
+        inbox.changeStatus(db, { reference, status, staffId: me.id, now: now() }),
+      addNote: (reference: string, body: string, me: StaffMember) =>
+        inbox.addNote(db, { reference, body, staffId: me.id, now: now() }),
+      revealNiNumber: (reference: string, me: StaffMember) =>
+        inbox.revealNiNumber(db, options.niKey, { reference, staffId: me.id, now: now() }),
+      setKeepConsent: (reference: string, agreed: boolean, me: StaffMember) =>
+        inbox.setKeepConsent(db, { reference, agreed, staffId: me.id, now: now() }),
+      async retryMail(reference: string, mailId: number, me: StaffMember) {
+        const outcome = await inbox.retryMail(db, { reference, mailId, staffId: me.id, now: now() });
+        if (outcome.ok) options.onMailQueued?.();
+        return outcome;
+      },
+      downloadDocument: (reference: string, documentId: number, me: StaffMember) =>
+        inbox.downloadDocument(db, { reference, documentId, staffId: me.id, now: now() }),
+      export: (query: InboxQuery, me: StaffMember) =>
+        inbox.exportLeads(db, query, { staffId: me.id, now: now() }),
+    },
   };
 }
 

@@ -1,7 +1,335 @@
+import { data, Form, Link } from "react-router";
+import { StatusBadge } from "~/components/staff/status-badge";
+import { Button } from "~/components/ui/button";
+import { controlClass } from "~/components/ui/field";
+import {
+  allStatuses,
+  applicationStatuses,
+  enquiryStatuses,
+  type InboxQuery,
+  inboxPageSize,
+  inboxQueryString,
+  type LeadStatus,
+  leadKinds,
+  moment,
+  searchLimits,
+  statusLabels,
+} from "~/lib/staff/leads";
+import { parseInboxQuery, serviceChoices, serviceLabel } from "~/lib/staff/leads.server";
+import { requireStaff } from "~/lib/staff.server";
+import type { Route } from "./+types/inbox";
+
 export function meta() {
   return [{ title: "Leads · Staff workspace" }];
 }
 
-export default function Inbox() {
-  return <h1 className="text-2xl font-bold">Leads</h1>;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { workspace } = await requireStaff(request, context);
+  const parsed = parseInboxQuery(new URL(request.url).searchParams);
+  if (!parsed.ok) {
+    return data(
+      { problem: parsed.problem, query: {} as InboxQuery, inbox: null, services: serviceChoices },
+      400,
+    );
+  }
+  const inbox = await workspace.inbox.list(parsed.query);
+  return {
+    problem: null,
+    query: parsed.query,
+    services: serviceChoices,
+    inbox: {
+      ...inbox,
+      rows: inbox.rows.map((row) => ({
+        ...row,
+        received: moment(row.createdAt),
+        serviceLabel: row.kind === "enquiry" ? serviceLabel(row.service) : "",
+      })),
+    },
+  };
+}
+
+/** The link to the inbox with some of the search and filters changed (and back on the first page). */
+function inboxLink(query: InboxQuery, change: Partial<InboxQuery>): string {
+  const search = inboxQueryString({ ...query, page: undefined, ...change });
+  return search ? `/staff?${search}` : "/staff";
+}
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { problem, query, inbox, services } = loaderData;
+  const filtersKey = inboxQueryString({ ...query, page: undefined });
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold">Leads</h1>
+        {inbox && (
+          <a
+            href={`/staff/export.csv${filtersKey ? `?${filtersKey}` : ""}`}
+            className="inline-flex min-h-10 items-center rounded-lg px-4 py-2 text-sm font-semibold text-navy-900 ring-1 ring-navy-200 hover:bg-navy-50"
+          >
+            Export CSV
+          </a>
+        )}
+      </div>
+
+      <Filters key={filtersKey} query={query} services={services} />
+
+      {problem ? (
+        <div role="alert" className="space-y-2 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+          <p className="font-semibold">{problem}</p>
+          <p>
+            <Link to="/staff" className="font-semibold underline">
+              Show all leads
+            </Link>
+          </p>
+        </div>
+      ) : (
+        inbox && (
+          <>
+            <StatusCounts query={query} counts={inbox.counts} open={inbox.open} />
+            <Results query={query} inbox={inbox} />
+          </>
+        )
+      )}
+    </div>
+  );
+}
+
+/** Search and filters: a plain GET form, so they live in the URL and work without JavaScript. */
+function Filters({
+  query,
+  services,
+}: {
+  query: InboxQuery;
+  services: readonly { value: string; label: string }[];
+}) {
+  return (
+    <Form
+      method="get"
+      action="/staff"
+      role="search"
+      aria-label="Find leads"
+      className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-navy-100 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="inbox-search" className="text-sm font-semibold">
+          Search
+        </label>
+        <input
+          id="inbox-search"
+          name="q"
+          type="search"
+          defaultValue={query.q ?? ""}
+          maxLength={searchLimits.length}
+          aria-describedby="inbox-search-help"
+          className={controlClass}
+        />
+        <p id="inbox-search-help" className="text-sm text-navy-700">
+          Reference, name, e-mail, phone, company or words from the message.
+        </p>
+      </div>
+      <Select id="inbox-kind" name="kind" label="Kind" value={query.kind}>
+        <option value="">Any kind</option>
+        {leadKinds.map((kind) => (
+          <option key={kind.value} value={kind.value}>
+            {kind.plural}
+          </option>
+        ))}
+      </Select>
+      <Select id="inbox-status" name="status" label="Status" value={query.status}>
+        <option value="">Any status but spam</option>
+        {allStatuses.map((status) => (
+          <option key={status} value={status}>
+            {statusLabels[status]}
+          </option>
+        ))}
+      </Select>
+      <Select id="inbox-service" name="service" label="Service" value={query.service}>
+        <option value="">Any service</option>
+        {services.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+      <div className="flex items-end gap-2 lg:pb-7">
+        <Button type="submit" size="sm">
+          Show leads
+        </Button>
+        <Link to="/staff" className="min-h-10 rounded-md px-2 py-2 text-sm font-semibold underline">
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function Select({
+  id,
+  name,
+  label,
+  value,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className={controlClass}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** How many leads have each status, for the same search; each count filters the list to it. */
+function StatusCounts({
+  query,
+  counts,
+  open,
+}: {
+  query: InboxQuery;
+  counts: Record<LeadStatus, number>;
+  open: number;
+}) {
+  const statuses: readonly LeadStatus[] =
+    query.kind === "enquiry"
+      ? enquiryStatuses
+      : query.kind === "application"
+        ? applicationStatuses
+        : allStatuses;
+  const items: { status: LeadStatus | undefined; label: string; count: number }[] = [
+    { status: undefined, label: "All but spam", count: open },
+    ...statuses.map((status) => ({ status, label: statusLabels[status], count: counts[status] })),
+  ];
+  return (
+    <nav aria-label="Leads by status">
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {items.map((item) => {
+          const current = query.status === item.status;
+          return (
+            <li key={item.label}>
+              <Link
+                to={inboxLink(query, { status: item.status })}
+                aria-current={current ? "true" : undefined}
+                className={
+                  current
+                    ? "inline-flex min-h-10 items-center gap-2 rounded-full bg-navy-900 px-3 py-1.5 font-semibold text-white"
+                    : "inline-flex min-h-10 items-center gap-2 rounded-full bg-white px-3 py-1.5 font-semibold text-navy-900 ring-1 ring-navy-200 hover:bg-navy-50"
+                }
+              >
+                {item.label} <span className="tabular-nums">{item.count}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+type Loaded = NonNullable<Route.ComponentProps["loaderData"]["inbox"]>;
+
+function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
+  const first = (inbox.page - 1) * inboxPageSize + 1;
+  const last = first + inbox.rows.length - 1;
+  const filtered = Boolean(query.q || query.kind || query.status || query.service);
+  return (
+    <section aria-labelledby="results-heading" className="space-y-3">
+      <h2 id="results-heading" className="text-sm font-semibold text-navy-700" aria-live="polite">
+        {inbox.total === 0
+          ? filtered
+            ? "No leads match this search."
+            : "No leads yet. Enquiries and applications from the website appear here."
+          : inbox.rows.length === 0
+            ? `There are ${inbox.total} leads; this page is past the last one.`
+            : `Showing ${first} to ${last} of ${inbox.total} ${inbox.total === 1 ? "lead" : "leads"}, newest first`}
+      </h2>
+      {inbox.rows.length > 0 && (
+        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-navy-100">
+          {/* On a phone the table keeps its columns and scrolls sideways inside this box. */}
+          <table className="w-full min-w-[52rem] text-left text-sm">
+            <thead className="bg-navy-50">
+              <tr>
+                {["Reference", "Kind", "Name", "E-mail", "Service", "Received", "Status"].map((heading) => (
+                  <th key={heading} scope="col" className="px-3 py-2 whitespace-nowrap">
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {inbox.rows.map((row) => (
+                <tr
+                  key={row.reference}
+                  className={
+                    row.opened
+                      ? "border-t border-navy-100"
+                      : "border-t border-navy-100 bg-accent-100/40 font-bold shadow-[inset_4px_0_0_var(--color-accent-700)]"
+                  }
+                >
+                  <th scope="row" className="px-3 py-2 text-left whitespace-nowrap">
+                    <Link
+                      to={`/staff/leads/${row.reference}`}
+                      className="font-mono text-accent-800 underline underline-offset-2"
+                    >
+                      {row.reference}
+                    </Link>
+                    {!row.opened && (
+                      <span className="ml-2 rounded-full bg-navy-900 px-2 py-0.5 font-sans text-xs font-semibold text-white">
+                        Unopened
+                      </span>
+                    )}
+                  </th>
+                  <td className="px-3 py-2">{row.kind === "enquiry" ? "Enquiry" : "Application"}</td>
+                  <td className="px-3 py-2">{row.name}</td>
+                  <td className="px-3 py-2">{row.email}</td>
+                  <td className="px-3 py-2">{row.serviceLabel}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <time dateTime={row.received.iso}>{row.received.text}</time>
+                  </td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={row.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {inbox.pages > 1 && <Paging query={query} page={inbox.page} pages={inbox.pages} />}
+    </section>
+  );
+}
+
+function Paging({ query, page, pages }: { query: InboxQuery; page: number; pages: number }) {
+  const to = (n: number) => {
+    const search = inboxQueryString({ ...query, page: n });
+    return search ? `/staff?${search}` : "/staff";
+  };
+  const linkClass =
+    "inline-flex min-h-10 items-center rounded-lg px-4 py-2 font-semibold ring-1 ring-navy-200 hover:bg-navy-50";
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center gap-3 text-sm">
+      {page > 1 && (
+        <Link to={to(Math.min(page - 1, pages))} rel="prev" className={linkClass}>
+          Previous page
+        </Link>
+      )}
+      <p>
+        Page {page} of {pages}
+      </p>
+      {page < pages && (
+        <Link to={to(page + 1)} rel="next" className={linkClass}>
+          Next page
+        </Link>
+      )}
+    </nav>
+  );
 }

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { serviceOptions } from "../forms/contact-schema.ts";
+import { allStatuses, type InboxQuery, searchLimits } from "./leads.ts";
+
+/** The services an enquiry can name, as the contact form offers them (for the inbox's filter). */
+export const serviceChoices: readonly { value: string; label: string }[] = serviceOptions;
+
+/** The name of a service as the contact form offers it; "Not specified" for none. */
+export function serviceLabel(value: string): string {
+  return serviceOptions.find((option) => option.value === value)?.label ?? "Not specified";
+}
+
+/**
+ * The inbox's search and filters, as they stand in its URL (`?q=&kind=&status=&service=&page=`).
+ * Empty values are left out before this (they mean "any"); anything unexpected is refused with words
+ * for the person.
+ */
+export const inboxQuerySchema = z.object({
+  q: z
+    .string()
+    .transform((value) => value.normalize("NFC").trim())
+    .pipe(
+      z.string().max(searchLimits.length, {
+        error: `Searches can be up to ${searchLimits.length} characters long.`,
+      }),
+    )
+    .transform((value) => value || undefined)
+    .optional(),
+  kind: z.enum(["enquiry", "application"], { error: "Choose enquiries, applications or both." }).optional(),
+  status: z.enum(allStatuses, { error: "Choose a status from the list." }).optional(),
+  service: z
+    .enum(serviceOptions.map((option) => option.value) as [string, ...string[]], {
+      error: "Choose a service from the list.",
+    })
+    .optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, { error: "The page number must be a whole number." })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: "Pages are numbered from 1." }))
+    .optional(),
+});
+
+/** Reads the inbox's search and filters from a URL's query; a problem comes back as a sentence. */
+export function parseInboxQuery(
+  params: URLSearchParams,
+): { ok: true; query: InboxQuery } | { ok: false; problem: string } {
+  const raw: Record<string, string> = {};
+  for (const key of ["q", "kind", "status", "service", "page"]) {
+    const values = params.getAll(key);
+    if (values.length > 1) return { ok: false, problem: `The link gives “${key}” more than once.` };
+    if (values[0]) raw[key] = values[0];
+  }
+  const parsed = inboxQuerySchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, problem: parsed.error.issues[0]?.message ?? "Check the search." };
+  return { ok: true, query: parsed.data as InboxQuery };
+}

@@ -1,0 +1,627 @@
+import { stringify } from "csv-stringify/sync";
+import { serviceLabel } from "../../app/lib/staff/leads.server.ts";
+import {
+  allStatuses,
+  formatDateTime,
+  type InboxQuery,
+  inboxPageSize,
+  isStatusOf,
+  type LeadKind,
+  type LeadStatus,
+  leadKinds,
+  searchLimits,
+  spacedNiNumber,
+  statusLabels,
+} from "../../app/lib/staff/leads.ts";
+import type { Database, Queryable, Value } from "../db/database.ts";
+import { decryptNiNumber } from "../leads/protect.ts";
+import { type AuditAction, recordEvent } from "./audit.ts";
+
+/** One lead as a row of the inbox. */
+export type InboxRow = {
+  kind: LeadKind;
+  reference: string;
+  name: string;
+  email: string;
+  /** The enquiry's service value ("" for applications and enquiries that named none). */
+  service: string;
+  status: LeadStatus;
+  createdAt: number;
+  /** False until someone in the workspace opens the lead. */
+  opened: boolean;
+};
+
+/** One page of the inbox, with the counts per status for the same search (any status). */
+export type InboxPage = {
+  rows: InboxRow[];
+  /** Leads the search and filters match, over every page. */
+  total: number;
+  page: number;
+  pages: number;
+  counts: Record<LeadStatus, number>;
+  /** Leads that are not spam, for the search and kind/service filters. */
+  open: number;
+};
+
+/** A document sent with an application, without its bytes. */
+export type LeadDocument = { id: number; field: "resume" | "otherDocuments"; fileName: string; size: number };
+
+/** One of a lead's e-mails, as the outbox has it. */
+export type LeadMail = {
+  id: number;
+  purpose: "notification" | "acknowledgement";
+  to: string;
+  state: "waiting" | "sent" | "failed";
+  sentAt: number | null;
+  attempts: number;
+  lastError: string | null;
+};
+
+export type LeadNote = { id: number; author: string; body: string; createdAt: number };
+
+/** One line of a lead's timeline: what happened, who did it (null: the website itself), when. */
+export type TimelineEvent = {
+  id: number;
+  action: AuditAction;
+  detail: string;
+  who: string | null;
+  at: number;
+};
+
+type Common = {
+  reference: string;
+  status: LeadStatus;
+  createdAt: number;
+  statusChangedAt: number | null;
+  lastActivityAt: number;
+  openedAt: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  mails: LeadMail[];
+  notes: LeadNote[];
+  timeline: TimelineEvent[];
+};
+
+/** Everything the workspace shows about one lead. */
+export type LeadDetail =
+  | (Common & { kind: "enquiry"; company: string; service: string; message: string })
+  | (Common & {
+      kind: "application";
+      address: string;
+      hasCar: string;
+      hasUkLicence: string;
+      rightToWork: string;
+      /** "AB •• •• •• C": the number itself only through a reveal. */
+      niNumberMasked: string;
+      keepConsentAt: number | null;
+      documents: LeadDocument[];
+    });
+
+/** A refusal with words for the person, for a 4xx; `missing` when the lead or thing does not exist. */
+export type Outcome<T = null> = { ok: true; value: T } | { ok: false; missing?: boolean; problem: string };
+
+/** The longest note the workspace keeps. */
+export const noteMaxLength = 5000;
+
+const tables: Record<LeadKind, "enquiries" | "applications"> = {
+  enquiry: "enquiries",
+  application: "applications",
+};
+
+// Both kinds of lead as one list with the same columns; what one kind does not have is empty.
+const enquiriesSource = `SELECT 'enquiry' AS kind, reference, first_name, last_name, email, phone, company, service,
+    message, '' AS address, '' AS has_car, '' AS has_uk_licence, '' AS right_to_work, status, created_at,
+    status_changed_at, last_activity_at, opened_at, NULL AS keep_consent_at
+  FROM enquiries`;
+const applicationsSource = `SELECT 'application' AS kind, reference, first_name, last_name, email, phone,
+    '' AS company, '' AS service, '' AS message, address, has_car, has_uk_licence, right_to_work, status,
+    created_at, status_changed_at, last_activity_at, opened_at, keep_consent_at
+  FROM applications`;
+
+function source(kind: LeadKind | undefined): string {
+  if (kind === "enquiry") return enquiriesSource;
+  if (kind === "application") return applicationsSource;
+  return `${enquiriesSource} UNION ALL ${applicationsSource}`;
+}
+
+/** A LIKE pattern that finds `term` anywhere, with the pattern characters in it taken literally. */
+function containing(term: string): string {
+  return `%${term.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+const searched = ["reference", "first_name", "last_name", "email", "phone", "company", "message"];
+
+/**
+ * The WHERE clause for a search and filters. Every word of the search must appear, in any case, in one
+ * of the searched fields; a phone number also matches without its spaces. Spam shows only when asked for.
+ * Case is ignored by the database itself where it can: PostgreSQL's ILIKE, and SQLite's LIKE for words
+ * in plain ASCII; only a word with other letters ("łukasz") needs SQLite's lower(), which is slower.
+ */
+function where(
+  dialect: Database["dialect"],
+  query: InboxQuery,
+  withStatus: boolean,
+): { sql: string; params: Value[] } {
+  const clauses: string[] = [];
+  const params: Value[] = [];
+  if (query.service) {
+    clauses.push("service = ?");
+    params.push(query.service);
+  }
+  if (withStatus) {
+    if (query.status) {
+      clauses.push("status = ?");
+      params.push(query.status);
+    } else {
+      clauses.push("status <> 'spam'");
+    }
+  }
+  const words = (query.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, searchLimits.words);
+  for (const word of words) {
+    const pattern = containing(word);
+    const match =
+      dialect === "postgres"
+        ? (column: string) => `${column} ILIKE ? ESCAPE '\\'`
+        : /^[!-~]*$/.test(word)
+          ? (column: string) => `${column} LIKE ? ESCAPE '\\'`
+          : (column: string) => `lower(${column}) LIKE ? ESCAPE '\\'`;
+    const any = [...searched.map(match), "replace(phone, ' ', '') LIKE ? ESCAPE '\\'"];
+    clauses.push(`(${any.join(" OR ")})`);
+    params.push(...searched.map(() => pattern), pattern);
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
+}
+
+type SourceRow = {
+  kind: LeadKind;
+  reference: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  company: string;
+  service: string;
+  message: string;
+  address: string;
+  has_car: string;
+  has_uk_licence: string;
+  right_to_work: string;
+  status: LeadStatus;
+  created_at: number;
+  status_changed_at: number | null;
+  last_activity_at: number;
+  opened_at: number | null;
+  keep_consent_at: number | null;
+};
+
+/** One page of the inbox: newest first, 50 to a page, with the counts per status. */
+export async function listLeads(db: Database, query: InboxQuery): Promise<InboxPage> {
+  const from = `FROM (${source(query.kind)}) leads`;
+  const unfiltered = where(db.dialect, query, false);
+  const countRows = await db.all<{ status: LeadStatus; n: number }>(
+    `SELECT status, COUNT(*) AS n ${from} ${unfiltered.sql} GROUP BY status`,
+    unfiltered.params,
+  );
+  const counts = Object.fromEntries(allStatuses.map((status) => [status, 0])) as Record<LeadStatus, number>;
+  for (const row of countRows) counts[row.status] = Number(row.n);
+  const open = allStatuses.reduce((sum, status) => (status === "spam" ? sum : sum + counts[status]), 0);
+  const total = query.status ? counts[query.status] : open;
+  const pages = Math.max(1, Math.ceil(total / inboxPageSize));
+  const page = query.page ?? 1;
+
+  const filtered = where(db.dialect, query, true);
+  const rows =
+    (page - 1) * inboxPageSize < total
+      ? await db.all<SourceRow>(
+          `SELECT kind, reference, first_name, last_name, email, service, status, created_at, opened_at ${from}
+           ${filtered.sql} ORDER BY created_at DESC, reference DESC LIMIT ? OFFSET ?`,
+          [...filtered.params, inboxPageSize, (page - 1) * inboxPageSize],
+        )
+      : [];
+  return {
+    rows: rows.map((row) => ({
+      kind: row.kind,
+      reference: row.reference,
+      name: `${row.first_name} ${row.last_name}`,
+      email: row.email,
+      service: row.service,
+      status: row.status,
+      createdAt: Number(row.created_at),
+      opened: row.opened_at !== null,
+    })),
+    total,
+    page,
+    pages,
+    counts,
+    open,
+  };
+}
+
+/** Which kind of lead a reference belongs to, from its prefix; null when it cannot be one. */
+export function kindOfReference(reference: string): LeadKind | null {
+  if (/^ENQ-[0-9A-Z]{6}$/.test(reference)) return "enquiry";
+  if (/^APP-[0-9A-Z]{6}$/.test(reference)) return "application";
+  return null;
+}
+
+const noLead = { ok: false, missing: true, problem: "There is no lead with that reference." } as const;
+
+/** Everything about one lead, or null when there is none with this reference. */
+export async function getLead(db: Queryable, niKey: Buffer, reference: string): Promise<LeadDetail | null> {
+  const kind = kindOfReference(reference);
+  if (!kind) return null;
+  const [row] = await db.all<SourceRow & { ni_number_encrypted?: string; id: number }>(
+    `SELECT * FROM ${tables[kind]} WHERE reference = ?`,
+    [reference],
+  );
+  if (!row) return null;
+
+  const mails = await db.all<{
+    id: number;
+    purpose: LeadMail["purpose"];
+    to_address: string;
+    status: string;
+    sent_at: number | null;
+    attempts: number;
+    last_error: string | null;
+  }>(
+    "SELECT id, purpose, to_address, status, sent_at, attempts, last_error FROM outbox WHERE reference = ? ORDER BY id",
+    [reference],
+  );
+  const notes = await db.all<{ id: number; name: string; body: string; created_at: number }>(
+    `SELECT n.id, s.name, n.body, n.created_at FROM notes n JOIN staff s ON s.id = n.staff_id
+     WHERE n.reference = ? ORDER BY n.created_at, n.id`,
+    [reference],
+  );
+  const events = await db.all<{
+    id: number;
+    action: AuditAction;
+    detail: string;
+    name: string | null;
+    created_at: number;
+  }>(
+    `SELECT a.id, a.action, a.detail, s.name, a.created_at FROM audit_log a LEFT JOIN staff s ON s.id = a.staff_id
+     WHERE a.reference = ? ORDER BY a.created_at, a.id`,
+    [reference],
+  );
+
+  const common: Common = {
+    reference: row.reference,
+    status: row.status,
+    createdAt: Number(row.created_at),
+    statusChangedAt: row.status_changed_at === null ? null : Number(row.status_changed_at),
+    lastActivityAt: Number(row.last_activity_at),
+    openedAt: row.opened_at === null ? null : Number(row.opened_at),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    mails: mails.map((mail) => ({
+      id: Number(mail.id),
+      purpose: mail.purpose,
+      to: mail.to_address,
+      state: mail.status === "sent" ? "sent" : mail.status === "failed" ? "failed" : "waiting",
+      sentAt: mail.sent_at === null ? null : Number(mail.sent_at),
+      attempts: Number(mail.attempts),
+      lastError: mail.last_error,
+    })),
+    notes: notes.map((note) => ({
+      id: Number(note.id),
+      author: note.name,
+      body: note.body,
+      createdAt: Number(note.created_at),
+    })),
+    timeline: events.map((event) => ({
+      id: Number(event.id),
+      action: event.action,
+      detail: event.detail,
+      who: event.name,
+      at: Number(event.created_at),
+    })),
+  };
+  if (kind === "enquiry") {
+    return { ...common, kind, company: row.company, service: row.service, message: row.message };
+  }
+  const documents = await db.all<{
+    id: number;
+    field: LeadDocument["field"];
+    file_name: string;
+    size: number;
+  }>("SELECT id, field, file_name, size FROM documents WHERE application_id = ? ORDER BY id", [
+    Number(row.id),
+  ]);
+  return {
+    ...common,
+    kind,
+    address: row.address,
+    hasCar: row.has_car,
+    hasUkLicence: row.has_uk_licence,
+    rightToWork: row.right_to_work,
+    niNumberMasked: maskStored(row.ni_number_encrypted ?? "", niKey),
+    keepConsentAt: row.keep_consent_at === null ? null : Number(row.keep_consent_at),
+    documents: documents.map((doc) => ({
+      id: Number(doc.id),
+      field: doc.field,
+      fileName: doc.file_name,
+      size: Number(doc.size),
+    })),
+  };
+}
+
+/** The masked number for display; the number itself never leaves this function. */
+function maskStored(encrypted: string, niKey: Buffer): string {
+  try {
+    const plain = decryptNiNumber(encrypted, niKey);
+    return `${plain.slice(0, 2)} •• •• •• ${plain.slice(-1)}`;
+  } catch {
+    return "•• •• •• •• •";
+  }
+}
+
+/** Marks a lead opened the first time anyone in the workspace opens it, and records that. */
+export async function openLead(db: Database, reference: string, staffId: number, now: number): Promise<void> {
+  const kind = kindOfReference(reference);
+  if (!kind) return;
+  await db.transaction(async (tx) => {
+    const changed = await tx.run(
+      `UPDATE ${tables[kind]} SET opened_at = ? WHERE reference = ? AND opened_at IS NULL`,
+      [now, reference],
+    );
+    if (changed > 0) await recordEvent(tx, { reference, action: "opened", staffId, now });
+  });
+}
+
+/** Marks the lead as worked on now. */
+async function touch(tx: Queryable, kind: LeadKind, reference: string, now: number): Promise<void> {
+  await tx.run(`UPDATE ${tables[kind]} SET last_activity_at = ? WHERE reference = ?`, [now, reference]);
+}
+
+/**
+ * Moves a lead to another status. The status, when it changed, the lead's last activity and the
+ * timeline's line are written in one transaction: all of them or none.
+ */
+export async function changeStatus(
+  db: Database,
+  input: { reference: string; status: string; staffId: number; now: number },
+): Promise<Outcome<{ from: LeadStatus; to: LeadStatus }>> {
+  const { reference, staffId, now } = input;
+  const kind = kindOfReference(reference);
+  if (!kind) return noLead;
+  const status = input.status;
+  if (!isStatusOf(kind, status)) {
+    return {
+      ok: false,
+      problem: `Choose one of the statuses an ${kind === "enquiry" ? "enquiry" : "application"} can have.`,
+    };
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx.all<{ status: LeadStatus }>(
+      `SELECT status FROM ${tables[kind]} WHERE reference = ?`,
+      [reference],
+    );
+    if (!row) return noLead;
+    if (row.status === status) return { ok: true, value: { from: row.status, to: status } };
+    await tx.run(
+      `UPDATE ${tables[kind]} SET status = ?, status_changed_at = ?, last_activity_at = ? WHERE reference = ?`,
+      [status, now, now, reference],
+    );
+    await recordEvent(tx, {
+      reference,
+      action: "status-changed",
+      staffId,
+      detail: `${row.status} → ${status}`,
+      now,
+    });
+    return { ok: true, value: { from: row.status, to: status } };
+  });
+}
+
+/** Adds a note to a lead, in the name of the member of staff; the lead counts as worked on now. */
+export async function addNote(
+  db: Database,
+  input: { reference: string; body: string; staffId: number; now: number },
+): Promise<Outcome> {
+  const { reference, staffId, now } = input;
+  const kind = kindOfReference(reference);
+  if (!kind) return noLead;
+  const body = input.body.normalize("NFC").replace(/\r\n?/g, "\n").trim();
+  if (!body) return { ok: false, problem: "Write the note before adding it." };
+  if (body.length > noteMaxLength) {
+    return { ok: false, problem: `Notes can be up to ${noteMaxLength} characters long.` };
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx.all(`SELECT 1 AS found FROM ${tables[kind]} WHERE reference = ?`, [reference]);
+    if (!row) return noLead;
+    await tx.run("INSERT INTO notes (reference, staff_id, body, created_at) VALUES (?, ?, ?, ?)", [
+      reference,
+      staffId,
+      body,
+      now,
+    ]);
+    await touch(tx, kind, reference, now);
+    await recordEvent(tx, { reference, action: "note-added", staffId, now });
+    return { ok: true, value: null };
+  });
+}
+
+/**
+ * An applicant's National Insurance number, decrypted for one member of staff. The reveal is on the
+ * timeline before the number is handed back.
+ */
+export async function revealNiNumber(
+  db: Database,
+  niKey: Buffer,
+  input: { reference: string; staffId: number; now: number },
+): Promise<Outcome<string>> {
+  const { reference, staffId, now } = input;
+  if (kindOfReference(reference) !== "application") return noLead;
+  const [row] = await db.all<{ ni_number_encrypted: string }>(
+    "SELECT ni_number_encrypted FROM applications WHERE reference = ?",
+    [reference],
+  );
+  if (!row) return noLead;
+  let plain: string;
+  try {
+    plain = decryptNiNumber(row.ni_number_encrypted, niKey);
+  } catch {
+    return { ok: false, problem: "This number cannot be read with the server's current key." };
+  }
+  await recordEvent(db, { reference, action: "ni-revealed", staffId, now });
+  return { ok: true, value: spacedNiNumber(plain) };
+}
+
+/**
+ * Records whether the applicant agreed to be kept on file for future roles (the date they agreed is
+ * kept), or takes that agreement back. Changes are on the timeline.
+ */
+export async function setKeepConsent(
+  db: Database,
+  input: { reference: string; agreed: boolean; staffId: number; now: number },
+): Promise<Outcome<{ keepConsentAt: number | null }>> {
+  const { reference, agreed, staffId, now } = input;
+  if (kindOfReference(reference) !== "application") return noLead;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.all<{ keep_consent_at: number | null }>(
+      "SELECT keep_consent_at FROM applications WHERE reference = ?",
+      [reference],
+    );
+    if (!row) return noLead;
+    const current = row.keep_consent_at === null ? null : Number(row.keep_consent_at);
+    if ((current !== null) === agreed) return { ok: true, value: { keepConsentAt: current } };
+    const next = agreed ? now : null;
+    await tx.run("UPDATE applications SET keep_consent_at = ?, last_activity_at = ? WHERE reference = ?", [
+      next,
+      now,
+      reference,
+    ]);
+    await recordEvent(tx, {
+      reference,
+      action: agreed ? "consent-recorded" : "consent-withdrawn",
+      staffId,
+      now,
+    });
+    return { ok: true, value: { keepConsentAt: next } };
+  });
+}
+
+/** Puts a lead's failed e-mail back in the queue to be sent now, from a first attempt again. */
+export async function retryMail(
+  db: Database,
+  input: { reference: string; mailId: number; staffId: number; now: number },
+): Promise<Outcome> {
+  const { reference, mailId, staffId, now } = input;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.all<{ purpose: string }>(
+      `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ?, lease_until = NULL
+       WHERE id = ? AND reference = ? AND status = 'failed' RETURNING purpose`,
+      [now, mailId, reference],
+    );
+    if (!row) {
+      return {
+        ok: false,
+        problem: "That e-mail is not waiting to be sent again: it may have been sent already.",
+      };
+    }
+    await recordEvent(tx, { reference, action: "mail-retried", staffId, detail: row.purpose, now });
+    return { ok: true, value: null };
+  });
+}
+
+/** A document to download, once its download is on the lead's timeline. */
+export async function downloadDocument(
+  db: Database,
+  input: { reference: string; documentId: number; staffId: number; now: number },
+): Promise<{ fileName: string; contentType: string; content: Buffer } | null> {
+  const { reference, documentId, staffId, now } = input;
+  if (kindOfReference(reference) !== "application") return null;
+  const [doc] = await db.all<{ field: string; file_name: string; content_type: string; content: Uint8Array }>(
+    `SELECT d.field, d.file_name, d.content_type, d.content FROM documents d
+     JOIN applications a ON a.id = d.application_id WHERE a.reference = ? AND d.id = ?`,
+    [reference, documentId],
+  );
+  if (!doc) return null;
+  await recordEvent(db, { reference, action: "document-downloaded", staffId, detail: doc.field, now });
+  return { fileName: doc.file_name, contentType: doc.content_type, content: Buffer.from(doc.content) };
+}
+
+/** "yes" and "no" as a spreadsheet reader expects them; empty stays empty. */
+function yesNo(value: string): string {
+  return value === "yes" ? "Yes" : value === "no" ? "No" : value;
+}
+
+/** The export's columns, in order. Never the National Insurance number, never the documents. */
+const exportColumns: { key: string; header: string }[] = [
+  { key: "reference", header: "Reference" },
+  { key: "kind", header: "Kind" },
+  { key: "received", header: "Received (UK time)" },
+  { key: "status", header: "Status" },
+  { key: "firstName", header: "First name" },
+  { key: "lastName", header: "Last name" },
+  { key: "email", header: "Email" },
+  { key: "phone", header: "Phone" },
+  { key: "company", header: "Company" },
+  { key: "service", header: "Service" },
+  { key: "message", header: "Message" },
+  { key: "address", header: "Address" },
+  { key: "hasCar", header: "Has a car" },
+  { key: "hasUkLicence", header: "UK driving licence" },
+  { key: "rightToWork", header: "Right to work in the UK" },
+  { key: "keptOnFile", header: "Agreed to be kept on file" },
+  { key: "lastActivity", header: "Last activity (UK time)" },
+];
+
+/**
+ * Everything the search and filters match (all pages) as CSV for a spreadsheet: UTF-8 with a byte-order
+ * mark, one row per lead, and any cell a spreadsheet could take for a formula (= + - @, tab, carriage
+ * return first) neutralised with a leading apostrophe. The export is recorded in the audit log.
+ */
+export async function exportLeads(
+  db: Database,
+  query: InboxQuery,
+  input: { staffId: number; now: number },
+): Promise<{ csv: string; count: number }> {
+  const filtered = where(db.dialect, query, true);
+  const rows = await db.all<SourceRow>(
+    `SELECT * FROM (${source(query.kind)}) leads ${filtered.sql} ORDER BY created_at DESC, reference DESC`,
+    filtered.params,
+  );
+  const records = rows.map((row) => {
+    const enquiry = row.kind === "enquiry";
+    return {
+      reference: row.reference,
+      kind: leadKinds.find((kind) => kind.value === row.kind)?.label ?? row.kind,
+      received: formatDateTime(Number(row.created_at)),
+      status: statusLabels[row.status],
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      phone: row.phone,
+      company: row.company,
+      service: enquiry ? serviceLabel(row.service) : "",
+      message: row.message,
+      address: row.address,
+      hasCar: yesNo(row.has_car),
+      hasUkLicence: yesNo(row.has_uk_licence),
+      rightToWork: yesNo(row.right_to_work),
+      keptOnFile: row.keep_consent_at === null ? "" : formatDateTime(Number(row.keep_consent_at)),
+      lastActivity: formatDateTime(Number(row.last_activity_at)),
+    };
+  });
+  const csv = stringify(records, {
+    bom: true,
+    header: true,
+    columns: exportColumns,
+    record_delimiter: "windows",
+    escape_formulas: true,
+  });
+  await recordEvent(db, {
+    reference: null,
+    action: "exported",
+    staffId: input.staffId,
+    detail: String(records.length),
+    now: input.now,
+  });
+  return { csv, count: records.length };
+}

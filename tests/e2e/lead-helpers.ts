@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { e2eDatabase } from "../../playwright.config";
+
+/** A word no other test uses: searching for it finds only this test's leads. */
+export function uniqueTag(): string {
+  return `tag${randomBytes(5).toString("hex")}`;
+}
+
+function referenceIn(message: string): string {
+  const match = /(ENQ|APP)-[0-9A-Z]{6}/.exec(message);
+  if (!match) throw new Error(`No reference in: ${message}`);
+  return match[0];
+}
+
+/**
+ * Sends an enquiry as the contact form's script does; resolves to its reference. Each one differs
+ * (the same content from the same address within minutes counts as a repeat of the first).
+ */
+export async function sendEnquiry(request: APIRequestContext, fields: Record<string, string> = {}) {
+  const response = await request.post("/contact-handler.php", {
+    data: {
+      firstName: "Aisha",
+      lastName: "Khan",
+      email: "aisha.khan@example.co.uk",
+      phone: "0161 496 0999",
+      company: "Ancoats Bakery Ltd",
+      service: "cleaning",
+      message: `We need an evening office clean, five days a week. Request ${uniqueTag()}`,
+      ...fields,
+    },
+  });
+  expect(response.status()).toBe(200);
+  return referenceIn(((await response.json()) as { message: string }).message);
+}
+
+/** The smallest PDF and PNG the upload checks accept as the real thing. */
+export const sampleFiles = {
+  pdf: Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"),
+  png: Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+    "hex",
+  ),
+};
+
+/** Sends an application with a CV (and, when given, another document) as the careers form does; each differs. */
+export async function sendApplication(
+  request: APIRequestContext,
+  fields: Record<string, string> = {},
+  files: {
+    resume?: { name: string; buffer: Buffer };
+    otherDocuments?: { name: string; buffer: Buffer };
+  } = {},
+) {
+  const resume = files.resume ?? { name: "Tomasz Nowak CV.pdf", buffer: sampleFiles.pdf };
+  const response = await request.post("/careers-handler.php", {
+    multipart: {
+      firstName: "Tomasz",
+      lastName: "Nowak",
+      email: `tomasz.nowak.${uniqueTag()}@example.com`,
+      phone: "07700 900123",
+      address: "12 Jersey Street, Manchester M4 6JB",
+      hasCarQuestion: "yes",
+      hasUKLicense: "no",
+      rightToWork: "yes",
+      niNumber: "AB 12 34 56 C",
+      ...fields,
+      resume: { name: resume.name, mimeType: "application/pdf", buffer: resume.buffer },
+      ...(files.otherDocuments
+        ? {
+            otherDocuments: {
+              name: files.otherDocuments.name,
+              mimeType: "image/png",
+              buffer: files.otherDocuments.buffer,
+            },
+          }
+        : {}),
+    },
+  });
+  expect(response.status()).toBe(200);
+  return referenceIn(((await response.json()) as { message: string }).message);
+}
+
+/**
+ * Runs one statement on the e2e server's database, for what a test cannot make happen through the
+ * site itself (an e-mail that failed for good, a passkey confirmation from long ago).
+ */
+export function runOnServerDatabase(sql: string, ...params: SQLInputValue[]): number {
+  const db = new DatabaseSync(e2eDatabase);
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    return Number(db.prepare(sql).run(...params).changes);
+  } finally {
+    db.close();
+  }
+}
