@@ -40,6 +40,9 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Da
 function openSqlite(file: string): Database {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new DatabaseSync(file);
+  // Deleted rows are overwritten with zeros and freed pages can be given back (server/lifecycle/), so
+  // deleted personal data cannot be read back from the file. auto_vacuum takes effect on a new file.
+  db.exec("PRAGMA secure_delete = ON; PRAGMA auto_vacuum = INCREMENTAL");
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA foreign_keys = ON");

@@ -7,6 +7,7 @@ import type {
 import type { Database } from "../db/database.ts";
 import { hashIp } from "../leads/protect.ts";
 import { checkRateLimit, countRequest, type RateLimit } from "../leads/store.ts";
+import { createPeople } from "../lifecycle/people.ts";
 import * as passkeys from "./passkeys.ts";
 import { type RelyingParty, relyingParty } from "./relying-party.ts";
 import { endSession, readSession, type StaffMember } from "./sessions.ts";
@@ -86,6 +87,9 @@ export function createWorkspace(options: WorkspaceOptions) {
       team.invite(db, input, now()),
     listTeam: () => team.listTeam(db),
     revoke: (email: string, by: number | null) => team.revoke(db, email, by, now()),
+
+    /** Requests from people about their data: find, download and erase by e-mail address. */
+    people: createPeople({ db, niKey: options.niKey, now }),
   };
 }
 
