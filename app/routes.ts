@@ -23,9 +23,12 @@ export default [
   route("staff/invitation/:token", "routes/staff/invitation.tsx"),
   route("staff/passkey", "routes/staff/passkey.ts"),
   route("staff/sign-out", "routes/staff/sign-out.ts"),
+  // A person's data as one ZIP (a download, so no page frame around it).
+  route("staff/people/download", "routes/staff/people-download.ts"),
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/inbox.tsx"),
     route("team", "routes/staff/team.tsx"),
+    route("people", "routes/staff/people.tsx"),
     route("confirm", "routes/staff/confirm.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),

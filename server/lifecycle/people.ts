@@ -6,6 +6,7 @@ import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { decryptNiNumber, maskNiNumber } from "../leads/protect.ts";
 import { recordEvent } from "../workspace/audit.ts";
+import { confirmationWindowMs } from "../workspace/sessions.ts";
 import { type ErasureResult, eraseByEmail, normaliseAddress } from "./erase.ts";
 import { leadFacts } from "./purge.ts";
 import { type LeadKind, type RetentionDecision, retentionOf } from "./rules.ts";
@@ -396,10 +397,21 @@ export async function personArchive(
   };
 }
 
+/** Erasing someone's data asks for a passkey confirmation at most this old (downloads: confirmationWindowMs). */
+export const erasureConfirmationWindowMs = 5 * 60 * 1000;
+
 /** The people service the workspace hands to routes: find, download and erase by e-mail address. */
 export function createPeople(options: { db: Database; niKey: Buffer; now: () => number }) {
   const { db, niKey, now } = options;
   return {
+    /** Minutes a passkey confirmation lasts for an erasure, as the page tells staff. */
+    erasureWindowMinutes: erasureConfirmationWindowMs / 60_000,
+    /**
+     * True when this member of staff must confirm with their passkey before the action: a download
+     * within the export window, an erasure within the last few minutes.
+     */
+    needsConfirmation: (me: { confirmedAt: number }, action: "download" | "erase"): boolean =>
+      now() - me.confirmedAt > (action === "erase" ? erasureConfirmationWindowMs : confirmationWindowMs),
     /** Everything held about an address, NI numbers masked. */
     find: (email: string): Promise<PersonRecords> =>
       findPerson(db, email, (stored) => maskNiNumber(decryptNiNumber(stored, niKey))),
