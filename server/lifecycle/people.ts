@@ -38,8 +38,9 @@ export type PersonLead = {
   /** The browser it came from, and a one-way fingerprint of the internet address (never the address). */
   sentWith: { browser: string; addressFingerprint: string };
   files: LeadFile[];
-  notes: { author: string; body: string; createdAt: number }[];
+  notes: { id: number; author: string; body: string; createdAt: number }[];
   emails: {
+    id: number;
     purpose: string;
     to: string;
     subject: string;
@@ -49,7 +50,7 @@ export type PersonLead = {
     createdAt: number;
     sentAt: number | null;
   }[];
-  timeline: { action: string; by: string | null; detail: string; createdAt: number }[];
+  timeline: { id: number; action: string; by: string | null; detail: string; createdAt: number }[];
   retention: RetentionDecision;
 };
 
@@ -125,12 +126,13 @@ async function loadLead(
           [Number(row.id)],
         )
       : [];
-  const notes = await db.all<{ author: string | null; body: string; created_at: number }>(
-    `SELECT s.name AS author, n.body, n.created_at FROM notes n LEFT JOIN staff s ON s.id = n.staff_id
+  const notes = await db.all<{ id: number; author: string | null; body: string; created_at: number }>(
+    `SELECT n.id, s.name AS author, n.body, n.created_at FROM notes n LEFT JOIN staff s ON s.id = n.staff_id
      WHERE n.reference = ? ORDER BY n.created_at, n.id`,
     [reference],
   );
   const emails = await db.all<{
+    id: number;
     purpose: string;
     to_address: string;
     subject: string;
@@ -140,17 +142,18 @@ async function loadLead(
     created_at: number;
     sent_at: number | null;
   }>(
-    `SELECT purpose, to_address, subject, body, status, attempts, created_at, sent_at FROM outbox
+    `SELECT id, purpose, to_address, subject, body, status, attempts, created_at, sent_at FROM outbox
      WHERE reference = ? ORDER BY id`,
     [reference],
   );
   const timeline = await db.all<{
+    id: number;
     action: string;
     by_name: string | null;
     detail: string;
     created_at: number;
   }>(
-    `SELECT a.action, s.name AS by_name, a.detail, a.created_at FROM audit_log a LEFT JOIN staff s ON s.id = a.staff_id
+    `SELECT a.id, a.action, s.name AS by_name, a.detail, a.created_at FROM audit_log a LEFT JOIN staff s ON s.id = a.staff_id
      WHERE a.reference = ? ORDER BY a.created_at, a.id`,
     [reference],
   );
@@ -176,11 +179,13 @@ async function loadLead(
       size: Number(file.size),
     })),
     notes: notes.map((note) => ({
+      id: Number(note.id),
       author: note.author ?? "A former member of staff",
       body: note.body,
       createdAt: Number(note.created_at),
     })),
     emails: emails.map((mail) => ({
+      id: Number(mail.id),
       purpose: mail.purpose,
       to: mail.to_address,
       subject: mail.subject,
@@ -191,6 +196,7 @@ async function loadLead(
       sentAt: optional(mail.sent_at),
     })),
     timeline: timeline.map((entry) => ({
+      id: Number(entry.id),
       action: entry.action,
       by: entry.by_name,
       detail: entry.detail,

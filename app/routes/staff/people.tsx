@@ -187,7 +187,7 @@ function Lead({ lead }: { lead: PersonLead }) {
       ) : (
         <ul className="space-y-2 text-sm">
           {lead.notes.map((note) => (
-            <li key={`${note.createdAt}-${note.body}`} className="rounded-lg bg-sand-50 p-2">
+            <li key={note.id} className="rounded-lg bg-sand-50 p-2">
               <p className="whitespace-pre-line">{note.body}</p>
               <p className="mt-1 text-navy-700">
                 {note.author}, {dateTime.format(note.createdAt)}
@@ -203,7 +203,7 @@ function Lead({ lead }: { lead: PersonLead }) {
       ) : (
         <ul className="space-y-1 text-sm">
           {lead.emails.map((mail) => (
-            <li key={`${mail.createdAt}-${mail.purpose}-${mail.to}`}>
+            <li key={mail.id}>
               {mailPurposes[mail.purpose] ?? mail.purpose}, to {mail.to}: “{mail.subject}” —{" "}
               {mailStates[mail.status] ?? mail.status}
               {mail.sentAt !== null ? ` ${dateTime.format(mail.sentAt)}` : ""}
@@ -215,8 +215,8 @@ function Lead({ lead }: { lead: PersonLead }) {
 
       <Subheading>Timeline</Subheading>
       <ol className="space-y-1 text-sm">
-        {lead.timeline.map((entry, index) => (
-          <li key={`${entry.createdAt}-${entry.action}-${index}`}>
+        {lead.timeline.map((entry) => (
+          <li key={entry.id}>
             <span className="font-semibold">{dateTime.format(entry.createdAt)}</span>:{" "}
             {actionNames[entry.action] ?? entry.action}
             {entry.by ? ` by ${entry.by}` : ""}
