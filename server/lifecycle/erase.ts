@@ -132,40 +132,91 @@ export async function leadsOf(
   ].sort((a, b) => Number(a.created_at) - Number(b.created_at));
 }
 
-export type ErasureResult = DeletionCounts & { references: string[] };
+export type ErasureResult = DeletionCounts & {
+  references: string[];
+  /**
+   * E-mails a mail worker had already taken to send when the erasure ran, and was still sending after
+   * the erasure had waited for it: they may still arrive. Normally 0.
+   */
+  stillSending: number;
+};
+
+/** How long an erasure waits for e-mails a mail worker is sending at that moment to be sent or given back. */
+export const inFlightWaitMs = 10_000;
+
+/**
+ * The person's e-mails a mail worker has taken to send and holds now (status 'sending', lease not
+ * expired). On PostgreSQL the rows are locked too, so no worker can take one until this transaction ends
+ * (the worker skips locked rows); on SQLite the transaction already keeps every other writer out.
+ */
+async function mailInFlight(
+  tx: Queryable,
+  dialect: Database["dialect"],
+  address: string,
+  references: string[],
+  now: number,
+): Promise<number> {
+  const marks = references.map(() => "?").join(", ");
+  const rows = await tx.all<{ status: string; lease_until: number | null }>(
+    `SELECT status, lease_until FROM outbox
+     WHERE ${references.length ? `reference IN (${marks}) OR ` : ""}LOWER(to_address) = ? OR LOWER(reply_to) = ?
+     ${dialect === "postgres" ? "FOR UPDATE" : ""}`,
+    [...references, address, address],
+  );
+  return rows.filter((row) => row.status === "sending" && Number(row.lease_until) > now).length;
+}
 
 /**
  * Erases everything held about an e-mail address (UK GDPR Article 17), in one transaction: every
  * enquiry and application sent from it, as deleteLead does, and any e-mail still addressed to it.
- * The request is recorded with who made it, when and how many records went, never the address.
+ * An e-mail a mail worker is sending at that very moment is waited for (up to inFlightWaitMs), so once
+ * this resolves nothing more about the person is sent. The request is recorded with who made it, when
+ * and how many records went, never the address.
  */
 export async function eraseByEmail(
   db: Database,
   email: string,
-  options: { now: number; staffId: number | null },
+  options: { now: number; staffId: number | null; clock?: () => number; waitMs?: number },
 ): Promise<ErasureResult> {
   const address = normaliseAddress(email);
-  return db.transaction(async (tx) => {
-    let counts = noDeletions;
-    const references: string[] = [];
-    for (const lead of await leadsOf(tx, address)) {
-      const deleted = await deleteLead(tx, lead, "erasure request", options.now, options.staffId);
-      if (!deleted) continue;
-      counts = addCounts(counts, deleted);
-      references.push(lead.reference);
-    }
-    // Mail to or from the address that belongs to no lead of theirs (none is expected; a safety net).
-    const strays = await tx.run("DELETE FROM outbox WHERE LOWER(to_address) = ? OR LOWER(reply_to) = ?", [
-      address,
-      address,
-    ]);
-    counts = { ...counts, emails: counts.emails + strays };
-    await recordEvent(tx, {
-      action: "erasure-request",
-      staffId: options.staffId,
-      detail: `${describeCounts(counts)} erased${references.length ? `: ${references.join(", ")}` : ""}`,
-      now: options.now,
+  const clock = options.clock ?? Date.now;
+  const started = clock();
+  for (;;) {
+    const waiting = clock() - started < (options.waitMs ?? inFlightWaitMs);
+    const result = await db.transaction(async (tx): Promise<ErasureResult | null> => {
+      const leads = await leadsOf(tx, address);
+      const inFlight = await mailInFlight(
+        tx,
+        db.dialect,
+        address,
+        leads.map((lead) => lead.reference),
+        clock(),
+      );
+      // Nothing has changed yet: ending here lets the worker finish, and the next try erases.
+      if (inFlight > 0 && waiting) return null;
+      let counts = noDeletions;
+      const references: string[] = [];
+      for (const lead of leads) {
+        const deleted = await deleteLead(tx, lead, "erasure request", options.now, options.staffId);
+        if (!deleted) continue;
+        counts = addCounts(counts, deleted);
+        references.push(lead.reference);
+      }
+      // Mail to or from the address that belongs to no lead of theirs (none is expected; a safety net).
+      const strays = await tx.run("DELETE FROM outbox WHERE LOWER(to_address) = ? OR LOWER(reply_to) = ?", [
+        address,
+        address,
+      ]);
+      counts = { ...counts, emails: counts.emails + strays };
+      await recordEvent(tx, {
+        action: "erasure-request",
+        staffId: options.staffId,
+        detail: `${describeCounts(counts)} erased${references.length ? `: ${references.join(", ")}` : ""}`,
+        now: options.now,
+      });
+      return { ...counts, references, stillSending: inFlight };
     });
-    return { ...counts, references };
-  });
+    if (result) return result;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -136,6 +136,38 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
     );
   });
 
+  it("waits for an e-mail a mail worker is sending at that moment, so nothing is sent after the erasure", async () => {
+    const email = `${token(10)}@example.org`;
+    const reference = await sendEnquiry(h, { email });
+    const claim = () =>
+      h.leads.db.run("UPDATE outbox SET status = 'sending', lease_until = ? WHERE reference = ?", [
+        Date.now() + 60_000,
+        reference,
+      ]);
+    // A worker has both e-mails in hand; 300 ms later its attempt fails and it gives them back.
+    await claim();
+    const started = Date.now();
+    setTimeout(() => {
+      void h.leads.db.run("UPDATE outbox SET status = 'queued', lease_until = NULL WHERE reference = ?", [
+        reference,
+      ]);
+    }, 300);
+    const result = await eraseByEmail(h.leads.db, email, { now: Date.now(), staffId });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(result).toMatchObject({ records: 1, emails: 2, stillSending: 0 });
+
+    // A worker that never lets go is waited for only so long; then the erasure goes ahead and says so.
+    const other = `${token(10)}@example.org`;
+    const stuck = await sendEnquiry(h, { email: other });
+    await h.leads.db.run("UPDATE outbox SET status = 'sending', lease_until = ? WHERE reference = ?", [
+      Date.now() + 60_000,
+      stuck,
+    ]);
+    const forced = await eraseByEmail(h.leads.db, other, { now: Date.now(), staffId, waitMs: 200 });
+    expect(forced).toMatchObject({ records: 1, emails: 2, stillSending: 2 });
+    expect(await count(h, "outbox", "reference = ?", [stuck])).toBe(0);
+  });
+
   it("the access ZIP holds every record and file, with the NI number in full, and is recorded", async () => {
     const name = `Amara${token(6)}`;
     const email = `${name.toLowerCase()}@example.org`;
