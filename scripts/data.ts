@@ -105,6 +105,11 @@ try {
         ? "Nothing is held about that address.\n"
         : `Erased ${describeCounts(result)}${result.references.length ? ` (${result.references.join(", ")})` : ""}. Each leaves a tombstone with its reference and dates only.\n`,
     );
+    if (result.stillSending > 0) {
+      process.stdout.write(
+        `${result.stillSending} e-mail(s) were already being sent at that moment and may still arrive.\n`,
+      );
+    }
   }
 } finally {
   await db.close();

@@ -278,6 +278,9 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
             {erased.records > 0
               ? `Their references (${erased.references.join(", ")}) are kept with dates only.`
               : ""}
+            {erased.stillSending > 0
+              ? ` ${plural(erased.stillSending, "e-mail was", "e-mails were")} already being sent at that moment and may still arrive.`
+              : ""}
           </p>
         )}
       </div>
