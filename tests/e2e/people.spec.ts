@@ -242,7 +242,7 @@ test("searching and erasing work without JavaScript", async ({ page, browser, re
   }
 });
 
-test("the download refuses without a session, and answers a bad address with 400", async ({
+test("signed out, People and its erasure go to sign in and the download is refused; a bad address is a 400", async ({
   request,
   page,
 }) => {
@@ -250,6 +250,16 @@ test("the download refuses without a session, and answers a bad address with 400
     maxRedirects: 0,
   });
   expect(anonymous.status()).toBe(401);
+  const view = await request.get("/staff/people?email=someone%40example.org", { maxRedirects: 0 });
+  expect(view.status()).toBe(303);
+  expect(view.headers().location).toMatch(/^\/staff\/sign-in\?next=/);
+  const erase = await request.post("/staff/people?email=someone%40example.org", {
+    maxRedirects: 0,
+    form: { email: "someone@example.org", confirmEmail: "someone@example.org" },
+    headers: { Origin: staffBaseURL },
+  });
+  expect(erase.status()).toBe(303);
+  expect(erase.headers().location).toMatch(/^\/staff\/sign-in/);
   await joinAsStaff(page);
   const bad = await page.request.get("/staff/people/download?email=nope", { maxRedirects: 0 });
   expect(bad.status()).toBe(400);
