@@ -420,7 +420,14 @@ export function createPeople(options: { db: Database; niKey: Buffer; now: () => 
       now() - me.confirmedAt > (action === "erase" ? erasureConfirmationWindowMs : confirmationWindowMs),
     /** Everything held about an address, NI numbers masked. */
     find: (email: string): Promise<PersonRecords> =>
-      findPerson(db, email, (stored) => maskNiNumber(decryptNiNumber(stored, niKey))),
+      findPerson(db, email, (stored) => {
+        try {
+          return maskNiNumber(decryptNiNumber(stored, niKey));
+        } catch {
+          // The page still shows everything else; the download refuses until the key is right.
+          return "Stored encrypted; this server's key cannot read it";
+        }
+      }),
     /** The access-request ZIP for an address, or null when nothing is held. */
     download: (email: string, staffId: number): Promise<PersonArchive | null> =>
       personArchive(db, email, { niKey, now: now(), staffId }),

@@ -240,6 +240,19 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
     expect(await left("rate_limits", "key")).toEqual([`${tag}-current`]);
   });
 
+  it("as of a later date judges leads by it, but ends sessions and the like only by the real clock", async () => {
+    const tag = token(6);
+    const now = Date.now();
+    await h.leads.db.run(
+      "INSERT INTO sessions (id_hash, staff_id, created_at, last_seen_at, confirmed_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+      [`${tag}-live`, staffId, now, now, now, now + day],
+    );
+    const reference = await sendEnquiry(h);
+    const report = await run(now + 400 * day);
+    expect(report.leads.map((lead) => lead.reference)).toContain(reference);
+    expect(await count(h, "sessions", "id_hash = ?", [`${tag}-live`])).toBe(1);
+  });
+
   it("lets one holder at a time have the lease, until it expires or is given back", async () => {
     const db = h.leads.db;
     const name = `test-${token(6)}`;

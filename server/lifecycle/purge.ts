@@ -195,12 +195,15 @@ export async function purge(db: Database, options: PurgeOptions): Promise<PurgeR
   const config = options.config ?? retention;
   const clock = options.clock ?? Date.now;
   const nothing = { asOf, dryRun, leads: [], deleted: noDeletions };
+  // Sessions, invitations and counters end by the real clock: a purge "as of" a later date (an operator
+  // checking a policy) must not sign everyone out.
+  const sweepAt = Math.min(asOf, clock());
   if (dryRun) {
     return {
       ...nothing,
       ran: true,
       leads: await duePlan(db, asOf, config),
-      housekeeping: await housekeeping(db, asOf, rateLimitWindowMs, true),
+      housekeeping: await housekeeping(db, sweepAt, rateLimitWindowMs, true),
     };
   }
   const holder = options.holder ?? newHolder();
@@ -222,7 +225,7 @@ export async function purge(db: Database, options: PurgeOptions): Promise<PurgeR
         await acquireLease(db, leaseName, holder, clock(), purgeLeaseMs);
       },
     });
-    const swept = await housekeeping(db, asOf, rateLimitWindowMs, false);
+    const swept = await housekeeping(db, sweepAt, rateLimitWindowMs, false);
     if (deleted.records > 0) {
       await recordEvent(db, {
         action: "purged",
