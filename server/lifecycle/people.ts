@@ -371,8 +371,9 @@ export async function personArchive(
   zip.addBuffer(Buffer.from(`${JSON.stringify(records, null, 2)}\n`), "records.json", { mtime });
   for (const lead of person.leads) {
     lead.files.forEach((file, index) => {
-      // Documents are already compressed (PDF, Word, images): stored as they are.
-      zip.addReadStreamLazy(archivePath(lead, file, index), { mtime, compress: false }, (callback) => {
+      // Deflated like the rest, though most gain little: stored entries after a stream need a data
+      // descriptor that some unzip tools cannot read. `size` is checked against what is written.
+      zip.addReadStreamLazy(archivePath(lead, file, index), { mtime, size: file.size }, (callback) => {
         db.all<{ content: Uint8Array }>("SELECT content FROM documents WHERE id = ?", [file.id]).then(
           ([doc]) => {
             if (!doc)
