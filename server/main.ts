@@ -2,6 +2,7 @@ import type { ServerBuild } from "react-router";
 import { createApp, createHttpServer, defaultClientDir } from "./app.ts";
 import { parseEnv } from "./env.ts";
 import { createLeads } from "./leads/setup.ts";
+import { startPurging } from "./lifecycle/schedule.ts";
 import { logger } from "./logger.ts";
 import { handleShutdown } from "./shutdown.ts";
 import { createWorkspace } from "./workspace/workspace.ts";
@@ -16,6 +17,9 @@ const workspace = createWorkspace({
   publicUrl: env.PUBLIC_URL,
   onMailQueued: () => leads.worker.wake(),
 });
+// Deletes what the retention rules say has had its time: now, before any request (so a restored backup
+// is purged before use), and every hour.
+await startPurging({ db: leads.db, logger, rateLimitWindowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 });
 // What loaders and actions receive through the router context.
 const context = {
   services: { workspace },

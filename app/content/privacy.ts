@@ -1,5 +1,7 @@
+import { type RetentionConfig, retention } from "~/content/retention";
 import { addressLine, site } from "~/content/site";
 import type { PageMeta } from "~/content/types";
+import { describePeriod } from "~/lib/periods";
 
 /** One part of the privacy notice: a heading, paragraphs, and an optional list. */
 export type PrivacySection = {
@@ -39,6 +41,22 @@ export const privacyIntro = [
   `This notice explains what personal information ${site.legalName} collects through this website, why we collect it, who sees it, how long we keep it and what your rights are. We keep it short because we collect very little.`,
 ];
 
+/**
+ * What the notice says about how long things are kept, written from the retention config that the
+ * purge also reads, so the notice promises exactly what the code does.
+ */
+export function retentionNotice(config: RetentionConfig) {
+  const { enquiries, applications, spam, backups } = config;
+  return {
+    enquiry: `If your enquiry does not lead to work, it is deleted ${describePeriod(enquiries.other)} after our last contact with you or our last note about it, whichever is later. If you become a client, we keep it with your client records for ${describePeriod(enquiries.won)} after our last dealings with you about it, as UK tax and company law require.`,
+    application: `If your application is unsuccessful we delete it, with your CV and documents, no later than ${describePeriod(applications.unsuccessful)} after we tell you, unless you agree that we may keep it longer to consider you for future roles; then we keep it for ${describePeriod(applications.futureRoles)} from the day you agree. If you join us, we delete the application ${describePeriod(applications.hired)} after you start, and what we need from then on becomes part of your staff record. An application we have not acted on for ${describePeriod(applications.inactive)} is deleted too.`,
+    automatic: `Our system deletes enquiries and applications automatically, with our notes about them and the e-mails about them, as soon as these periods end. Messages that our spam filter catches are deleted ${describePeriod(spam)} after they arrive.`,
+    backups: `We back up our database so that nothing you send us is lost. Each backup is deleted after ${describePeriod(backups)}, so anything we delete is gone from every backup within ${describePeriod(backups)}. If we ever have to restore a backup, we delete everything that should already have gone before anyone uses it.`,
+  };
+}
+
+const keeping = retentionNotice(retention);
+
 /** The controller: who is responsible for your information and how to reach them. */
 export const controller = {
   name: site.legalName,
@@ -60,8 +78,7 @@ export const formProcessing: FormProcessing[] = [
       "To answer your enquiry, prepare a quote and, if you become a client, arrange the service you asked for.",
     lawfulBasis:
       "Our legitimate interests in replying to people who contact us about our services, and, where you ask for a quote, steps taken at your request before entering into a contract (UK GDPR Article 6(1)(f) and 6(1)(b)).",
-    retention:
-      "Enquiries that do not lead to work are deleted 12 months after our last contact with you. If you become a client, we keep the enquiry with your client records for as long as we work together and then for six years, as UK tax and company law require.",
+    retention: keeping.enquiry,
   },
   {
     form: "Job application form (Careers page)",
@@ -76,12 +93,16 @@ export const formProcessing: FormProcessing[] = [
       "To consider you for work with us, contact you about suitable roles and, before anyone starts work, carry out the right-to-work checks the law requires.",
     lawfulBasis:
       "Steps taken at your request before entering into a contract of employment (UK GDPR Article 6(1)(b)), and our legal obligation to check the right to work in the UK (Article 6(1)(c), under the Immigration, Asylum and Nationality Act 2006).",
-    retention:
-      "If your application is unsuccessful we delete it, with your CV and documents, no later than six months after we tell you, unless you agree that we may keep it longer to consider you for future roles. If you join us, your application becomes part of your staff record.",
+    retention: keeping.application,
   },
 ];
 
 export const privacySections: PrivacySection[] = [
+  {
+    id: "deletion",
+    heading: "When we delete your information",
+    paragraphs: [keeping.automatic, keeping.backups],
+  },
   {
     id: "recipients",
     heading: "Who receives your information",

@@ -70,6 +70,11 @@ function openSqlite(file: string, options: DatabaseOptions): Database {
   // Several processes may share the file: a statement waits this long for another's write to end.
   // node:sqlite is synchronous, so the wait holds up this process too: it is kept short.
   db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  // Deleted rows are overwritten with zeros and freed pages can be given back (server/lifecycle/), so
+  // deleted personal data cannot be read back from the file. auto_vacuum takes effect on a new file
+  // (setting it there writes, so it waits for another process's first write like the WAL switch).
+  db.exec("PRAGMA secure_delete = ON");
+  whileBusy(() => db.exec("PRAGMA auto_vacuum = INCREMENTAL"), busyTimeoutMs);
   // Switching a new file to WAL while another process opens it can be refused at once, without the
   // busy wait above: try again for as long as that wait would have lasted.
   whileBusy(() => db.exec("PRAGMA journal_mode = WAL"), busyTimeoutMs);

@@ -16,7 +16,13 @@ export type AuditAction =
   | "consent-withdrawn"
   | "staff-invited"
   | "staff-revoked"
-  | "signed-in";
+  | "signed-in"
+  // The personal-data lifecycle: a lead deleted (detail: the reason), a person's data downloaded or
+  // erased (detail: how many records), and a purge run that deleted something (detail: counts).
+  | "deleted"
+  | "access-request"
+  | "erasure-request"
+  | "purged";
 
 export type AuditEntry = {
   reference?: string | null;

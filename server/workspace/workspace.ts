@@ -8,6 +8,7 @@ import type { InboxQuery } from "../../app/lib/staff/leads.ts";
 import type { Database } from "../db/database.ts";
 import { hashIp } from "../leads/protect.ts";
 import { checkRateLimit, countRequest, type RateLimit } from "../leads/store.ts";
+import { createPeople } from "../lifecycle/people.ts";
 import * as inbox from "./inbox.ts";
 import * as passkeys from "./passkeys.ts";
 import { type RelyingParty, relyingParty } from "./relying-party.ts";
@@ -119,6 +120,9 @@ export function createWorkspace(options: WorkspaceOptions) {
       export: (query: InboxQuery, me: StaffMember) =>
         inbox.exportLeads(db, query, { staffId: me.id, now: now() }),
     },
+
+    /** Requests from people about their data: find, download and erase by e-mail address. */
+    people: createPeople({ db, niKey: options.niKey, now }),
   };
 }
 

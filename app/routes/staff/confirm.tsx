@@ -23,8 +23,8 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
     <div className="max-w-md space-y-4">
       <h1 className="text-2xl font-bold">Confirm it is you</h1>
       <p>
-        Exports hold people's personal data, so we ask for your passkey again when you have not used it in the
-        last 15 minutes.
+        Exports, downloads and erasures of people's personal data ask for your passkey again when you have not
+        used it in the last few minutes.
       </p>
       <PasskeyButton
         ceremony="confirm"

@@ -1,0 +1,114 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { retentionNotice } from "~/content/privacy";
+import { type RetentionConfig, retention } from "~/content/retention";
+import { addPeriod, describePeriod } from "~/lib/periods";
+import { type LeadFacts, retentionOf } from "../../server/lifecycle/rules.ts";
+import Page from "./privacy";
+
+/** The notice's text as a visitor reads it: tags gone, entities decoded, spaces collapsed. */
+function renderedText(): string {
+  return renderToStaticMarkup(<Page />)
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
+}
+
+const t = Date.parse("2026-04-01T10:00:00Z");
+const lead = (facts: Partial<LeadFacts>): LeadFacts => ({
+  kind: "enquiry",
+  status: "new",
+  receivedAt: t,
+  statusChangedAt: null,
+  lastActivityAt: t,
+  ...facts,
+});
+
+/**
+ * Each promise the notice makes, the sentence that makes it, and a lead the purge judges by it: the
+ * period the sentence states must be the one the rules delete by.
+ */
+function promises(config: RetentionConfig) {
+  const notice = retentionNotice(config);
+  return [
+    { sentence: notice.enquiry, period: config.enquiries.other, lead: lead({ status: "lost" }) },
+    { sentence: notice.enquiry, period: config.enquiries.won, lead: lead({ status: "won" }) },
+    {
+      sentence: notice.application,
+      period: config.applications.unsuccessful,
+      lead: lead({ kind: "application", status: "unsuccessful", statusChangedAt: t }),
+    },
+    {
+      sentence: notice.application,
+      period: config.applications.futureRoles,
+      lead: lead({ kind: "application", status: "unsuccessful", statusChangedAt: t - 1, keepConsentAt: t }),
+    },
+    {
+      sentence: notice.application,
+      period: config.applications.hired,
+      lead: lead({ kind: "application", status: "hired", statusChangedAt: t }),
+    },
+    {
+      sentence: notice.application,
+      period: config.applications.inactive,
+      lead: lead({ kind: "application", status: "interview" }),
+    },
+    { sentence: notice.automatic, period: config.spam, lead: lead({ status: "spam" }) },
+  ];
+}
+
+describe("the privacy notice and the retention config", () => {
+  it("the rendered notice states every retention period from the config", () => {
+    const text = renderedText();
+    const notice = retentionNotice(retention);
+    for (const sentence of Object.values(notice)) expect(text).toContain(sentence);
+    expect(text).toContain(`deleted ${describePeriod(retention.enquiries.other)} after our last contact`);
+    expect(text).toContain(`for ${describePeriod(retention.enquiries.won)} after our last dealings`);
+    expect(text).toContain(
+      `no later than ${describePeriod(retention.applications.unsuccessful)} after we tell you`,
+    );
+    expect(text).toContain(
+      `for ${describePeriod(retention.applications.futureRoles)} from the day you agree`,
+    );
+    expect(text).toContain(`${describePeriod(retention.applications.hired)} after you start`);
+    expect(text).toContain(`not acted on for ${describePeriod(retention.applications.inactive)}`);
+    expect(text).toContain(`deleted ${describePeriod(retention.spam)} after they arrive`);
+    expect(text).toContain(`deleted after ${describePeriod(retention.backups)}`);
+  });
+
+  it("each period the notice states is the one the purge deletes by", () => {
+    for (const promise of promises(retention)) {
+      expect(promise.sentence).toContain(describePeriod(promise.period));
+      expect(retentionOf(promise.lead, retention).deleteAt).toBe(addPeriod(t, promise.period));
+    }
+  });
+
+  it("follows the config when it changes", () => {
+    const changed: RetentionConfig = {
+      ...retention,
+      enquiries: { won: { years: 7 }, other: { months: 18 } },
+      applications: {
+        unsuccessful: { months: 4 },
+        hired: { months: 3 },
+        inactive: { months: 9 },
+        futureRoles: { years: 2 },
+      },
+      spam: { days: 14 },
+      backups: { days: 60 },
+    };
+    const notice = retentionNotice(changed);
+    expect(notice.enquiry).toContain("deleted 18 months after");
+    expect(notice.enquiry).toContain("for seven years after");
+    expect(notice.application).toContain("no later than four months after we tell you");
+    expect(notice.application).toContain("for two years from the day you agree");
+    expect(notice.automatic).toContain("deleted 14 days after they arrive");
+    expect(notice.backups).toContain("within 60 days");
+    expect(notice.enquiry).not.toContain("12 months");
+    for (const promise of promises(changed)) {
+      expect(promise.sentence).toContain(describePeriod(promise.period));
+      expect(retentionOf(promise.lead, changed).deleteAt).toBe(addPeriod(t, promise.period));
+    }
+  });
+});

@@ -1,0 +1,375 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { controlClass, Field } from "~/components/ui/field";
+import { requireStaff } from "~/lib/staff.server";
+import type { PersonLead } from "../../../server/lifecycle/people.ts";
+import type { Route } from "./+types/people";
+
+export function meta() {
+  return [{ title: "People · Staff workspace" }];
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+const dateOnly = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
+
+const emailInput = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ error: "Enter an e-mail address, like name@example.co.uk." }));
+
+/** Where this page is for an address: the way back after a passkey confirmation. */
+const pageFor = (email: string) => `/staff/people?email=${encodeURIComponent(email)}`;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { workspace, me } = await requireStaff(request, context);
+  const raw = new URL(request.url).searchParams.get("email");
+  const base = { query: raw ?? "", erasureWindowMinutes: workspace.people.erasureWindowMinutes };
+  if (raw === null || raw.trim() === "") return { ...base, error: null, person: null, mayErase: false };
+  const parsed = emailInput.safeParse(raw);
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? "Enter an e-mail address.";
+    return data({ ...base, error, person: null, mayErase: false }, 400);
+  }
+  return {
+    ...base,
+    query: parsed.data,
+    error: null,
+    person: await workspace.people.find(parsed.data),
+    mayErase: !workspace.people.needsConfirmation(me, "erase"),
+  };
+}
+
+const eraseInput = z.object({
+  email: emailInput,
+  confirmEmail: z.string().trim().max(254),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { workspace, me } = await requireStaff(request, context);
+  const parsed = eraseInput.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ erased: null, problem: "Find the person by their e-mail address first." }, 400);
+  }
+  const { email, confirmEmail } = parsed.data;
+  if (confirmEmail.toLowerCase() !== email.toLowerCase()) {
+    return data(
+      {
+        erased: null,
+        problem: `That is not the same address. Type ${email.toLowerCase()} exactly, to be sure whose data goes.`,
+      },
+      400,
+    );
+  }
+  // Erasing cannot be undone: only with a passkey used in the last few minutes. Afterwards the
+  // confirmation page brings them back here to type the address again.
+  if (workspace.people.needsConfirmation(me, "erase")) {
+    throw redirect(`/staff/confirm?next=${encodeURIComponent(pageFor(email))}`, 303);
+  }
+  const result = await workspace.people.erase(email, me.id);
+  return { erased: { ...result, email: email.toLowerCase() }, problem: null };
+}
+
+const statusNames: Record<string, string> = {
+  new: "New",
+  contacted: "Contacted",
+  quoted: "Quoted",
+  won: "Won",
+  lost: "Lost",
+  interview: "Interview",
+  hired: "Hired",
+  unsuccessful: "Unsuccessful",
+  spam: "Spam",
+};
+
+const actionNames: Record<string, string> = {
+  received: "Received",
+  opened: "Opened",
+  "mail-sent": "E-mail sent",
+  "mail-failed": "E-mail failed",
+  "mail-retried": "E-mail retried",
+  "status-changed": "Status changed",
+  "note-added": "Note added",
+  "ni-revealed": "NI number shown",
+  "document-downloaded": "Document downloaded",
+  exported: "Exported",
+  deleted: "Deleted",
+};
+
+const mailPurposes: Record<string, string> = {
+  notification: "Copy to our team",
+  acknowledgement: "Our reply to them",
+};
+
+const mailStates: Record<string, string> = {
+  queued: "Waiting to send",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Could not be sent",
+};
+
+function plural(n: number, one: string, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function fileSize(bytes: number) {
+  return bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function Subheading({ children }: { children: React.ReactNode }) {
+  return <h4 className="mt-5 mb-2 font-semibold text-navy-900">{children}</h4>;
+}
+
+function Lead({ lead }: { lead: PersonLead }) {
+  const headingId = `lead-${lead.reference}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-xl bg-white p-4 ring-1 ring-navy-100 sm:p-5">
+      <h3 id={headingId} className="text-lg font-bold">
+        {lead.reference} · {lead.kind === "enquiry" ? "Enquiry" : "Job application"} ·{" "}
+        {statusNames[lead.status] ?? lead.status}
+      </h3>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-semibold">Received</dt>
+        <dd>{dateTime.format(lead.receivedAt)}</dd>
+        <dt className="font-semibold">Last activity</dt>
+        <dd>{dateTime.format(lead.lastActivityAt)}</dd>
+        {lead.keepConsentAt !== null && (
+          <>
+            <dt className="font-semibold">Agreed to be kept for future roles</dt>
+            <dd>{dateTime.format(lead.keepConsentAt)}</dd>
+          </>
+        )}
+        <dt className="font-semibold">Due for deletion</dt>
+        <dd>
+          {dateOnly.format(lead.retention.deleteAt)} ({lead.retention.because})
+        </dd>
+      </dl>
+
+      <Subheading>What they sent</Subheading>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+        {lead.details.map((detail) => (
+          <div key={detail.label} className="contents">
+            <dt className="font-semibold">{detail.label}</dt>
+            <dd className="break-words whitespace-pre-line">{detail.value}</dd>
+          </div>
+        ))}
+        <dt className="font-semibold">Sent with</dt>
+        <dd className="break-words">{lead.sentWith.browser || "Unknown browser"}</dd>
+      </dl>
+
+      {lead.kind === "application" && (
+        <>
+          <Subheading>Files</Subheading>
+          {lead.files.length === 0 ? (
+            <p className="text-sm">None.</p>
+          ) : (
+            <ul className="list-disc space-y-1 pl-5 text-sm">
+              {lead.files.map((file) => (
+                <li key={file.id}>
+                  {file.kind}: {file.fileName} ({fileSize(file.size)})
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+
+      <Subheading>Notes</Subheading>
+      {lead.notes.length === 0 ? (
+        <p className="text-sm">None.</p>
+      ) : (
+        <ul className="space-y-2 text-sm">
+          {lead.notes.map((note) => (
+            <li key={note.id} className="rounded-lg bg-sand-50 p-2">
+              <p className="whitespace-pre-line">{note.body}</p>
+              <p className="mt-1 text-navy-700">
+                {note.author}, {dateTime.format(note.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Subheading>E-mails</Subheading>
+      {lead.emails.length === 0 ? (
+        <p className="text-sm">None.</p>
+      ) : (
+        <ul className="space-y-1 text-sm">
+          {lead.emails.map((mail) => (
+            <li key={mail.id}>
+              {mailPurposes[mail.purpose] ?? mail.purpose}, to {mail.to}: “{mail.subject}” —{" "}
+              {mailStates[mail.status] ?? mail.status}
+              {mail.sentAt !== null ? ` ${dateTime.format(mail.sentAt)}` : ""}
+              {mail.status !== "sent" && mail.attempts > 0 ? ` (${plural(mail.attempts, "attempt")})` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Subheading>Timeline</Subheading>
+      <ol className="space-y-1 text-sm">
+        {lead.timeline.map((entry) => (
+          <li key={entry.id}>
+            <span className="font-semibold">{dateTime.format(entry.createdAt)}</span>:{" "}
+            {actionNames[entry.action] ?? entry.action}
+            {entry.by ? ` by ${entry.by}` : ""}
+            {entry.detail ? ` (${entry.detail})` : ""}
+          </li>
+        ))}
+      </ol>
+    </article>
+  );
+}
+
+export default function People({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, error, person, mayErase, erasureWindowMinutes } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const erased = actionData?.erased;
+  const counts = person?.counts;
+  return (
+    <div className="space-y-8">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-bold">People</h1>
+        <p className="max-w-3xl text-navy-800">
+          When someone asks for a copy of their data, or for it to be deleted, find everything held about them
+          here by their e-mail address. Check first that the request really comes from them.
+        </p>
+      </div>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label="Find a person"
+        className="flex max-w-xl flex-wrap items-end gap-3"
+      >
+        <Field id="people-email" label="E-mail address" error={error} className="min-w-0 flex-1 basis-64">
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              required
+              autoComplete="off"
+              defaultValue={query}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Button type="submit">Find</Button>
+      </Form>
+
+      <div role="status" className="empty:hidden">
+        {erased && (
+          <p className="rounded-lg bg-accent-100 p-3 font-medium">
+            Erased {plural(erased.records, "record")} and {plural(erased.files, "file")} held about{" "}
+            {erased.email}
+            {erased.records > 0
+              ? `, with ${plural(erased.notes, "note")} and ${plural(erased.emails, "e-mail")}`
+              : ""}
+            .{" "}
+            {erased.records > 0
+              ? `Their references (${erased.references.join(", ")}) are kept with dates only.`
+              : ""}
+            {erased.stillSending > 0
+              ? ` ${plural(erased.stillSending, "e-mail was", "e-mails were")} already being sent at that moment and may still arrive.`
+              : ""}
+          </p>
+        )}
+      </div>
+
+      {person && counts && counts.records === 0 && !erased && (
+        <p>
+          Nothing is held about <strong>{person.email}</strong>: no enquiry or application was sent from that
+          address, or it has already been deleted.
+        </p>
+      )}
+
+      {person && counts && counts.records > 0 && (
+        <>
+          <section aria-labelledby="found-heading" className="space-y-4">
+            <h2 id="found-heading" className="text-xl font-bold">
+              Held about {person.email}
+            </h2>
+            <p>
+              {plural(counts.enquiries, "enquiry", "enquiries")} and{" "}
+              {plural(counts.applications, "application")}, with {plural(counts.files, "file")},{" "}
+              {plural(counts.notes, "note")} and {plural(counts.emails, "e-mail")}. NI numbers are shown
+              masked here and in full in the download.
+            </p>
+            <div className="space-y-2 rounded-xl bg-white p-4 ring-1 ring-navy-100">
+              <p className="text-sm text-navy-700">
+                One ZIP file: every record as readable JSON, every file they sent, and a note explaining both.
+                It is recorded in the audit log. Send it to them by a secure route, then delete your copy.
+              </p>
+              <ButtonLink
+                to={`/staff/people/download?email=${encodeURIComponent(person.email)}`}
+                reloadDocument
+              >
+                Download their data
+              </ButtonLink>
+            </div>
+            <div className="space-y-4">
+              {person.leads.map((lead) => (
+                <Lead key={lead.reference} lead={lead} />
+              ))}
+            </div>
+          </section>
+
+          <section
+            aria-labelledby="erase-heading"
+            className="max-w-xl space-y-3 rounded-xl bg-white p-4 ring-1 ring-red-300 sm:p-5"
+          >
+            <h2 id="erase-heading" className="text-xl font-bold">
+              Erase everything
+            </h2>
+            <p className="text-sm">
+              Deletes every enquiry and application from this address, with their files, notes and e-mails (an
+              e-mail not yet sent never will be), and the details on their timelines. It cannot be undone.
+              Each reference is kept with its dates only, so you can still say what happened to it.
+            </p>
+            <p className="text-sm">
+              {mayErase
+                ? `You confirmed with your passkey in the last ${erasureWindowMinutes} minutes.`
+                : `You will be asked to confirm with your passkey first (it lasts ${erasureWindowMinutes} minutes), and then to type the address again.`}
+            </p>
+            <Form method="post" className="space-y-3">
+              <input type="hidden" name="email" value={person.email} />
+              <Field
+                id="confirm-email"
+                label="Type their e-mail address again"
+                error={actionData?.problem}
+                required
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    name="confirmEmail"
+                    type="email"
+                    required
+                    autoComplete="off"
+                    className={controlClass}
+                  />
+                )}
+              </Field>
+              <button
+                type="submit"
+                disabled={busy}
+                className="min-h-11 rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+              >
+                Erase everything
+              </button>
+            </Form>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, startHarness } from "../server/leads/test-harness.ts";
+import {
+  count,
+  footprint,
+  sendApplication,
+  sendEnquiry,
+  setLead,
+  token,
+} from "../server/lifecycle/test-support.ts";
+
+const run = promisify(execFile);
+
+// Each run starts a Node process, about a second on a busy machine.
+describe("npm run data", { timeout: 60_000 }, () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness("sqlite");
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** Runs the script as `npm run data -- ...` does, against the harness's database (a second process). */
+  async function data(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    try {
+      const { stdout, stderr } = await run(process.execPath, ["scripts/data.ts", ...args], {
+        env: {
+          ...process.env,
+          DATABASE_URL: h.store.databaseUrl,
+          DATA_DIR: h.store.dataDir,
+          LOG_LEVEL: "silent",
+        },
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  }
+
+  it("purge --dry-run --as-of lists what would go and why, and deletes nothing", async () => {
+    const reference = await sendApplication(h);
+    const told = Date.parse("2026-03-02T10:00:00Z");
+    await setLead(h, reference, {
+      created_at: told - 86_400_000,
+      status: "unsuccessful",
+      status_changed_at: told,
+    });
+    const early = await data("purge", "--dry-run", "--as-of", "2026-09-01");
+    expect(early.code).toBe(0);
+    expect(early.stdout).not.toContain(reference);
+
+    const dry = await data("purge", "--dry-run", "--as-of", "2026-09-03");
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain("Would delete");
+    expect(dry.stdout).toMatch(
+      new RegExp(
+        `${reference}\\tapplication\\tunsuccessful\\tdue 2 Sept 2026\\tUnsuccessful 2 Mar 2026; kept six months after that`,
+      ),
+    );
+    expect((await footprint(h, reference)).lead).toBe(1);
+
+    const real = await data("purge", "--as-of", "2026-09-03T00:00:00Z");
+    expect(real.code).toBe(0);
+    expect(real.stdout).toContain(`Deleted 1 lead as of 2026-09-03T00:00:00.000Z:\n  ${reference}`);
+    expect(real.stdout).toContain("That is 1 record (1 application), 1 file, 0 notes and 2 e-mails.");
+    expect((await footprint(h, reference)).lead).toBe(0);
+    expect(await count(h, "tombstones", "reference = ? AND reason = 'retention'", [reference])).toBe(1);
+  });
+
+  it("erase <email> erases every record for the address and says how many", async () => {
+    const email = `${token(10)}@example.org`;
+    const enquiry = await sendEnquiry(h, { email });
+    const application = await sendApplication(h, { email });
+    const result = await data("erase", email.toUpperCase());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      "Erased 2 records (1 enquiry, 1 application), 1 file, 0 notes and 4 e-mails",
+    );
+    expect(result.stdout).toContain(enquiry);
+    expect(result.stdout).toContain(application);
+    expect(
+      await count(h, "tombstones", "reason = 'erasure request' AND reference IN (?, ?)", [
+        enquiry,
+        application,
+      ]),
+    ).toBe(2);
+    const [request] = await h.leads.db.all<{ staff_id: number | null; detail: string }>(
+      "SELECT staff_id, detail FROM audit_log WHERE action = 'erasure-request' ORDER BY id DESC LIMIT 1",
+    );
+    expect(request?.staff_id).toBeNull();
+    expect(request?.detail).not.toContain(email);
+
+    const again = await data("erase", email);
+    expect(again.stdout).toBe("Nothing is held about that address.\n");
+  });
+
+  it("refuses bad input with a message and exit code 2", async () => {
+    for (const [args, message] of [
+      [[], "Say what to do."],
+      [["shred"], "Unknown command: shred"],
+      [["erase"], "Give the e-mail address to erase."],
+      [["erase", "not-an-address"], "Give the e-mail address to erase."],
+      [["erase", "a@example.org", "--dry-run"], "--dry-run and --as-of go with purge only."],
+      [
+        ["purge", "--as-of", "2027-02-30"],
+        '--as-of needs an ISO date such as 2027-03-01 or 2027-03-01T09:00:00Z, not "2027-02-30".',
+      ],
+      [["purge", "--as-of", "next week"], "--as-of needs an ISO date"],
+      [["purge", "--as-of"], "--as-of"],
+      [["purge", "--force"], "Unknown option '--force'"],
+    ] as const) {
+      const result = await data(...args);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr, args.join(" ")).toContain(message);
+      expect(result.stderr).toContain("Usage:");
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});

@@ -1,0 +1,116 @@
+// The personal-data lifecycle from the command line, with the same environment as the server:
+//   npm run data -- purge [--dry-run] [--as-of <ISO date>]
+//   npm run data -- erase <email>
+import { parseArgs } from "node:util";
+import { openDatabase } from "../server/db/database.ts";
+import { migrate } from "../server/db/migrate.ts";
+import { parseEnv } from "../server/env.ts";
+import { describeCounts, eraseByEmail } from "../server/lifecycle/erase.ts";
+import { purge } from "../server/lifecycle/purge.ts";
+import { reclaimSpace } from "../server/lifecycle/storage.ts";
+import { defaultSignInLimit } from "../server/workspace/workspace.ts";
+
+const usage = `Usage:
+  npm run data -- purge [--dry-run] [--as-of <ISO date>]   Delete what the retention rules say is due
+                                                           (--dry-run: only list it, and why;
+                                                           --as-of: as if today were that date)
+  npm run data -- erase <email>                            Erase everything held about an e-mail address`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${usage}\n`);
+  process.exit(2);
+}
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        "dry-run": { type: "boolean", default: false },
+        "as-of": { type: "string" },
+        help: { type: "boolean" },
+      },
+    });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
+const [command, argument, ...extra] = positionals;
+if (values.help || !command) fail("Say what to do.");
+if (extra.length > 0) fail(`Unexpected: ${extra.join(" ")}`);
+
+/** An ISO 8601 date or date and time ("2027-03-01", "2027-03-01T09:00:00Z"); a bare date is midnight UTC. */
+function parseDate(value: string): number {
+  const shape = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+  const ms = shape.test(value) ? Date.parse(value) : Number.NaN;
+  // Date.parse rolls 30 February over into March; a date that does not exist is refused instead.
+  const date = value.slice(0, 10);
+  const real = !Number.isNaN(ms) && new Date(Date.parse(date)).toISOString().startsWith(date);
+  if (!real) fail(`--as-of needs an ISO date such as 2027-03-01 or 2027-03-01T09:00:00Z, not "${value}".`);
+  return ms;
+}
+
+const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
+
+if (command === "purge") {
+  if (argument) fail(`Unexpected: ${argument}`);
+} else if (command === "erase") {
+  if (values["dry-run"] || values["as-of"]) fail("--dry-run and --as-of go with purge only.");
+  if (!argument || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(argument.trim()))
+    fail("Give the e-mail address to erase.");
+} else {
+  fail(`Unknown command: ${command}`);
+}
+const asOf = values["as-of"] === undefined ? Date.now() : parseDate(values["as-of"]);
+
+const env = parseEnv();
+const db = openDatabase(env.DATABASE_URL);
+try {
+  await migrate(db);
+  if (command === "purge") {
+    const dryRun = values["dry-run"];
+    const report = await purge(db, {
+      asOf,
+      dryRun,
+      rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
+    });
+    if (!report.ran) {
+      process.stdout.write(
+        "Another process is purging right now; nothing was done. Try again in a few minutes.\n",
+      );
+    } else {
+      const when = `as of ${new Date(asOf).toISOString()}`;
+      process.stdout.write(
+        report.leads.length === 0
+          ? `No enquiry or application is due for deletion ${when}.\n`
+          : `${dryRun ? "Would delete" : "Deleted"} ${report.leads.length} ${report.leads.length === 1 ? "lead" : "leads"} ${when}:\n`,
+      );
+      for (const lead of report.leads) {
+        process.stdout.write(
+          `  ${lead.reference}\t${lead.kind}\t${lead.status}\tdue ${day.format(lead.deleteAt)}\t${lead.because}\n`,
+        );
+      }
+      if (!dryRun && report.leads.length > 0)
+        process.stdout.write(`  That is ${describeCounts(report.deleted)}.\n`);
+      const h = report.housekeeping;
+      process.stdout.write(
+        `${dryRun ? "Would also delete" : "Also deleted"}: ${h.sessions} ended sessions, ${h.invitations} used or expired invitations, ${h.challenges} expired passkey challenges, ${h.rateLimits} old rate-limit counters.\n`,
+      );
+    }
+  } else if (argument) {
+    const result = await eraseByEmail(db, argument, { now: asOf, staffId: null });
+    if (result.records > 0 || result.emails > 0) await reclaimSpace(db);
+    process.stdout.write(
+      result.records === 0 && result.emails === 0
+        ? "Nothing is held about that address.\n"
+        : `Erased ${describeCounts(result)}${result.references.length ? ` (${result.references.join(", ")})` : ""}. Each leaves a tombstone with its reference and dates only.\n`,
+    );
+    if (result.stillSending > 0) {
+      process.stdout.write(
+        `${result.stillSending} e-mail(s) were already being sent at that moment and may still arrive.\n`,
+      );
+    }
+  }
+} finally {
+  await db.close();
+}

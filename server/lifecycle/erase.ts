@@ -1,0 +1,222 @@
+import type { Database, Queryable } from "../db/database.ts";
+import { recordEvent } from "../workspace/audit.ts";
+import type { LeadKind } from "./rules.ts";
+
+/** Why a lead was deleted, as its tombstone and timeline say. */
+export type DeletionReason = "retention" | "erasure request";
+
+/** What one deletion (or several, added up) removed. */
+export type DeletionCounts = {
+  /** Enquiries and applications. */
+  records: number;
+  enquiries: number;
+  applications: number;
+  /** CVs and other documents. */
+  files: number;
+  notes: number;
+  /** Outbox rows, sent or not. */
+  emails: number;
+  /** Timeline entries whose detail was cleared (the entries themselves stay, with their dates). */
+  timeline: number;
+};
+
+export const noDeletions: DeletionCounts = {
+  records: 0,
+  enquiries: 0,
+  applications: 0,
+  files: 0,
+  notes: 0,
+  emails: 0,
+  timeline: 0,
+};
+
+/** Adds two sets of counts. */
+export function addCounts(a: DeletionCounts, b: DeletionCounts): DeletionCounts {
+  return {
+    records: a.records + b.records,
+    enquiries: a.enquiries + b.enquiries,
+    applications: a.applications + b.applications,
+    files: a.files + b.files,
+    notes: a.notes + b.notes,
+    emails: a.emails + b.emails,
+    timeline: a.timeline + b.timeline,
+  };
+}
+
+/** Counts as staff read them: "2 records (1 enquiry, 1 application), 1 file, 3 notes and 4 e-mails". */
+export function describeCounts(counts: DeletionCounts): string {
+  const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+  const kinds = [
+    counts.enquiries ? plural(counts.enquiries, "enquiry", "enquiries") : "",
+    counts.applications ? plural(counts.applications, "application") : "",
+  ].filter(Boolean);
+  const parts = [
+    `${plural(counts.records, "record")}${kinds.length ? ` (${kinds.join(", ")})` : ""}`,
+    plural(counts.files, "file"),
+    plural(counts.notes, "note"),
+    plural(counts.emails, "e-mail"),
+  ];
+  return `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/**
+ * Deletes one lead inside the caller's transaction: its row, its files, its notes, its outbox rows
+ * (sent or not, so an unsent e-mail about the person is never sent), and the detail of its timeline
+ * entries (their actions and dates stay). Leaves a tombstone and a 'deleted' entry on the timeline.
+ * Resolves to null when the lead is already gone, as when another process deleted it first.
+ */
+export async function deleteLead(
+  tx: Queryable,
+  lead: { kind: LeadKind; reference: string },
+  reason: DeletionReason,
+  now: number,
+  staffId: number | null = null,
+): Promise<DeletionCounts | null> {
+  const table = lead.kind === "enquiry" ? "enquiries" : "applications";
+  let files = 0;
+  if (lead.kind === "application") {
+    files = await tx.run(
+      "DELETE FROM documents WHERE application_id IN (SELECT id FROM applications WHERE reference = ?)",
+      [lead.reference],
+    );
+  }
+  const [gone] = await tx.all<{ created_at: number }>(
+    `DELETE FROM ${table} WHERE reference = ? RETURNING created_at`,
+    [lead.reference],
+  );
+  if (!gone) return null;
+  const notes = await tx.run("DELETE FROM notes WHERE reference = ?", [lead.reference]);
+  const emails = await tx.run("DELETE FROM outbox WHERE reference = ?", [lead.reference]);
+  const timeline = await tx.run("UPDATE audit_log SET detail = '' WHERE reference = ? AND detail <> ''", [
+    lead.reference,
+  ]);
+  await tx.run(
+    `INSERT INTO tombstones (reference, kind, received_at, deleted_at, reason) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (reference) DO NOTHING`,
+    [lead.reference, lead.kind, Number(gone.created_at), now, reason],
+  );
+  await recordEvent(tx, { reference: lead.reference, action: "deleted", staffId, detail: reason, now });
+  return {
+    records: 1,
+    enquiries: lead.kind === "enquiry" ? 1 : 0,
+    applications: lead.kind === "application" ? 1 : 0,
+    files,
+    notes,
+    emails,
+    timeline,
+  };
+}
+
+/** Addresses are compared without regard to case or surrounding spaces. */
+export function normaliseAddress(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Every lead sent from an address (any case), oldest first. */
+export async function leadsOf(
+  db: Queryable,
+  email: string,
+): Promise<{ kind: LeadKind; reference: string; created_at: number }[]> {
+  const address = normaliseAddress(email);
+  const enquiries = await db.all<{ reference: string; created_at: number }>(
+    "SELECT reference, created_at FROM enquiries WHERE LOWER(email) = ?",
+    [address],
+  );
+  const applications = await db.all<{ reference: string; created_at: number }>(
+    "SELECT reference, created_at FROM applications WHERE LOWER(email) = ?",
+    [address],
+  );
+  return [
+    ...enquiries.map((row) => ({ kind: "enquiry" as const, ...row })),
+    ...applications.map((row) => ({ kind: "application" as const, ...row })),
+  ].sort((a, b) => Number(a.created_at) - Number(b.created_at));
+}
+
+export type ErasureResult = DeletionCounts & {
+  references: string[];
+  /**
+   * E-mails a mail worker had already taken to send when the erasure ran, and was still sending after
+   * the erasure had waited for it: they may still arrive. Normally 0.
+   */
+  stillSending: number;
+};
+
+/** How long an erasure waits for e-mails a mail worker is sending at that moment to be sent or given back. */
+export const inFlightWaitMs = 10_000;
+
+/**
+ * The person's e-mails a mail worker has taken to send and holds now (status 'sending', lease not
+ * expired). On PostgreSQL the rows are locked too, so no worker can take one until this transaction ends
+ * (the worker skips locked rows); on SQLite the transaction already keeps every other writer out.
+ */
+async function mailInFlight(
+  tx: Queryable,
+  dialect: Database["dialect"],
+  address: string,
+  references: string[],
+  now: number,
+): Promise<number> {
+  const marks = references.map(() => "?").join(", ");
+  const rows = await tx.all<{ status: string; lease_until: number | null }>(
+    `SELECT status, lease_until FROM outbox
+     WHERE ${references.length ? `reference IN (${marks}) OR ` : ""}LOWER(to_address) = ? OR LOWER(reply_to) = ?
+     ${dialect === "postgres" ? "FOR UPDATE" : ""}`,
+    [...references, address, address],
+  );
+  return rows.filter((row) => row.status === "sending" && Number(row.lease_until) > now).length;
+}
+
+/**
+ * Erases everything held about an e-mail address (UK GDPR Article 17), in one transaction: every
+ * enquiry and application sent from it, as deleteLead does, and any e-mail still addressed to it.
+ * An e-mail a mail worker is sending at that very moment is waited for (up to inFlightWaitMs), so once
+ * this resolves nothing more about the person is sent. The request is recorded with who made it, when
+ * and how many records went, never the address.
+ */
+export async function eraseByEmail(
+  db: Database,
+  email: string,
+  options: { now: number; staffId: number | null; clock?: () => number; waitMs?: number },
+): Promise<ErasureResult> {
+  const address = normaliseAddress(email);
+  const clock = options.clock ?? Date.now;
+  const started = clock();
+  for (;;) {
+    const waiting = clock() - started < (options.waitMs ?? inFlightWaitMs);
+    const result = await db.transaction(async (tx): Promise<ErasureResult | null> => {
+      const leads = await leadsOf(tx, address);
+      const inFlight = await mailInFlight(
+        tx,
+        db.dialect,
+        address,
+        leads.map((lead) => lead.reference),
+        clock(),
+      );
+      // Nothing has changed yet: ending here lets the worker finish, and the next try erases.
+      if (inFlight > 0 && waiting) return null;
+      let counts = noDeletions;
+      const references: string[] = [];
+      for (const lead of leads) {
+        const deleted = await deleteLead(tx, lead, "erasure request", options.now, options.staffId);
+        if (!deleted) continue;
+        counts = addCounts(counts, deleted);
+        references.push(lead.reference);
+      }
+      // Mail to or from the address that belongs to no lead of theirs (none is expected; a safety net).
+      const strays = await tx.run("DELETE FROM outbox WHERE LOWER(to_address) = ? OR LOWER(reply_to) = ?", [
+        address,
+        address,
+      ]);
+      counts = { ...counts, emails: counts.emails + strays };
+      await recordEvent(tx, {
+        action: "erasure-request",
+        staffId: options.staffId,
+        detail: `${describeCounts(counts)} erased${references.length ? `: ${references.join(", ")}` : ""}`,
+        now: options.now,
+      });
+      return { ...counts, references, stillSending: inFlight };
+    });
+    if (result) return result;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

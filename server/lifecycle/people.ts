@@ -1,0 +1,444 @@
+import { Readable } from "node:stream";
+import { ZipFile } from "yazl";
+import { type RetentionConfig, retention } from "../../app/content/retention.ts";
+import { addressLine, site } from "../../app/content/site.ts";
+import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { decryptNiNumber, maskNiNumber } from "../leads/protect.ts";
+import { recordEvent } from "../workspace/audit.ts";
+import { confirmationWindowMs } from "../workspace/sessions.ts";
+import { type ErasureResult, eraseByEmail, normaliseAddress } from "./erase.ts";
+import { leadFacts } from "./purge.ts";
+import { type LeadKind, type RetentionDecision, retentionOf } from "./rules.ts";
+import { reclaimSpace } from "./storage.ts";
+
+/** One detail of a lead as the page lists it. */
+export type LeadDetail = { label: string; value: string };
+
+export type LeadFile = {
+  id: number;
+  field: string;
+  kind: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+};
+
+/** Everything held about one enquiry or application. */
+export type PersonLead = {
+  kind: LeadKind;
+  reference: string;
+  status: string;
+  receivedAt: number;
+  statusChangedAt: number | null;
+  lastActivityAt: number;
+  keepConsentAt: number | null;
+  /** What the person sent, as the page shows it (the NI number masked). */
+  details: LeadDetail[];
+  /** The browser it came from, and a one-way fingerprint of the internet address (never the address). */
+  sentWith: { browser: string; addressFingerprint: string };
+  files: LeadFile[];
+  notes: { id: number; author: string; body: string; createdAt: number }[];
+  emails: {
+    id: number;
+    purpose: string;
+    to: string;
+    subject: string;
+    body: string;
+    status: string;
+    attempts: number;
+    createdAt: number;
+    sentAt: number | null;
+  }[];
+  timeline: { id: number; action: string; by: string | null; detail: string; createdAt: number }[];
+  retention: RetentionDecision;
+};
+
+/** Everything held about an e-mail address. */
+export type PersonRecords = {
+  email: string;
+  leads: PersonLead[];
+  counts: {
+    records: number;
+    enquiries: number;
+    applications: number;
+    files: number;
+    notes: number;
+    emails: number;
+  };
+};
+
+type LeadRow = Record<string, unknown> & {
+  reference: string;
+  created_at: number;
+  ni_number_encrypted?: string;
+};
+
+const yesNo = (value: unknown) => (value === "yes" ? "Yes" : value === "no" ? "No" : String(value ?? ""));
+const serviceLabel = (value: unknown) =>
+  serviceOptions.find((option) => option.value === value)?.label ?? "Not specified";
+const optional = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const orNotGiven = (value: unknown) => (typeof value === "string" && value.trim() ? value : "Not given");
+
+/** An NI number as it is written: "AB 12 34 56 C". */
+export function formatNiNumber(normalised: string): string {
+  const n = normalised.replace(/\s+/g, "");
+  return [n.slice(0, 2), n.slice(2, 4), n.slice(4, 6), n.slice(6, 8), n.slice(8)].filter(Boolean).join(" ");
+}
+
+function details(kind: LeadKind, row: LeadRow, niNumber: string): LeadDetail[] {
+  const common = [
+    { label: "First name", value: String(row.first_name) },
+    { label: "Last name", value: String(row.last_name) },
+    { label: "E-mail address", value: String(row.email) },
+    { label: "Phone", value: orNotGiven(row.phone) },
+  ];
+  if (kind === "enquiry") {
+    return [
+      ...common,
+      { label: "Company", value: orNotGiven(row.company) },
+      { label: "Service", value: serviceLabel(row.service) },
+      { label: "Message", value: String(row.message) },
+    ];
+  }
+  return [
+    ...common,
+    { label: "Postal address", value: String(row.address) },
+    { label: "Has a car", value: yesNo(row.has_car) },
+    { label: "Holds a UK driving licence", value: yesNo(row.has_uk_licence) },
+    { label: "Right to work in the UK", value: yesNo(row.right_to_work) },
+    { label: "National Insurance number", value: niNumber },
+  ];
+}
+
+async function loadLead(
+  db: Queryable,
+  kind: LeadKind,
+  row: LeadRow,
+  niNumber: (stored: string) => string,
+  config: RetentionConfig,
+): Promise<PersonLead | null> {
+  const reference = row.reference;
+  const files =
+    kind === "application"
+      ? await db.all<{ id: number; field: string; file_name: string; content_type: string; size: number }>(
+          "SELECT id, field, file_name, content_type, size FROM documents WHERE application_id = ? ORDER BY id",
+          [Number(row.id)],
+        )
+      : [];
+  const notes = await db.all<{ id: number; author: string | null; body: string; created_at: number }>(
+    `SELECT n.id, s.name AS author, n.body, n.created_at FROM notes n LEFT JOIN staff s ON s.id = n.staff_id
+     WHERE n.reference = ? ORDER BY n.created_at, n.id`,
+    [reference],
+  );
+  const emails = await db.all<{
+    id: number;
+    purpose: string;
+    to_address: string;
+    subject: string;
+    body: string;
+    status: string;
+    attempts: number;
+    created_at: number;
+    sent_at: number | null;
+  }>(
+    `SELECT id, purpose, to_address, subject, body, status, attempts, created_at, sent_at FROM outbox
+     WHERE reference = ? ORDER BY id`,
+    [reference],
+  );
+  const timeline = await db.all<{
+    id: number;
+    action: string;
+    by_name: string | null;
+    detail: string;
+    created_at: number;
+  }>(
+    `SELECT a.id, a.action, s.name AS by_name, a.detail, a.created_at FROM audit_log a LEFT JOIN staff s ON s.id = a.staff_id
+     WHERE a.reference = ? ORDER BY a.created_at, a.id`,
+    [reference],
+  );
+  const facts = await leadFacts(db, kind, reference);
+  // Deleted while it was being read (the purge, or someone else's erasure): nothing to show.
+  if (!facts) return null;
+  return {
+    kind,
+    reference,
+    status: String(row.status),
+    receivedAt: Number(row.created_at),
+    statusChangedAt: optional(row.status_changed_at),
+    lastActivityAt: Number(row.last_activity_at),
+    keepConsentAt: optional(row.keep_consent_at),
+    details: details(kind, row, kind === "application" ? niNumber(String(row.ni_number_encrypted)) : ""),
+    sentWith: { browser: String(row.user_agent ?? ""), addressFingerprint: String(row.ip_hash ?? "") },
+    files: files.map((file) => ({
+      id: Number(file.id),
+      field: file.field,
+      kind: file.field === "resume" ? "CV" : "Other document",
+      fileName: file.file_name,
+      contentType: file.content_type,
+      size: Number(file.size),
+    })),
+    notes: notes.map((note) => ({
+      id: Number(note.id),
+      author: note.author ?? "A former member of staff",
+      body: note.body,
+      createdAt: Number(note.created_at),
+    })),
+    emails: emails.map((mail) => ({
+      id: Number(mail.id),
+      purpose: mail.purpose,
+      to: mail.to_address,
+      subject: mail.subject,
+      body: mail.body,
+      status: mail.status,
+      attempts: Number(mail.attempts),
+      createdAt: Number(mail.created_at),
+      sentAt: optional(mail.sent_at),
+    })),
+    timeline: timeline.map((entry) => ({
+      id: Number(entry.id),
+      action: entry.action,
+      by: entry.by_name,
+      detail: entry.detail,
+      createdAt: Number(entry.created_at),
+    })),
+    retention: retentionOf(facts, config),
+  };
+}
+
+/**
+ * Everything held about an e-mail address (UK GDPR Article 15): every enquiry and application sent
+ * from it, their files, notes, mail and timeline. `niNumber` decides how an NI number is shown.
+ */
+export async function findPerson(
+  db: Queryable,
+  email: string,
+  niNumber: (stored: string) => string,
+  config: RetentionConfig = retention,
+): Promise<PersonRecords> {
+  const address = normaliseAddress(email);
+  const leads: PersonLead[] = [];
+  for (const kind of ["enquiry", "application"] as const) {
+    const table = kind === "enquiry" ? "enquiries" : "applications";
+    const rows = await db.all<LeadRow>(`SELECT * FROM ${table} WHERE LOWER(email) = ? ORDER BY created_at`, [
+      address,
+    ]);
+    for (const row of rows) {
+      const lead = await loadLead(db, kind, row, niNumber, config);
+      if (lead) leads.push(lead);
+    }
+  }
+  leads.sort((a, b) => a.receivedAt - b.receivedAt);
+  const sum = (pick: (lead: PersonLead) => number) => leads.reduce((total, lead) => total + pick(lead), 0);
+  return {
+    email: address,
+    leads,
+    counts: {
+      records: leads.length,
+      enquiries: sum((lead) => (lead.kind === "enquiry" ? 1 : 0)),
+      applications: sum((lead) => (lead.kind === "application" ? 1 : 0)),
+      files: sum((lead) => lead.files.length),
+      notes: sum((lead) => lead.notes.length),
+      emails: sum((lead) => lead.emails.length),
+    },
+  };
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
+
+/** A file's name inside the archive: its own name, made safe, under its application's folder. */
+function archivePath(lead: PersonLead, file: LeadFile, index: number): string {
+  const safe = file.fileName.replace(/[\\/:*?"<>|\p{Cc}]/gu, "_").replace(/^\.+/, "_") || "document";
+  return `files/${lead.reference}/${index + 1} ${safe}`;
+}
+
+const purposes: Record<string, string> = {
+  acknowledgement: "Our reply confirming we had received it",
+  notification: "The copy sent to our team",
+};
+
+/** One lead as the archive's records.json holds it: readable names, ISO dates, nothing left out. */
+function exportLead(lead: PersonLead) {
+  return {
+    reference: lead.reference,
+    type: lead.kind === "enquiry" ? "Enquiry" : "Job application",
+    status: lead.status,
+    received: iso(lead.receivedAt),
+    statusLastChanged: iso(lead.statusChangedAt),
+    lastActivity: iso(lead.lastActivityAt),
+    ...(lead.kind === "application" ? { agreedToBeKeptForFutureRoles: iso(lead.keepConsentAt) } : {}),
+    whatYouSent: Object.fromEntries(lead.details.map((detail) => [detail.label, detail.value])),
+    sentWith: {
+      browser: lead.sentWith.browser,
+      internetAddressFingerprint: lead.sentWith.addressFingerprint,
+    },
+    ...(lead.kind === "application"
+      ? {
+          documents: lead.files.map((file, index) => ({
+            kind: file.kind,
+            fileName: file.fileName,
+            type: file.contentType,
+            sizeInBytes: file.size,
+            inThisArchive: archivePath(lead, file, index),
+          })),
+        }
+      : {}),
+    notesByOurTeam: lead.notes.map((note) => ({
+      written: iso(note.createdAt),
+      by: note.author,
+      text: note.body,
+    })),
+    emails: lead.emails.map((mail) => ({
+      purpose: purposes[mail.purpose] ?? mail.purpose,
+      to: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      status: mail.status,
+      queued: iso(mail.createdAt),
+      sent: iso(mail.sentAt),
+    })),
+    timeline: lead.timeline.map((entry) => ({
+      when: iso(entry.createdAt),
+      what: entry.action,
+      by: entry.by,
+      ...(entry.detail ? { detail: entry.detail } : {}),
+    })),
+    dueForDeletion: { on: iso(lead.retention.deleteAt), because: lead.retention.because },
+  };
+}
+
+function readme(email: string, preparedAt: number, counts: PersonRecords["counts"]): string {
+  return `Your personal data from ${site.legalName}
+Prepared on ${longDate.format(preparedAt)} for the e-mail address ${email}.
+
+This archive holds everything we hold about you that we found by your e-mail
+address: ${counts.enquiries} ${counts.enquiries === 1 ? "enquiry" : "enquiries"} and ${counts.applications} job application${counts.applications === 1 ? "" : "s"}, with ${counts.files} file${counts.files === 1 ? "" : "s"}.
+
+records.json  Every enquiry and job application you sent us, as we store it:
+              your details (your National Insurance number in full), the
+              browser you used and a one-way fingerprint of your internet
+              address (we never store the address itself), our team's notes,
+              the e-mails we sent or were about to send, a timeline of what
+              our team did and when, and the date each record is due to be
+              deleted. Dates and times are in UTC.
+
+files/        The CV and other documents you sent, one folder per
+              application, exactly as you uploaded them.
+
+README.txt    This note.
+
+If anything is wrong, or you would like us to delete it, contact us:
+${site.email} · ${site.phone.display} · ${addressLine}
+`;
+}
+
+export type PersonArchive = {
+  fileName: string;
+  counts: PersonRecords["counts"];
+  /** The ZIP, streamed: files are read from the database one at a time as it is sent. */
+  body: ReadableStream<Uint8Array>;
+};
+
+/**
+ * The ZIP a person receives for an access request: records.json (every record, NI numbers in full),
+ * every file they sent, and a README.txt. Recorded in the audit log with who asked and how many
+ * records, never the address. Resolves to null when nothing is held about the address.
+ */
+export async function personArchive(
+  db: Database,
+  email: string,
+  options: { niKey: Buffer; now: number; staffId: number | null; config?: RetentionConfig },
+): Promise<PersonArchive | null> {
+  const person = await findPerson(
+    db,
+    email,
+    (stored) => formatNiNumber(decryptNiNumber(stored, options.niKey)),
+    options.config,
+  );
+  if (person.leads.length === 0) return null;
+  const records = {
+    about: `Everything ${site.legalName} holds about the e-mail address ${person.email}, found by that address.`,
+    emailAddress: person.email,
+    prepared: iso(options.now),
+    enquiries: person.leads.filter((lead) => lead.kind === "enquiry").map(exportLead),
+    applications: person.leads.filter((lead) => lead.kind === "application").map(exportLead),
+  };
+
+  const zip = new ZipFile();
+  const mtime = new Date(options.now);
+  zip.addBuffer(Buffer.from(readme(person.email, options.now, person.counts)), "README.txt", { mtime });
+  zip.addBuffer(Buffer.from(`${JSON.stringify(records, null, 2)}\n`), "records.json", { mtime });
+  for (const lead of person.leads) {
+    lead.files.forEach((file, index) => {
+      // Deflated like the rest, though most gain little: stored entries after a stream need a data
+      // descriptor that some unzip tools cannot read. `size` is checked against what is written.
+      zip.addReadStreamLazy(archivePath(lead, file, index), { mtime, size: file.size }, (callback) => {
+        db.all<{ content: Uint8Array }>("SELECT content FROM documents WHERE id = ?", [file.id]).then(
+          ([doc]) => {
+            if (!doc)
+              callback(
+                new Error(`${lead.reference}: a document was deleted while the archive was made`),
+                Readable.from([]),
+              );
+            else callback(null, Readable.from([Buffer.from(doc.content)]));
+          },
+          (error: unknown) => callback(error, Readable.from([])),
+        );
+      });
+    });
+  }
+  zip.end();
+
+  await recordEvent(db, {
+    action: "access-request",
+    staffId: options.staffId,
+    detail: `${person.counts.records} record${person.counts.records === 1 ? "" : "s"} and ${person.counts.files} file${person.counts.files === 1 ? "" : "s"} downloaded: ${person.leads.map((lead) => lead.reference).join(", ")}`,
+    now: options.now,
+  });
+  const day = new Date(options.now).toISOString().slice(0, 10);
+  return {
+    fileName: `personal-data-${day}.zip`,
+    counts: person.counts,
+    body: Readable.toWeb(Readable.from(zip.outputStream)) as ReadableStream<Uint8Array>,
+  };
+}
+
+/** Erasing someone's data asks for a passkey confirmation at most this old (downloads: confirmationWindowMs). */
+export const erasureConfirmationWindowMs = 5 * 60 * 1000;
+
+/** The people service the workspace hands to routes: find, download and erase by e-mail address. */
+export function createPeople(options: { db: Database; niKey: Buffer; now: () => number }) {
+  const { db, niKey, now } = options;
+  return {
+    /** Minutes a passkey confirmation lasts for an erasure, as the page tells staff. */
+    erasureWindowMinutes: erasureConfirmationWindowMs / 60_000,
+    /**
+     * True when this member of staff must confirm with their passkey before the action: a download
+     * within the export window, an erasure within the last few minutes.
+     */
+    needsConfirmation: (me: { confirmedAt: number }, action: "download" | "erase"): boolean =>
+      now() - me.confirmedAt > (action === "erase" ? erasureConfirmationWindowMs : confirmationWindowMs),
+    /** Everything held about an address, NI numbers masked. */
+    find: (email: string): Promise<PersonRecords> =>
+      findPerson(db, email, (stored) => {
+        try {
+          return maskNiNumber(decryptNiNumber(stored, niKey));
+        } catch {
+          // The page still shows everything else; the download refuses until the key is right.
+          return "Stored encrypted; this server's key cannot read it";
+        }
+      }),
+    /** The access-request ZIP for an address, or null when nothing is held. */
+    download: (email: string, staffId: number): Promise<PersonArchive | null> =>
+      personArchive(db, email, { niKey, now: now(), staffId }),
+    /** Erases every record for an address, then reclaims the space so nothing is left in the file. */
+    async erase(email: string, staffId: number): Promise<ErasureResult> {
+      const result = await eraseByEmail(db, email, { now: now(), staffId });
+      if (result.records > 0 || result.emails > 0) await reclaimSpace(db);
+      return result;
+    },
+  };
+}
+
+export type People = ReturnType<typeof createPeople>;

@@ -1,0 +1,243 @@
+import { type RetentionConfig, retention } from "../../app/content/retention.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { recordEvent } from "../workspace/audit.ts";
+import { idleTimeoutMs } from "../workspace/sessions.ts";
+import {
+  addCounts,
+  type DeletionCounts,
+  type DeletionReason,
+  deleteLead,
+  describeCounts,
+  noDeletions,
+} from "./erase.ts";
+import { acquireLease, newHolder, releaseLease } from "./lease.ts";
+import { type LeadFacts, type LeadKind, type RetentionDecision, retentionOf } from "./rules.ts";
+import { reclaimSpace } from "./storage.ts";
+
+/** A lead the rules say is due, with the reason in words. */
+export type DueLead = {
+  kind: LeadKind;
+  reference: string;
+  status: string;
+  receivedAt: number;
+} & RetentionDecision;
+
+/** Rows that stop counting with time: sessions, invitations, passkey challenges, rate-limit windows. */
+export type Housekeeping = { sessions: number; invitations: number; challenges: number; rateLimits: number };
+
+export type PurgeReport = {
+  asOf: number;
+  dryRun: boolean;
+  /** False when another process held the purge lease, so this one did nothing. */
+  ran: boolean;
+  /** The leads due (dry run) or deleted. */
+  leads: DueLead[];
+  deleted: DeletionCounts;
+  housekeeping: Housekeeping;
+};
+
+export type PurgeOptions = {
+  /** "Today" for the rules: a purge as of another date deletes what would be due then. */
+  asOf: number;
+  /** Reports what would go, and why, without deleting anything. */
+  dryRun?: boolean;
+  config?: RetentionConfig;
+  /** The longest rate-limit window in use: a counter older than this no longer counts. */
+  rateLimitWindowMs: number;
+  /** The wall clock, for the lease (a purge "as of" another date still holds it for real minutes). */
+  clock?: () => number;
+  /** Who holds the lease while this purge runs (tests name two processes). */
+  holder?: string;
+};
+
+/** Only one process purges at a time; a purge that outlives this (it should take seconds) is renewed. */
+export const purgeLeaseMs = 10 * 60 * 1000;
+const leaseName = "purge";
+
+type FactsRow = {
+  reference: string;
+  status: string;
+  created_at: number;
+  status_changed_at: number | null;
+  last_activity_at: number;
+  keep_consent_at: number | null;
+  last_note_at: number | null;
+  last_mail_at: number | null;
+};
+
+function factsQuery(kind: LeadKind, where = ""): string {
+  const table = kind === "enquiry" ? "enquiries" : "applications";
+  const consent = kind === "application" ? "t.keep_consent_at" : "NULL AS keep_consent_at";
+  return `SELECT t.reference, t.status, t.created_at, t.status_changed_at, t.last_activity_at, ${consent},
+      (SELECT MAX(n.created_at) FROM notes n WHERE n.reference = t.reference) AS last_note_at,
+      (SELECT MAX(o.sent_at) FROM outbox o WHERE o.reference = t.reference) AS last_mail_at
+    FROM ${table} t ${where}`;
+}
+
+const optional = (value: number | null) => (value === null ? null : Number(value));
+
+/** A row's facts for the rules: the last activity is the latest of its column, its notes and its sent mail. */
+function toFacts(kind: LeadKind, row: FactsRow): LeadFacts {
+  return {
+    kind,
+    status: row.status,
+    receivedAt: Number(row.created_at),
+    statusChangedAt: optional(row.status_changed_at),
+    lastActivityAt: Math.max(
+      Number(row.last_activity_at),
+      Number(row.last_note_at ?? 0),
+      Number(row.last_mail_at ?? 0),
+    ),
+    keepConsentAt: optional(row.keep_consent_at),
+  };
+}
+
+/** The retention facts of one lead, or null when it no longer exists. */
+export async function leadFacts(db: Queryable, kind: LeadKind, reference: string): Promise<LeadFacts | null> {
+  const [row] = await db.all<FactsRow>(factsQuery(kind, "WHERE t.reference = ?"), [reference]);
+  return row ? toFacts(kind, row) : null;
+}
+
+/** Every lead due for deletion at `asOf`, oldest due first. */
+export async function duePlan(
+  db: Queryable,
+  asOf: number,
+  config: RetentionConfig = retention,
+): Promise<DueLead[]> {
+  const due: DueLead[] = [];
+  for (const kind of ["enquiry", "application"] as const) {
+    for (const row of await db.all<FactsRow>(factsQuery(kind))) {
+      const facts = toFacts(kind, row);
+      const decision = retentionOf(facts, config);
+      if (decision.deleteAt <= asOf) {
+        due.push({
+          kind,
+          reference: row.reference,
+          status: row.status,
+          receivedAt: facts.receivedAt,
+          ...decision,
+        });
+      }
+    }
+  }
+  return due.sort((a, b) => a.deleteAt - b.deleteAt || a.reference.localeCompare(b.reference));
+}
+
+/**
+ * Deletes the planned leads, each in its own transaction, checking again inside it that the lead is
+ * still due (a note added since the plan keeps it) and still there (another process may have got to it
+ * first: then it is skipped, never deleted twice). Resolves to the leads it deleted and what went.
+ */
+export async function deleteDue(
+  db: Database,
+  plan: DueLead[],
+  options: {
+    asOf: number;
+    config?: RetentionConfig;
+    reason?: DeletionReason;
+    afterEach?: () => Promise<void>;
+  },
+): Promise<{ leads: DueLead[]; deleted: DeletionCounts }> {
+  const config = options.config ?? retention;
+  const leads: DueLead[] = [];
+  let deleted = noDeletions;
+  for (const lead of plan) {
+    const counts = await db.transaction(async (tx) => {
+      const facts = await leadFacts(tx, lead.kind, lead.reference);
+      if (!facts || retentionOf(facts, config).deleteAt > options.asOf) return null;
+      return deleteLead(tx, lead, options.reason ?? "retention", options.asOf);
+    });
+    if (counts) {
+      leads.push(lead);
+      deleted = addCounts(deleted, counts);
+    }
+    await options.afterEach?.();
+  }
+  return { leads, deleted };
+}
+
+function housekeepingRules(asOf: number, rateLimitWindowMs: number) {
+  return {
+    // Ended by time: past their absolute expiry, or idle too long (readSession would refuse them).
+    sessions: ["FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?", [asOf, asOf - idleTimeoutMs]],
+    // An invitation works once, until it expires.
+    invitations: ["FROM invitations WHERE expires_at <= ? OR used_at IS NOT NULL", [asOf]],
+    challenges: ["FROM webauthn_challenges WHERE expires_at <= ?", [asOf]],
+    // A counter whose window has ended no longer limits anyone.
+    rateLimits: ["FROM rate_limits WHERE window_start <= ?", [asOf - rateLimitWindowMs]],
+  } satisfies Record<keyof Housekeeping, [string, number[]]>;
+}
+
+async function housekeeping(db: Database, asOf: number, rateLimitWindowMs: number, dryRun: boolean) {
+  const rules = housekeepingRules(asOf, rateLimitWindowMs);
+  const run = async (tx: Queryable): Promise<Housekeeping> => {
+    const result: Housekeeping = { sessions: 0, invitations: 0, challenges: 0, rateLimits: 0 };
+    for (const [name, [sql, params]] of Object.entries(rules) as [keyof Housekeeping, [string, number[]]][]) {
+      if (dryRun) {
+        const [row] = await tx.all<{ n: number }>(`SELECT COUNT(*) AS n ${sql}`, params);
+        result[name] = Number(row?.n ?? 0);
+      } else {
+        result[name] = await tx.run(`DELETE ${sql}`, params);
+      }
+    }
+    return result;
+  };
+  return dryRun ? run(db) : db.transaction(run);
+}
+
+/**
+ * Deletes everything the retention rules say has had its time (or, with dryRun, only says what), under
+ * a lease so that of several processes only one purges at a time; the others return at once with
+ * `ran: false`. Afterwards the freed space is reclaimed, so deleted values are gone from the file too.
+ */
+export async function purge(db: Database, options: PurgeOptions): Promise<PurgeReport> {
+  const { asOf, dryRun = false, rateLimitWindowMs } = options;
+  const config = options.config ?? retention;
+  const clock = options.clock ?? Date.now;
+  const nothing = { asOf, dryRun, leads: [], deleted: noDeletions };
+  // Sessions, invitations and counters end by the real clock: a purge "as of" a later date (an operator
+  // checking a policy) must not sign everyone out.
+  const sweepAt = Math.min(asOf, clock());
+  if (dryRun) {
+    return {
+      ...nothing,
+      ran: true,
+      leads: await duePlan(db, asOf, config),
+      housekeeping: await housekeeping(db, sweepAt, rateLimitWindowMs, true),
+    };
+  }
+  const holder = options.holder ?? newHolder();
+  if (!(await acquireLease(db, leaseName, holder, clock(), purgeLeaseMs))) {
+    return {
+      ...nothing,
+      ran: false,
+      housekeeping: { sessions: 0, invitations: 0, challenges: 0, rateLimits: 0 },
+    };
+  }
+  try {
+    let sinceRenewal = 0;
+    const { leads, deleted } = await deleteDue(db, await duePlan(db, asOf, config), {
+      asOf,
+      config,
+      afterEach: async () => {
+        if (++sinceRenewal < 50) return;
+        sinceRenewal = 0;
+        await acquireLease(db, leaseName, holder, clock(), purgeLeaseMs);
+      },
+    });
+    const swept = await housekeeping(db, sweepAt, rateLimitWindowMs, false);
+    if (deleted.records > 0) {
+      await recordEvent(db, {
+        action: "purged",
+        detail: `${describeCounts(deleted)} deleted by the retention rules`,
+        now: asOf,
+      });
+    }
+    const anything =
+      deleted.records + swept.sessions + swept.invitations + swept.challenges + swept.rateLimits;
+    if (anything > 0) await reclaimSpace(db);
+    return { asOf, dryRun, ran: true, leads, deleted, housekeeping: swept };
+  } finally {
+    await releaseLease(db, leaseName, holder);
+  }
+}

@@ -1,0 +1,70 @@
+import type { Database } from "../db/database.ts";
+import type { Logger } from "../logger.ts";
+import { defaultSignInLimit } from "../workspace/workspace.ts";
+import { type PurgeReport, purge } from "./purge.ts";
+
+/** The server purges this often, besides once at start. */
+export const purgeEveryMs = 60 * 60 * 1000;
+
+export type Purging = {
+  /** Runs a purge now (skipped when another process holds the lease); never throws. */
+  runOnce(): Promise<PurgeReport | null>;
+  stop(): void;
+};
+
+/**
+ * Purges once now, before the server takes requests (so a database restored from a backup is purged
+ * before anyone uses it), then every hour. `rateLimitWindowMs` is the forms' rate-limit window; staff
+ * sign-in counters have their own, and whichever is longer decides when a counter no longer counts.
+ */
+export async function startPurging(options: {
+  db: Database;
+  logger: Logger;
+  rateLimitWindowMs: number;
+  everyMs?: number;
+  clock?: () => number;
+}): Promise<Purging> {
+  const { db, logger, everyMs = purgeEveryMs } = options;
+  const clock = options.clock ?? Date.now;
+  const rateLimitWindowMs = Math.max(options.rateLimitWindowMs, defaultSignInLimit.windowMs);
+  let running: Promise<PurgeReport | null> | null = null;
+
+  function runOnce(): Promise<PurgeReport | null> {
+    running ??= purge(db, { asOf: clock(), clock, rateLimitWindowMs })
+      .then((report) => {
+        if (
+          report.ran &&
+          (report.leads.length > 0 || Object.values(report.housekeeping).some((n) => n > 0))
+        ) {
+          logger.info(
+            {
+              deleted: report.deleted,
+              references: report.leads.map((lead) => lead.reference),
+              ...report.housekeeping,
+            },
+            "retention purge",
+          );
+        }
+        return report;
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, "retention purge failed; the next run tries again");
+        return null;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  await runOnce();
+  const timer = setInterval(() => void runOnce(), everyMs);
+  // The purge never keeps the process alive: shutting down simply stops it.
+  timer.unref();
+  return {
+    runOnce,
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}
