@@ -135,6 +135,20 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     expect(acknowledgement?.parsed.text).toContain("within 24 hours");
     expect(acknowledgement?.parsed.text).toContain(reference);
     await expect.poll(() => count(h, "outbox", "reference = ? AND status = 'sent'", [reference])).toBe(2);
+
+    // Delivered, the messages' words are gone from the outbox: the lead alone holds them.
+    const sent = await h.leads.db.all<Record<string, unknown>>(
+      "SELECT subject, body, reply_to FROM outbox WHERE reference = ?",
+      [reference],
+    );
+    for (const outboxRow of sent) {
+      const kept = JSON.stringify(outboxRow);
+      for (const personal of ["Zoë", "Khan", String(enquiry.email), String(enquiry.message).slice(0, 20)]) {
+        expect(kept).not.toContain(personal);
+      }
+    }
+    // Each delivery is on the lead's timeline.
+    expect(await count(h, "audit_log", "reference = ? AND action = 'mail-sent'", [reference])).toBe(2);
   });
 
   it("stores an application with its documents, NI number encrypted, and mails the CV as an attachment", async () => {
