@@ -52,17 +52,23 @@ export function handleShutdown(server: Server, options: ShutdownOptions): (signa
       exit(1);
     }, timeoutMs - 250);
     force.unref();
-    // net.Server's close, not http.Server's: the latter also drops idle keep-alive connections at
-    // once, and a request arriving on one at that moment would be reset unanswered.
-    net.Server.prototype.close.call(server, () => {
-      void onDrained()
-        .catch((error: unknown) => logger.error({ err: error }, "error while finishing work at shutdown"))
-        .then(() => {
-          clearTimeout(force);
-          logger.info({ ms: Date.now() - started }, "server closed");
-          exit(0);
+    // Connections the system has already completed but the server not yet taken would be reset when
+    // it stops listening: give the event loop two turns to take them (their requests get answers).
+    setImmediate(() =>
+      setImmediate(() => {
+        // net.Server's close, not http.Server's: the latter also drops idle keep-alive connections at
+        // once, and a request arriving on one at that moment would be reset unanswered.
+        net.Server.prototype.close.call(server, () => {
+          void onDrained()
+            .catch((error: unknown) => logger.error({ err: error }, "error while finishing work at shutdown"))
+            .then(() => {
+              clearTimeout(force);
+              logger.info({ ms: Date.now() - started }, "server closed");
+              exit(0);
+            });
         });
-    });
+      }),
+    );
   }
 
   process.once("SIGTERM", () => shutdown("SIGTERM"));

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "./database.ts";
+import { type Database, isUnavailable, openDatabase } from "./database.ts";
 
 describe("SQLite group commit", () => {
   let dir = "";
@@ -48,5 +49,30 @@ describe("SQLite group commit", () => {
     await outside;
     const rows = await open.all<{ v: string }>("SELECT v FROM t");
     expect(rows.map((r) => r.v)).toEqual(["outside"]);
+  });
+
+  it("fails a whole batch at once, without retrying each, while another process holds the write lock", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "db-test-"));
+    const file = path.join(dir, "t.sqlite");
+    db = openDatabase(file, { queryTimeoutMs: 200 });
+    await db.exec("CREATE TABLE t (v TEXT NOT NULL)");
+    const open = db;
+    const other = new DatabaseSync(file);
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      const started = Date.now();
+      const results = await Promise.allSettled(
+        ["a", "b", "c", "d"].map((v) =>
+          open.transaction((tx) => tx.run("INSERT INTO t (v) VALUES (?)", [v])),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
+      expect(results.every((r) => r.status === "rejected" && isUnavailable(r.reason))).toBe(true);
+      // One busy wait for the batch, not one more for each of its four transactions.
+      expect(Date.now() - started).toBeLessThan(4 * 200);
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
   });
 });

@@ -186,8 +186,9 @@ function openSqlite(file: string, options: DatabaseOptions): Database {
       });
       return;
     }
-    if (jobs.length === 1) {
-      jobs[0]?.reject(batch.error);
+    // Busy, full or broken: running each job alone would only meet the same wait again, once each.
+    if (jobs.length === 1 || isUnavailable(batch.error)) {
+      for (const job of jobs) job.reject(batch.error);
       return;
     }
     for (const job of jobs) {

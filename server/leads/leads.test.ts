@@ -548,7 +548,7 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
       await first.close();
       await smtp.stop();
     }
-  });
+  }, 30_000);
 
   it("gives up after the last attempt, keeping the error, while the submission stays stored", async () => {
     const smtp = new TestSmtp();
@@ -687,7 +687,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
       await h.close();
       await receiver.stop();
     }
-  });
+  }, 20_000);
 
   it("marks a webhook failed for good after the last attempt, and retryDelivery sends it again", async () => {
     const receiver = new TestWebhookReceiver();
@@ -738,7 +738,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
       await h.close();
       await receiver.stop();
     }
-  });
+  }, 20_000);
 });
 
 describe.each(dialects)("/readyz on %s", (dialect) => {

@@ -255,11 +255,12 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     return changed === 1;
   }
 
-  /** Claims and delivers messages one at a time until none is due. */
-  async function lane(): Promise<number> {
+  /** Delivers `first`, then claims and delivers messages one at a time until none is due or the worker stops. */
+  async function lane(first: Claimed | null): Promise<number> {
     let delivered = 0;
-    while (!halted) {
-      const row = await claim(Date.now());
+    let row = first;
+    for (;;) {
+      if (!row && !halted) row = await claim(Date.now());
       if (!row) return delivered;
       const signal = AbortSignal.any([AbortSignal.timeout(sendDeadlineMs), cutOff.signal]);
       let failure: unknown = null;
@@ -278,13 +279,18 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         );
       }
       if (held && failure === null) delivered++;
+      row = null;
     }
-    return delivered;
   }
 
   async function runLanes(): Promise<number> {
     if (channels.length === 0) return 0;
-    const counts = await Promise.all(Array.from({ length: concurrency }, () => lane()));
+    // One claim first, so an idle queue costs one query a poll; only with work in hand do the other lanes start.
+    const first = await claim(Date.now());
+    if (!first) return 0;
+    const counts = await Promise.all(
+      Array.from({ length: concurrency }, (_, i) => lane(i === 0 ? first : null)),
+    );
     return counts.reduce((sum, n) => sum + n, 0);
   }
 
