@@ -49,6 +49,8 @@ export type LeadDocument = { id: number; field: "resume" | "otherDocuments"; fil
 /** One of a lead's e-mails, as the outbox has it. */
 export type LeadMail = {
   id: number;
+  /** An e-mail, or a post to one of the company's webhooks (WEBHOOK_URLS). */
+  channel: "email" | "webhook";
   purpose: "notification" | "acknowledgement";
   to: string;
   state: "waiting" | "sent" | "failed";
@@ -260,6 +262,7 @@ export async function getLead(db: Queryable, niKey: Buffer, reference: string): 
 
   const mails = await db.all<{
     id: number;
+    channel: LeadMail["channel"];
     purpose: LeadMail["purpose"];
     to_address: string;
     status: string;
@@ -267,7 +270,7 @@ export async function getLead(db: Queryable, niKey: Buffer, reference: string): 
     attempts: number;
     last_error: string | null;
   }>(
-    "SELECT id, purpose, to_address, status, sent_at, attempts, last_error FROM outbox WHERE reference = ? ORDER BY id",
+    "SELECT id, channel, purpose, to_address, status, sent_at, attempts, last_error FROM outbox WHERE reference = ? ORDER BY id",
     [reference],
   );
   const notes = await db.all<{ id: number; name: string; body: string; created_at: number }>(
@@ -300,6 +303,7 @@ export async function getLead(db: Queryable, niKey: Buffer, reference: string): 
     phone: row.phone,
     mails: mails.map((mail) => ({
       id: Number(mail.id),
+      channel: mail.channel,
       purpose: mail.purpose,
       to: mail.to_address,
       state: mail.status === "sent" ? "sent" : mail.status === "failed" ? "failed" : "waiting",
@@ -514,7 +518,7 @@ export async function retryMail(
   const { reference, mailId, staffId, now } = input;
   return db.transaction(async (tx) => {
     const [row] = await tx.all<{ purpose: string }>(
-      `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ?, lease_until = NULL
+      `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ?, lease_until = NULL, lease_token = NULL
        WHERE id = ? AND reference = ? AND status = 'failed' RETURNING purpose`,
       [now, mailId, reference],
     );
@@ -624,4 +628,17 @@ export async function exportLeads(
     now: input.now,
   });
   return { csv, count: records.length };
+}
+
+/** Messages (e-mails and webhooks) that failed for good, newest first: the workspace shows a notice. */
+export async function failedDeliveries(
+  db: Queryable,
+  limit = 5,
+): Promise<{ count: number; references: string[] }> {
+  const [total] = await db.all<{ n: number }>("SELECT COUNT(*) AS n FROM outbox WHERE status = 'failed'");
+  const rows = await db.all<{ reference: string }>(
+    "SELECT reference, MAX(id) AS latest FROM outbox WHERE status = 'failed' GROUP BY reference ORDER BY latest DESC LIMIT ?",
+    [limit],
+  );
+  return { count: Number(total?.n ?? 0), references: rows.map((row) => row.reference) };
 }

@@ -93,6 +93,8 @@ export function createWorkspace(options: WorkspaceOptions) {
     revoke: (email: string, by: number | null) => team.revoke(db, email, by, now()),
     /** True when this person proved it was them recently enough to export personal data now. */
     recentlyConfirmed: (me: StaffMember): boolean => now() - me.confirmedAt < confirmationWindowMs,
+    /** E-mails and webhooks that failed for good, for the notice at the top of every workspace page. */
+    failedDeliveries: () => inbox.failedDeliveries(db),
 
     /** The leads inbox: every method acts for one signed-in member of staff and keeps the timeline. */
     inbox: {

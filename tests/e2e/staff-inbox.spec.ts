@@ -242,7 +242,12 @@ test("a failed e-mail is shown with its error and Send again queues it", async (
     reference,
   );
   expect(changed).toBe(1);
-  await page.goto(`/staff/leads/${reference}`);
+  // Every workspace page says a message failed for good, and leads to it.
+  await page.goto("/staff");
+  const notice = page.getByRole("region", { name: /could not be delivered after every retry/ });
+  await expect(notice.getByRole("link", { name: reference })).toBeVisible();
+  await notice.getByRole("link", { name: reference }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/leads/${reference}$`));
   const mails = page.getByRole("region", { name: "E-mails" });
   await expect(mails.getByRole("listitem").first()).toContainText("Our copy of the lead");
   await expect(mails.getByRole("listitem").first()).toContainText("Waiting to be sent");
@@ -255,6 +260,7 @@ test("a failed e-mail is shown with its error and Send again queues it", async (
   await expect(page.getByRole("status")).toHaveText("The e-mail is queued to be sent again now.");
   await expect(failed).toContainText("Waiting to be sent");
   await expect(mails.getByRole("button", { name: "Send again" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: reference })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Timeline" })).toContainText(
     `The acknowledgement e-mail to the sender was queued to be sent again by ${person.name}`,
   );

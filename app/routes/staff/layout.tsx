@@ -5,15 +5,49 @@ import type { Route } from "./+types/layout";
 
 /** Every page inside the workspace needs a signed-in member of staff; others go to sign in (303). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { me } = await requireStaff(request, context);
-  return { me: { name: me.name, email: me.email, isAdmin: me.isAdmin } };
+  const { workspace, me } = await requireStaff(request, context);
+  return {
+    me: { name: me.name, email: me.email, isAdmin: me.isAdmin },
+    failed: await workspace.failedDeliveries(),
+  };
 }
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
     <StaffFrame me={loaderData.me}>
+      <FailedDeliveries {...loaderData.failed} />
       <Outlet />
     </StaffFrame>
+  );
+}
+
+/**
+ * Messages that failed after every retry stay in view until someone sends them again: the lead is safe
+ * in the database, but nobody may have heard of it.
+ */
+function FailedDeliveries({ count, references }: { count: number; references: string[] }) {
+  if (count === 0) return null;
+  return (
+    <section
+      aria-labelledby="failed-deliveries"
+      className="mb-6 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-red-900"
+    >
+      <h2 id="failed-deliveries" className="font-bold">
+        {count === 1 ? "1 message" : `${count} messages`} could not be delivered after every retry
+      </h2>
+      <p className="mt-1">
+        The leads are safe here. Open each one to see why, and use Send again once the problem is fixed:
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+        {references.map((reference) => (
+          <li key={reference}>
+            <Link to={`/staff/leads/${reference}`} className="font-semibold underline">
+              {reference}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -394,7 +394,9 @@ function MailDelivery({ lead }: { lead: Lead }) {
           {lead.mails.map((mail) => (
             <li key={mail.id} className="space-y-1 border-t border-navy-100 pt-2">
               <p id={`mail-${mail.id}`}>
-                <span className="font-semibold">{mailLabels[mail.purpose]}</span>{" "}
+                <span className="font-semibold">
+                  {mail.channel === "webhook" ? "Webhook" : mailLabels[mail.purpose]}
+                </span>{" "}
                 <span className="break-words text-navy-700">to {mail.to}</span>
               </p>
               {mail.state === "sent" && mail.sent ? (
