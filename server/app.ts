@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { site } from "../app/content/site.ts";
 import {
   type AppServices,
