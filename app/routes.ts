@@ -23,9 +23,11 @@ export default [
   route("staff/invitation/:token", "routes/staff/invitation.tsx"),
   route("staff/passkey", "routes/staff/passkey.ts"),
   route("staff/sign-out", "routes/staff/sign-out.ts"),
+  route("staff/analytics.csv", "routes/staff/analytics-export.ts"),
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/inbox.tsx"),
     route("team", "routes/staff/team.tsx"),
+    route("analytics", "routes/staff/analytics.tsx"),
     route("confirm", "routes/staff/confirm.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),

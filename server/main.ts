@@ -29,6 +29,7 @@ async function loadApp() {
       clientDir: defaultClientDir,
       logger,
       leads: leads.router,
+      analytics: leads.analytics.router,
       trustProxy: env.TRUST_PROXY === "1",
       ...context,
     });
@@ -42,6 +43,7 @@ async function loadApp() {
     logger,
     before: [devServer.middlewares],
     leads: leads.router,
+    analytics: leads.analytics.router,
     trustProxy: env.TRUST_PROXY === "1",
     ...context,
   });
@@ -56,6 +58,7 @@ server.listen(env.PORT, env.HOST, () => {
   logger.info({ url: `http://${env.HOST}:${port}`, mode: env.NODE_ENV }, "server listening");
   if (leads.migrated.length) logger.info({ applied: leads.migrated }, "database migrated");
   leads.worker.start();
+  leads.analytics.start();
 });
 
 let closing = false;

@@ -1,5 +1,6 @@
 import type { Router } from "express";
 import { site } from "../../app/content/site.ts";
+import { type Analytics, createAnalytics } from "../analytics/analytics.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Env } from "../env.ts";
@@ -14,6 +15,8 @@ export type Leads = {
   db: Database;
   worker: OutboxWorker;
   secrets: Secrets;
+  /** Cookieless visit counts: the page-view endpoint, and each stored lead counted for its page. */
+  analytics: Analytics;
   /** Migrations applied while opening, for the caller to log once the server is up. */
   migrated: string[];
   /** Stops the outbox worker and closes the database. */
@@ -82,6 +85,7 @@ export async function createLeads(
     maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
   });
+  const analytics = createAnalytics({ db, logger });
   const router = leadsRouter({
     db,
     secrets,
@@ -98,15 +102,18 @@ export async function createLeads(
     },
     mailConfigured: smtp !== null,
     onQueued: () => worker.wake(),
+    onStored: analytics.onLeadStored,
   });
   return {
     router,
     db,
     worker,
     secrets,
+    analytics,
     migrated,
     async close() {
       await worker.stop();
+      await analytics.stop();
       await db.close();
     },
   };

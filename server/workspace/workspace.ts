@@ -4,6 +4,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import { analyticsReport } from "../analytics/report.ts";
 import type { Database } from "../db/database.ts";
 import { hashIp } from "../leads/protect.ts";
 import { checkRateLimit, countRequest, type RateLimit } from "../leads/store.ts";
@@ -86,6 +87,9 @@ export function createWorkspace(options: WorkspaceOptions) {
       team.invite(db, input, now()),
     listTeam: () => team.listTeam(db),
     revoke: (email: string, by: number | null) => team.revoke(db, email, by, now()),
+
+    /** The cookieless visit and conversion counts: the report and its CSV rows. */
+    analytics: analyticsReport(db, now),
   };
 }
 

@@ -6,6 +6,7 @@ import { cn } from "~/lib/cn";
 /** The workspace's sections, in the order the navigation shows them. */
 const sections: { to: string; label: string; adminOnly?: boolean }[] = [
   { to: "/staff", label: "Leads" },
+  { to: "/staff/analytics", label: "Analytics" },
   { to: "/staff/team", label: "Team", adminOnly: true },
 ];
 
