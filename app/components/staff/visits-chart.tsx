@@ -73,7 +73,8 @@ export function VisitsChart({ days, className }: { days: ChartDay[]; className?:
             </p>
             <svg
               role="img"
-              aria-labelledby={`${titleId} ${descId}`}
+              aria-labelledby={titleId}
+              aria-describedby={descId}
               data-series={key}
               viewBox={`0 0 ${width} ${height}`}
               preserveAspectRatio="none"
