@@ -240,6 +240,24 @@ test.describe("cookieless visit counts", () => {
   });
 });
 
+test("the privacy notice says what is counted, that nothing identifies a visitor, and how to object", async ({
+  page,
+}) => {
+  await page.goto("/privacy");
+  const section = page.getByRole("region", { name: "How we count visits" });
+  await expect(section).toContainText("with no cookie and no third party");
+  await expect(section.getByRole("listitem")).toHaveText([
+    "the pages shown, and how many different visitors saw each",
+    /the website a visit came from .*utm_source, utm_medium and utm_campaign/,
+    "whether the browser was on a phone, a tablet or a computer",
+    "the enquiries and job applications sent, and the page each was sent from",
+  ]);
+  await expect(section).toContainText("We never store your IP address");
+  await expect(section).toContainText("delete them after 25 months");
+  await expect(section).toContainText("turn on Global Privacy Control or Do Not Track");
+  await expectNoAxeViolations(page);
+});
+
 test.describe("the analytics report", () => {
   test("an enquiry sent from /services/cleaning?utm_source=newsletter counts for that page and source; the report shows it, and its table matches its chart", async ({
     browser,
