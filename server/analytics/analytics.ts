@@ -78,6 +78,8 @@ export function createAnalytics(options: AnalyticsOptions) {
   function upkeep(): Promise<void> {
     maintaining ??= (async () => {
       const at = now();
+      // Yesterday's salt leaves this process's memory as it leaves the database.
+      if (cached && cached.day !== dayOf(at)) cached = null;
       const result = await maintain(db, at);
       maintainedDay = dayOf(at);
       if (result.saltsDestroyed > 0 || result.expiredRows > 0) logger.info(result, "analytics upkeep");
@@ -90,15 +92,15 @@ export function createAnalytics(options: AnalyticsOptions) {
   }
 
   // A per-process allowance per address (IPv6 by /64) in one-minute windows, held in memory only.
-  let window = { start: 0, counts: new Map<string, number>() };
+  let minute = { start: 0, counts: new Map<string, number>() };
   function allowed(address: string): boolean {
     const at = now();
     // A flood of addresses empties the map early rather than letting it grow without bound.
-    if (at - window.start >= 60_000 || window.counts.size >= 100_000)
-      window = { start: at, counts: new Map() };
+    if (at - minute.start >= 60_000 || minute.counts.size >= 100_000)
+      minute = { start: at, counts: new Map() };
     const key = addressKey(address);
-    const count = (window.counts.get(key) ?? 0) + 1;
-    window.counts.set(key, count);
+    const count = (minute.counts.get(key) ?? 0) + 1;
+    minute.counts.set(key, count);
     return count <= viewsPerMinute;
   }
 
