@@ -368,6 +368,9 @@ test.describe("the analytics report", () => {
       "day,page,referrer_host,utm_source,utm_medium,utm_campaign,device,views,visitors,landings,enquiries,applications",
     );
     expect(csv).toMatch(/\n\d{4}-\d{2}-\d{2},\/services\/cleaning,,newsletter,,,desktop,1,1,1,1,0\n/);
+    const oddPeriod = await page.request.get("/staff/analytics.csv?days=12");
+    expect(oddPeriod.status()).toBe(400);
+    expect(await oddPeriod.text()).toBe("Choose a period of 7, 30 or 90 days.");
     await staff.close();
 
     const signedOut = await browser.newContext({ baseURL: staffBaseURL });
