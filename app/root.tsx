@@ -14,6 +14,7 @@ import { NotFound } from "~/components/not-found";
 import { SeoTags, StructuredData } from "~/components/seo";
 import { useHydratedMarker } from "~/lib/hydrated";
 import { isStaffPath } from "~/lib/staff-paths";
+import { usePageViewBeacon } from "~/lib/use-page-view";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import favicon from "./assets/favicon.svg?inline";
@@ -59,6 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** The public site's skip link, header and footer around a page. */
 function PublicFrame({ children }: { children: React.ReactNode }) {
+  // Counts the page shown, without cookies; the staff pages have their own frame and are never counted.
+  usePageViewBeacon();
   return (
     <>
       <a

@@ -28,11 +28,13 @@ export default [
   route("staff/leads/:reference/documents/:id", "routes/staff/document.ts"),
   // A person's data as one ZIP (a download, so no page frame around it).
   route("staff/people/download", "routes/staff/people-download.ts"),
+  route("staff/analytics.csv", "routes/staff/analytics-export.ts"),
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/inbox.tsx"),
     route("leads/:reference", "routes/staff/lead.tsx"),
     route("team", "routes/staff/team.tsx"),
     route("people", "routes/staff/people.tsx"),
+    route("analytics", "routes/staff/analytics.tsx"),
     route("confirm", "routes/staff/confirm.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),

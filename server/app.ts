@@ -30,6 +30,8 @@ export type AppOptions = {
   before?: RequestHandler[];
   /** The lead endpoints (contact and careers form handlers), answered before any page. */
   leads?: RequestHandler;
+  /** The page-view endpoint of the cookieless visit counts, answered before any page. */
+  analytics?: RequestHandler;
   /** Trust one reverse proxy in front: client address from X-Forwarded-For, HTTPS from X-Forwarded-Proto (HSTS). */
   trustProxy?: boolean;
   /** What loaders and actions of the pages rendered now receive (the staff workspace). */
@@ -67,6 +69,7 @@ export function createApp({
   logger,
   before = [],
   leads,
+  analytics,
   trustProxy = false,
   services,
   formResultSecret = "",
@@ -105,6 +108,7 @@ export function createApp({
     }),
   );
   if (leads) app.use(leads);
+  if (analytics) app.use(analytics);
   for (const handler of before) app.use(handler);
 
   if (clientDir) {

@@ -31,6 +31,7 @@ async function loadApp() {
   const shared = {
     logger,
     leads: leads.router,
+    analytics: leads.analytics.router,
     readiness: leads.readiness,
     trustProxy: env.TRUST_PROXY === "1",
     testHooks: env.ENABLE_TEST_HOOKS === "1",
@@ -67,4 +68,5 @@ server.listen(env.PORT, env.HOST, () => {
   logger.info({ url: `http://${env.HOST}:${port}`, mode: env.NODE_ENV }, "server listening");
   if (leads.migrated.length) logger.info({ applied: leads.migrated }, "database migrated");
   leads.worker.start();
+  leads.analytics.start();
 });

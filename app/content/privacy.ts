@@ -142,10 +142,26 @@ export const privacySections: PrivacySection[] = [
     },
   },
   {
+    id: "visit-counts",
+    heading: "How we count visits",
+    paragraphs: [
+      "To learn which of our pages and which links bring us enquiries and job applications, this website counts visits itself, on our own server, with no cookie and no third party. For each day we count:",
+      `To count each visitor once a day without a cookie, our server mixes your IP address (for a newer IPv6 address, only the part your whole household shares) and your browser's description of itself (its name, version and operating system) with a random code that changes every day, and keeps only the scrambled result. At the end of the day the code is destroyed, with that day's scrambled results, and nobody, us included, can then link a visit to a person or to another day. We never store your IP address for this and store nothing in your browser. What we keep are daily totals, such as how many visitors reached the cleaning page from a newsletter link, and we delete them after ${retention.analyticsAggregates.months} months.`,
+      "We count visits to improve our website and to see which services people look for, which is our legitimate interest (UK GDPR Article 6(1)(f)). The Privacy and Electronic Communications Regulations, as amended by the Data (Use and Access) Act 2025, allow counting of this kind for statistical purposes without asking first, as long as we tell you and you can object. Only our own team sees the figures.",
+      "You can object at any time without having to contact us: turn on Global Privacy Control or Do Not Track in your browser or a privacy extension. This website honours both, and your visits and enquiries are then not counted at all. Visits with JavaScript switched off are not counted either.",
+    ],
+    list: [
+      "the pages shown, and how many different visitors saw each",
+      "the website a visit came from (its name only, such as google.com), or the campaign tags of the link followed (utm_source, utm_medium and utm_campaign)",
+      "whether the browser was on a phone, a tablet or a computer",
+      "the enquiries and job applications sent, and the page each was sent from",
+    ],
+  },
+  {
     id: "cookies",
     heading: "Cookies and other services",
     paragraphs: [
-      "This website sets no cookies and uses no analytics, advertising or tracking of any kind, so there is nothing to accept or decline.",
+      "This website sets no cookies for visitors and uses no advertising, third-party analytics or tracking, so there is nothing to accept or decline. The visit counts described above are made on our own server without cookies.",
       `Our fonts and images are served from our own website. The map on the Contact page comes from ${site.map.name}, and it loads only when you choose to show it; until then your browser makes no request to them. When you do load it, ${site.map.name} receives your IP address and browser details, as any website you visit would, under its own privacy policy.`,
     ],
   },

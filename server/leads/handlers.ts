@@ -52,6 +52,8 @@ export type LeadsOptions = {
   onQueued?: () => void;
   /** False when no SMTP server is configured: queued mail is then logged as waiting. */
   mailConfigured?: boolean;
+  /** Called for each lead stored (not spam, not a repeat), with its request: the visit counts use it. */
+  onStored?: (lead: { kind: "enquiry" | "application"; request: Request }) => void;
 };
 
 const contactBodyLimit = 32 * 1024;
@@ -224,12 +226,19 @@ export function leadsRouter(options: LeadsOptions): Router {
     };
   }
 
-  function queued(reference: string, spam: boolean, repeated: boolean, kind: string) {
+  function queued(
+    req: Request,
+    reference: string,
+    spam: boolean,
+    repeated: boolean,
+    kind: "enquiry" | "application",
+  ) {
     logger.info(
       { reference, kind, spam, repeated },
       repeated ? "repeat submission answered" : "submission stored",
     );
     if (spam || repeated) return;
+    options.onStored?.({ kind, request: req });
     if (options.mailConfigured === false)
       logger.info({ reference }, "mail queued; no SMTP server configured yet");
     options.onQueued?.();
@@ -246,7 +255,7 @@ export function leadsRouter(options: LeadsOptions): Router {
         { ...base, contentHash: hash, spam },
         routing,
       );
-      queued(reference, spam, repeated, "enquiry");
+      queued(req, reference, spam, repeated, "enquiry");
       return `Thank you, ${input.firstName}! Your message has been sent and we will reply within ${site.claims.replyWithin}. Your reference is ${reference}.`;
     }),
   );
@@ -293,7 +302,7 @@ export function leadsRouter(options: LeadsOptions): Router {
         { ...base, contentHash: hash, spam },
         routing,
       );
-      queued(reference, spam, repeated, "application");
+      queued(req, reference, spam, repeated, "application");
       return `Thank you for your application, ${input.firstName}! We have received it with your documents and will be in touch within ${site.claims.replyWithin}. Your reference is ${reference}.`;
     }),
   );

@@ -1,5 +1,6 @@
 import type { RequestHandler, Router } from "express";
 import { site } from "../../app/content/site.ts";
+import { type Analytics, createAnalytics } from "../analytics/analytics.ts";
 import { type Database, type DatabaseOptions, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Env } from "../env.ts";
@@ -18,6 +19,8 @@ export type Leads = {
   db: Database;
   worker: OutboxWorker;
   secrets: Secrets;
+  /** Cookieless visit counts: the page-view endpoint, and each stored lead counted for its page. */
+  analytics: Analytics;
   /** Migrations applied while opening, for the caller to log once the server is up. */
   migrated: string[];
   /**
@@ -106,6 +109,7 @@ export async function createLeads(
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     leaseMs: env.OUTBOX_LEASE_MS,
   });
+  const analytics = createAnalytics({ db, logger });
   const router = leadsRouter({
     db,
     secrets,
@@ -124,6 +128,7 @@ export async function createLeads(
     },
     mailConfigured: smtp !== null,
     onQueued: () => worker.wake(),
+    onStored: analytics.onLeadStored,
   });
   let draining = false;
   let stopping: Promise<void> | null = null;
@@ -133,6 +138,7 @@ export async function createLeads(
     db,
     worker,
     secrets,
+    analytics,
     migrated,
     drain(deadline) {
       draining = true;
@@ -141,6 +147,7 @@ export async function createLeads(
     async close() {
       draining = true;
       await (stopping ?? worker.stop());
+      await analytics.stop();
       await db.close();
     },
   };

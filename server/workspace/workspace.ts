@@ -5,6 +5,7 @@ import type {
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { InboxQuery } from "../../app/lib/staff/leads.ts";
+import { analyticsReport } from "../analytics/report.ts";
 import type { Database } from "../db/database.ts";
 import { hashIp } from "../leads/protect.ts";
 import { checkRateLimit, countRequest, type RateLimit } from "../leads/store.ts";
@@ -125,6 +126,9 @@ export function createWorkspace(options: WorkspaceOptions) {
 
     /** Requests from people about their data: find, download and erase by e-mail address. */
     people: createPeople({ db, niKey: options.niKey, now }),
+
+    /** The cookieless visit and conversion counts: the report and its CSV rows. */
+    analytics: analyticsReport(db, now),
   };
 }
 

@@ -7,6 +7,7 @@ import { cn } from "~/lib/cn";
 const sections: { to: string; label: string; adminOnly?: boolean }[] = [
   { to: "/staff", label: "Leads" },
   { to: "/staff/people", label: "People" },
+  { to: "/staff/analytics", label: "Analytics" },
   { to: "/staff/team", label: "Team", adminOnly: true },
 ];
 

@@ -1,0 +1,648 @@
+// The visit counts on both databases: the page-view endpoint over HTTP, the daily salt and its
+// destruction, retention, several processes at once, and leads counted through the real lead endpoints.
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { pageViewEndpoint } from "../../app/lib/page-view.ts";
+import { createHttpServer } from "../app.ts";
+import { type Database, openDatabase } from "../db/database.ts";
+import {
+  applicationForm,
+  type Dialect,
+  type Harness,
+  postApplication,
+  postEnquiry,
+  startHarness,
+  validEnquiry,
+} from "../leads/test-harness.ts";
+import { createLogger } from "../logger.ts";
+import { type Analytics, createAnalytics } from "./analytics.ts";
+import { analyticsReport, buildReport, exportCsv } from "./report.ts";
+import { analyticsRetentionMonths, maxViewsPerVisitorPerDay, recordConversion, recordView } from "./store.ts";
+import { dayOf, monthsBefore, noSource, visitorHash } from "./visitor.ts";
+
+const dialects: Dialect[] = ["sqlite", "postgres"];
+const chrome =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+const iphone =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+const silent = createLogger("silent");
+
+type DailyRow = {
+  day: string;
+  page: string;
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  device: string;
+  views: number;
+  visitors: number;
+  landings: number;
+  enquiries: number;
+  applications: number;
+};
+
+async function daily(db: Database, where = "1 = 1", params: string[] = []): Promise<DailyRow[]> {
+  const rows = await db.all<DailyRow>(
+    `SELECT * FROM analytics_daily WHERE ${where}
+     ORDER BY day, page, device, referrer_host, utm_source, utm_medium, utm_campaign`,
+    params,
+  );
+  return rows.map((row) => ({
+    ...row,
+    views: Number(row.views),
+    visitors: Number(row.visitors),
+    landings: Number(row.landings),
+    enquiries: Number(row.enquiries),
+    applications: Number(row.applications),
+  }));
+}
+
+async function countRows(db: Database, table: string, where = "1 = 1", params: string[] = []) {
+  const [row] = await db.all<{ n: unknown }>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`, params);
+  return Number(row?.n ?? 0);
+}
+
+/** Waits for a condition the server reaches on its own time (a lead is counted after its reply). */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+type Served = { url: string; close(): Promise<void> };
+
+/**
+ * Serves an analytics instance's endpoint over HTTP. Behind a "proxy" (trust proxy on), so a test can
+ * send each view from the address it names in X-Forwarded-For.
+ */
+async function serve(analytics: Analytics, { proxy = true } = {}): Promise<Served> {
+  const app = express();
+  if (proxy) app.set("trust proxy", true);
+  app.use(analytics.router);
+  const server = createHttpServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+type ViewOptions = {
+  page: string;
+  referrer?: string;
+  ip?: string;
+  ua?: string;
+  headers?: Record<string, string>;
+};
+
+/** Sends the beacon as the page does: a JSON text body, from a browser. */
+function view(url: string, { page, referrer = "", ip, ua = chrome, headers = {} }: ViewOptions) {
+  return fetch(`${url}${pageViewEndpoint}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "text/plain;charset=UTF-8",
+      "User-Agent": ua,
+      ...(ip ? { "X-Forwarded-For": ip } : {}),
+      ...headers,
+    },
+    body: JSON.stringify({ page, referrer }),
+  });
+}
+
+async function expectCounted(response: Response) {
+  expect(response.status).toBe(204);
+}
+
+describe.each(dialects)("visit counts on %s", (dialect) => {
+  let h: Harness;
+  let db: Database;
+  let clock = Date.parse("2026-11-20T10:00:00Z");
+  const today = "2026-11-20";
+  const open: { close(): Promise<void> }[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness(dialect);
+    db = h.leads.db;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  beforeEach(async () => {
+    clock = Date.parse("2026-11-20T10:00:00Z");
+    for (const table of [
+      "analytics_daily",
+      "analytics_visitors",
+      "analytics_visitor_pages",
+      "analytics_salts",
+    ]) {
+      await db.run(`DELETE FROM ${table}`);
+    }
+  });
+  afterEach(async () => {
+    while (open.length > 0) await open.pop()?.close();
+  });
+
+  /** An analytics instance on the clock the test moves, served over HTTP. */
+  async function startProcess(options: { database?: Database; viewsPerMinute?: number } = {}) {
+    const analytics = createAnalytics({
+      db: options.database ?? db,
+      logger: silent,
+      clock: () => clock,
+      ...(options.viewsPerMinute ? { viewsPerMinute: options.viewsPerMinute } : {}),
+    });
+    const served = await serve(analytics);
+    open.push(served);
+    return { analytics, url: served.url };
+  }
+
+  /** A second server process: its own connection to the same database. */
+  async function secondConnection(): Promise<Database> {
+    const other = openDatabase(h.store.databaseUrl, h.store.schema ? { schema: h.store.schema } : {});
+    open.push({ close: () => other.close() });
+    return other;
+  }
+
+  it("counts each view, each visitor once per page and once a day, all credited to the source the visit began with", async () => {
+    const { url } = await startProcess();
+    const a = { ip: "203.0.113.9", ua: chrome };
+    await expectCounted(
+      await view(url, {
+        ...a,
+        page: "/?utm_source=newsletter&utm_medium=email&utm_campaign=spring",
+        referrer: "https://www.google.com/search?q=office+cleaning",
+      }),
+    );
+    await expectCounted(await view(url, { ...a, page: "/about" }));
+    await expectCounted(await view(url, { ...a, page: "/about/" }));
+    // A referrer on a later view does not change where the visit came from.
+    await expectCounted(
+      await view(url, { ...a, page: "/services/cleaning", referrer: "https://elsewhere.example/" }),
+    );
+    await expectCounted(await view(url, { ip: "198.51.100.7", ua: iphone, page: "/about" }));
+
+    const source = {
+      referrer_host: "google.com",
+      utm_source: "newsletter",
+      utm_medium: "email",
+      utm_campaign: "spring",
+    };
+    const none = { referrer_host: "", utm_source: "", utm_medium: "", utm_campaign: "" };
+    const counts = { enquiries: 0, applications: 0 };
+    expect(await daily(db)).toEqual([
+      { day: today, page: "/", ...source, device: "desktop", views: 1, visitors: 1, landings: 1, ...counts },
+      {
+        day: today,
+        page: "/about",
+        ...source,
+        device: "desktop",
+        views: 2,
+        visitors: 1,
+        landings: 0,
+        ...counts,
+      },
+      { day: today, page: "/about", ...none, device: "phone", views: 1, visitors: 1, landings: 1, ...counts },
+      {
+        day: today,
+        page: "/services/cleaning",
+        ...source,
+        device: "desktop",
+        views: 1,
+        visitors: 1,
+        landings: 0,
+        ...counts,
+      },
+    ]);
+    // What is kept about today's visitors names no address and no browser.
+    const kept = JSON.stringify([
+      ...(await db.all("SELECT * FROM analytics_visitors")),
+      ...(await db.all("SELECT * FROM analytics_visitor_pages")),
+      ...(await db.all("SELECT * FROM analytics_daily")),
+    ]);
+    for (const secret of ["203.0.113.9", "198.51.100.7", "Chrome/140", "iPhone"])
+      expect(kept).not.toContain(secret);
+  });
+
+  it("is one visitor for one address and browser across two server processes; another /64 or browser is another", async () => {
+    const first = await startProcess();
+    const second = await startProcess({ database: await secondConnection() });
+    await expectCounted(await view(first.url, { ip: "2001:db8:1:2::1", page: "/" }));
+    await expectCounted(await view(second.url, { ip: "2001:db8:1:2:aaaa:bbbb:cccc:dddd", page: "/about" }));
+    await expectCounted(await view(second.url, { ip: "2001:db8:1:3::1", page: "/about" }));
+    await expectCounted(await view(first.url, { ip: "2001:db8:1:2::1", ua: iphone, page: "/about" }));
+
+    expect(await countRows(db, "analytics_salts")).toBe(1);
+    const rows = await daily(db);
+    expect(rows.reduce((sum, row) => sum + row.landings, 0)).toBe(3);
+    expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(4);
+    const about = rows.filter((row) => row.page === "/about");
+    expect(about.reduce((sum, row) => sum + row.visitors, 0)).toBe(3);
+  });
+
+  it("loses no count when two processes take many views at the same moment", async () => {
+    const first = await startProcess();
+    const second = await startProcess({ database: await secondConnection() });
+    const pages = ["/", "/about", "/contact"];
+    const sends: Promise<Response>[] = [];
+    for (let visitor = 0; visitor < 10; visitor++) {
+      for (const page of pages) {
+        for (const target of [first.url, second.url]) {
+          sends.push(view(target, { ip: `192.0.2.${visitor + 1}`, page }));
+        }
+      }
+    }
+    const statuses = (await Promise.all(sends)).map((response) => response.status);
+    expect(statuses.every((status) => status === 204)).toBe(true);
+    const rows = await daily(db);
+    expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(60);
+    expect(rows.reduce((sum, row) => sum + row.landings, 0)).toBe(10);
+    for (const page of pages) {
+      expect(rows.filter((row) => row.page === page).reduce((sum, row) => sum + row.visitors, 0)).toBe(10);
+    }
+    expect(await countRows(db, "analytics_visitors")).toBe(10);
+  });
+
+  it("counts nothing for Global Privacy Control, Do Not Track, robots, the staff pages or unknown pages", async () => {
+    const { url } = await startProcess();
+    const answers = [
+      await view(url, { page: "/", headers: { "Sec-GPC": "1" } }),
+      await view(url, { page: "/", headers: { DNT: "1" } }),
+      await view(url, {
+        page: "/",
+        ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      }),
+      await view(url, { page: "/", ua: "" }),
+      await view(url, { page: "/staff/analytics" }),
+      await view(url, { page: "/staff" }),
+      await view(url, { page: "/no-such-page" }),
+    ];
+    expect(answers.map((response) => response.status)).toEqual([204, 204, 204, 204, 204, 204, 204]);
+    expect(await countRows(db, "analytics_daily")).toBe(0);
+    expect(await countRows(db, "analytics_visitors")).toBe(0);
+  });
+
+  it("answers bad input with a 4xx and a message, never a 5xx", async () => {
+    const { url } = await startProcess();
+    const endpoint = `${url}${pageViewEndpoint}`;
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(endpoint, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain", "User-Agent": chrome, ...headers },
+        body,
+      });
+    const cases: [string, Promise<Response>, number][] = [
+      ["GET", fetch(endpoint), 405],
+      ["not JSON", post("page=/"), 400],
+      ["empty", post(""), 400],
+      ["an array", post("[]"), 400],
+      ["no page", post(JSON.stringify({ referrer: "" })), 400],
+      ["a page that is not a path", post(JSON.stringify({ page: "https://evil.example/" })), 400],
+      ["a page that is not text", post(JSON.stringify({ page: 42 })), 400],
+      ["an unknown field", post(JSON.stringify({ page: "/", visitorId: "abc" })), 400],
+      ["a long page", post(JSON.stringify({ page: `/${"a".repeat(1200)}` })), 400],
+      ["too large", post(JSON.stringify({ page: "/", referrer: "x".repeat(5000) })), 413],
+      ["a form post", post("page=/", { "Content-Type": "application/x-www-form-urlencoded" }), 415],
+      ["from another site", post(JSON.stringify({ page: "/" }), { "Sec-Fetch-Site": "cross-site" }), 403],
+    ];
+    for (const [name, pending, status] of cases) {
+      const response = await pending;
+      expect(response.status, name).toBe(status);
+      if (status !== 405)
+        expect(((await response.json()) as { message: string }).message, name).toMatch(/\w/);
+      else expect(response.headers.get("allow")).toBe("POST");
+    }
+    expect(await countRows(db, "analytics_daily")).toBe(0);
+  });
+
+  it("refuses an address sending too many views a minute with 429, and takes them again the next minute", async () => {
+    const { url } = await startProcess({ viewsPerMinute: 3 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await view(url, { ip: "203.0.113.50", page: "/" })).status);
+    expect(statuses).toEqual([204, 204, 204, 429]);
+    expect((await view(url, { ip: "203.0.113.51", page: "/" })).status).toBe(204);
+    clock += 60_000;
+    expect((await view(url, { ip: "203.0.113.50", page: "/" })).status).toBe(204);
+    const rows = await daily(db);
+    expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(5);
+  });
+
+  it("stops counting one visitor's views past the daily cap", async () => {
+    const base = {
+      day: today,
+      visitor: "replayed-visitor",
+      page: "/",
+      source: noSource,
+      device: "desktop" as const,
+    };
+    const outcomes: string[] = [];
+    for (let i = 0; i < maxViewsPerVisitorPerDay + 2; i++) outcomes.push(await recordView(db, base));
+    expect(outcomes[0]).toBe("first-visit");
+    expect(outcomes.filter((outcome) => outcome === "over-cap")).toHaveLength(2);
+    const [row] = await daily(db);
+    expect(row).toMatchObject({ views: maxViewsPerVisitorPerDay, visitors: 1, landings: 1 });
+  });
+
+  it("gives each day its own salt and destroys it, with that day's visitors, once the day is over", async () => {
+    const { analytics, url } = await startProcess();
+    const visitor = { ip: "203.0.113.9", ua: chrome };
+    await expectCounted(await view(url, { ...visitor, page: "/?utm_source=flyer" }));
+    const [firstSalt] = await db.all<{ day: string; salt: string }>("SELECT day, salt FROM analytics_salts");
+    expect(firstSalt?.day).toBe(today);
+    const [firstVisitor] = await db.all<{ visitor: string }>("SELECT visitor FROM analytics_visitors");
+    expect(firstVisitor?.visitor).toBe(visitorHash(firstSalt?.salt ?? "", "203.0.113.9", chrome));
+
+    // Half a minute after midnight in London: the first view of the day destroys yesterday's salt.
+    clock = Date.parse("2026-11-21T00:00:30Z");
+    await expectCounted(await view(url, { ...visitor, page: "/about" }));
+    const salts = await db.all<{ day: string; salt: string }>("SELECT day, salt FROM analytics_salts");
+    expect(salts.map((salt) => salt.day)).toEqual(["2026-11-21"]);
+    expect(salts[0]?.salt).not.toBe(firstSalt?.salt);
+    expect(await countRows(db, "analytics_visitors", "day = ?", [today])).toBe(0);
+    expect(await countRows(db, "analytics_visitor_pages", "day = ?", [today])).toBe(0);
+    // The same person is a new visitor on the new day, with no memory of yesterday's source.
+    expect(await daily(db, "day = ?", ["2026-11-21"])).toMatchObject([
+      { page: "/about", utm_source: "", views: 1, visitors: 1, landings: 1 },
+    ]);
+    // Yesterday's figures stay.
+    expect(await daily(db, "day = ?", [today])).toMatchObject([
+      { page: "/", utm_source: "flyer", landings: 1 },
+    ]);
+
+    // With no visitor at all the next day, the upkeep (which the server runs every minute) destroys the salt.
+    clock = Date.parse("2026-11-22T03:00:00Z");
+    const result = await (async () => {
+      await analytics.upkeep();
+      return db.all<{ day: string }>("SELECT day FROM analytics_salts");
+    })();
+    expect(result).toEqual([]);
+    expect(await countRows(db, "analytics_visitors")).toBe(0);
+  });
+
+  it(`deletes daily figures older than ${analyticsRetentionMonths} months and keeps the rest`, async () => {
+    expect(analyticsRetentionMonths).toBe(25);
+    const cutoff = monthsBefore(today, analyticsRetentionMonths);
+    expect(cutoff).toBe("2024-10-20");
+    for (const day of ["2023-01-05", "2024-10-19", cutoff, "2025-06-01", today]) {
+      await recordConversion(db, {
+        kind: "enquiry",
+        day,
+        page: "/contact",
+        source: noSource,
+        device: "desktop",
+      });
+    }
+    const { analytics } = await startProcess();
+    await analytics.upkeep();
+    expect((await daily(db)).map((row) => row.day)).toEqual([cutoff, "2025-06-01", today]);
+  });
+
+  describe("leads, through the real lead endpoints", () => {
+    // The lead endpoints see the client as 127.0.0.1, so this server must too (no proxy); each test is
+    // a different browser, and so a different visitor.
+    let served: Served;
+    beforeAll(async () => {
+      served = await serve(h.leads.analytics, { proxy: false });
+    });
+    afterAll(async () => {
+      await served?.close();
+    });
+    const browser = (name: string) => `${chrome} ${name}`;
+    const from = (path: string) => `${h.url}${path}`;
+
+    it("an enquiry sent from /services/cleaning?utm_source=newsletter counts for that page and that source", async () => {
+      const ua = browser("subscriber");
+      const reply = await postEnquiry(h.url, validEnquiry(), {
+        "User-Agent": ua,
+        Referer: from("/services/cleaning?utm_source=newsletter"),
+      });
+      expect(reply.status).toBe(200);
+      const rows = await until(
+        () => daily(db, "enquiries > 0"),
+        (found) => found.length > 0,
+      );
+      expect(rows).toMatchObject([
+        {
+          day: dayOf(Date.now()),
+          page: "/services/cleaning",
+          referrer_host: "",
+          utm_source: "newsletter",
+          device: "desktop",
+          enquiries: 1,
+          applications: 0,
+          views: 0,
+        },
+      ]);
+    });
+
+    it("credits an enquiry from /contact to the source today's visit began with", async () => {
+      const ua = browser("campaign-visitor");
+      await expectCounted(
+        await view(served.url, {
+          ua,
+          page: "/services/cleaning?utm_source=flyer&utm_campaign=autumn",
+          referrer: "https://www.bing.com/",
+        }),
+      );
+      await expectCounted(await view(served.url, { ua, page: "/contact" }));
+      const reply = await postEnquiry(h.url, validEnquiry(), { "User-Agent": ua, Referer: from("/contact") });
+      expect(reply.status).toBe(200);
+      const rows = await until(
+        () => daily(db, "enquiries > 0"),
+        (found) => found.length > 0,
+      );
+      expect(rows).toMatchObject([
+        {
+          page: "/contact",
+          referrer_host: "bing.com",
+          utm_source: "flyer",
+          utm_campaign: "autumn",
+          views: 1,
+          visitors: 1,
+          enquiries: 1,
+        },
+      ]);
+    });
+
+    it("counts an application as an application, for the careers page", async () => {
+      const ua = browser("applicant");
+      const reply = await postApplication(h.url, applicationForm(), {
+        "User-Agent": ua,
+        Referer: from("/careers"),
+      });
+      expect(reply.status).toBe(200);
+      const rows = await until(
+        () => daily(db, "applications > 0"),
+        (found) => found.length > 0,
+      );
+      expect(rows).toMatchObject([{ page: "/careers", applications: 1, enquiries: 0 }]);
+    });
+
+    it("does not count spam, a repeat, a visitor who objects or a robot", async () => {
+      const ua = browser("not-counted");
+      const headers = { "User-Agent": ua, Referer: from("/contact") };
+      expect(
+        (await postEnquiry(h.url, validEnquiry({ website: "http://spam.example" }), headers)).status,
+      ).toBe(200);
+      const once = validEnquiry();
+      const key = { "Idempotency-Key": "analytics-repeat-0001" };
+      expect((await postEnquiry(h.url, once, { ...headers, ...key })).status).toBe(200);
+      expect((await postEnquiry(h.url, once, { ...headers, ...key })).status).toBe(200);
+      expect((await postEnquiry(h.url, validEnquiry(), { ...headers, "Sec-GPC": "1" })).status).toBe(200);
+      expect((await postEnquiry(h.url, validEnquiry(), { ...headers, DNT: "1" })).status).toBe(200);
+      expect(
+        (await postEnquiry(h.url, validEnquiry(), { ...headers, "User-Agent": "curl/8.5.0" })).status,
+      ).toBe(200);
+      // Then one that counts, sent from another page, to know the others had their chance.
+      await postEnquiry(h.url, validEnquiry(), { "User-Agent": ua, Referer: from("/about") });
+      const rows = await until(
+        () => daily(db, "page = ?", ["/about"]),
+        (found) => found.length > 0,
+      );
+      expect(rows).toMatchObject([{ enquiries: 1 }]);
+      expect(await daily(db, "page = ?", ["/contact"])).toMatchObject([{ enquiries: 1 }]);
+    });
+
+    it("counts an enquiry with no Referer, or another site's, for a page not known", async () => {
+      const ua = browser("no-referrer");
+      await postEnquiry(h.url, validEnquiry(), { "User-Agent": ua });
+      await postEnquiry(h.url, validEnquiry(), {
+        "User-Agent": ua,
+        Referer: "https://elsewhere.example/contact",
+      });
+      const rows = await until(
+        () => daily(db, "enquiries > 0"),
+        (found) => found[0]?.enquiries === 2,
+      );
+      expect(rows).toMatchObject([{ page: "", utm_source: "", enquiries: 2 }]);
+    });
+
+    it("never costs a lead when counting it fails", async () => {
+      await db.exec("ALTER TABLE analytics_daily RENAME TO analytics_daily_away");
+      try {
+        const reply = await postEnquiry(h.url, validEnquiry(), {
+          "User-Agent": browser("unlucky"),
+          Referer: from("/contact"),
+        });
+        expect(reply.status).toBe(200);
+        const { message } = (await reply.json()) as { message: string };
+        const reference = /ENQ-\w{6}/.exec(message)?.[0] ?? "";
+        expect(await countRows(db, "enquiries", "reference = ?", [reference])).toBe(1);
+        const logged = await until(
+          async () => h.logs.filter((line) => line.msg === "lead not counted"),
+          (found) => found.length > 0,
+        );
+        expect(logged.length).toBeGreaterThan(0);
+      } finally {
+        await db.exec("ALTER TABLE analytics_daily_away RENAME TO analytics_daily");
+      }
+    });
+  });
+
+  describe("the report", () => {
+    async function seed() {
+      const day = (offset: number) => dayOf(clock - offset * 86_400_000);
+      const news = { ...noSource, utmSource: "newsletter", utmMedium: "email", utmCampaign: "=HYPERLINK(1)" };
+      const google = { ...noSource, referrerHost: "google.com" };
+      const views: [number, string, string, typeof noSource, "phone" | "desktop"][] = [
+        [0, "v1", "/services/cleaning", news, "phone"],
+        [0, "v1", "/contact", news, "phone"],
+        [0, "v2", "/", google, "desktop"],
+        [0, "v2", "/services/cleaning", google, "desktop"],
+        [2, "v3", "/", noSource, "desktop"],
+        [2, "v3", "/", noSource, "desktop"],
+        // Outside the last 7 days.
+        [9, "v4", "/about", google, "desktop"],
+      ];
+      for (const [offset, visitor, page, source, device] of views) {
+        await recordView(db, { day: day(offset), visitor, page, source, device });
+      }
+      await recordConversion(db, {
+        kind: "enquiry",
+        day: day(0),
+        page: "/contact",
+        source: news,
+        device: "phone",
+      });
+      await recordConversion(db, {
+        kind: "application",
+        day: day(2),
+        page: "/careers",
+        source: noSource,
+        device: "desktop",
+      });
+    }
+
+    it("sums each day, page, source, campaign and device over the period", async () => {
+      await seed();
+      const report = await buildReport(db, 7, clock);
+      expect(report.from).toBe("2026-11-14");
+      expect(report.to).toBe(today);
+      expect(report.days).toHaveLength(7);
+      expect(report.days[6]).toEqual({ day: today, visitors: 2, views: 4, enquiries: 1, applications: 0 });
+      expect(report.days[4]).toEqual({
+        day: "2026-11-18",
+        visitors: 1,
+        views: 2,
+        enquiries: 0,
+        applications: 1,
+      });
+      expect(report.days.filter((day) => day.views === 0)).toHaveLength(5);
+      expect(report.totals).toEqual({ visitors: 3, views: 6, enquiries: 1, applications: 1 });
+      expect(report.pages.slice(0, 2)).toEqual([
+        { page: "/", views: 3, visitors: 2, enquiries: 0, applications: 0, conversions: 0 },
+        { page: "/services/cleaning", views: 2, visitors: 2, enquiries: 0, applications: 0, conversions: 0 },
+      ]);
+      expect(report.pages.find((page) => page.page === "/contact")).toMatchObject({
+        visitors: 1,
+        enquiries: 1,
+      });
+      expect(report.pages.find((page) => page.page === "/about")).toBeUndefined();
+      expect(report.sources).toEqual([
+        { source: "", visitors: 1, enquiries: 0, applications: 1, conversions: 1 },
+        { source: "newsletter", visitors: 1, enquiries: 1, applications: 0, conversions: 1 },
+        { source: "google.com", visitors: 1, enquiries: 0, applications: 0, conversions: 0 },
+      ]);
+      expect(report.campaigns).toEqual([
+        {
+          utmSource: "newsletter",
+          utmMedium: "email",
+          utmCampaign: "=HYPERLINK(1)",
+          visitors: 1,
+          enquiries: 1,
+          applications: 0,
+          conversions: 1,
+        },
+      ]);
+      expect(report.devices).toEqual([
+        { device: "desktop", visitors: 2 },
+        { device: "phone", visitors: 1 },
+      ]);
+      // The 30-day view reaches the older visit too.
+      expect((await buildReport(db, 30, clock)).totals.visitors).toBe(4);
+      // The workspace's services read the same figures on their own clock.
+      expect((await analyticsReport(db, () => clock).report(7)).totals).toEqual(report.totals);
+    });
+
+    it("exports the period's rows as CSV, with formula-like cells made harmless", async () => {
+      await seed();
+      const { fileName, csv } = await exportCsv(db, 7, clock);
+      expect(fileName).toBe("analytics-2026-11-14-to-2026-11-20.csv");
+      const lines = csv.trim().split("\n");
+      expect(lines[0]).toBe(
+        "day,page,referrer_host,utm_source,utm_medium,utm_campaign,device,views,visitors,landings,enquiries,applications",
+      );
+      expect(lines).toHaveLength(1 + 6);
+      expect(lines).toContain("2026-11-20,/contact,,newsletter,email,'=HYPERLINK(1),phone,1,1,0,1,0");
+      expect(lines).toContain("2026-11-18,/careers,,,,,desktop,0,0,0,0,1");
+      expect(csv).not.toContain("/about");
+    });
+  });
+});

@@ -1,0 +1,243 @@
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from "express";
+import { z } from "zod";
+import { pageViewEndpoint } from "../../app/lib/page-view.ts";
+import type { Database } from "../db/database.ts";
+import type { Logger } from "../logger.ts";
+import { maintain, recordConversion, recordView, saltFor, visitSource } from "./store.ts";
+import {
+  addressKey,
+  dayOf,
+  deviceOf,
+  isRobot,
+  noSource,
+  objectsToCounting,
+  pageOf,
+  referrerHostOf,
+  senderPageOf,
+  sourceOf,
+  visitorHash,
+} from "./visitor.ts";
+
+/** A lead the lead handlers have just stored (not spam, not a repeat), with the request that sent it. */
+export type StoredLead = { kind: "enquiry" | "application"; request: Request };
+
+export type AnalyticsOptions = {
+  db: Database;
+  logger: Logger;
+  /** The clock; tests move it across midnight. */
+  clock?: () => number;
+  /** Page views one address may send a minute, per process. */
+  viewsPerMinute?: number;
+};
+
+/** The beacon is a few hundred bytes; anything much larger is not one. */
+const bodyLimitBytes = 2048;
+
+const pageViewSchema = z.strictObject({
+  page: z
+    .string({ error: "page must be the path of the page shown" })
+    .min(1)
+    .max(1000, { error: "page is too long" })
+    .startsWith("/", { error: "page must be a path starting with /" }),
+  referrer: z
+    .string({ error: "referrer must be text" })
+    .max(2000, { error: "referrer is too long" })
+    .default(""),
+});
+
+/** How often each process checks whether the day has turned and old salts must go. */
+const maintenanceIntervalMs = 60_000;
+
+/**
+ * Cookieless visit counting: the page-view endpoint, the hook the lead handlers call for each stored
+ * lead, and the upkeep that destroys each day's salt once the day is over.
+ */
+export function createAnalytics(options: AnalyticsOptions) {
+  const { db, logger } = options;
+  const now = options.clock ?? Date.now;
+  const viewsPerMinute = options.viewsPerMinute ?? 60;
+
+  // Only today's salt is ever held in memory; a new day replaces it.
+  let cached: { day: string; salt: string } | null = null;
+  async function todaysSalt(day: string): Promise<string> {
+    if (cached?.day === day) return cached.salt;
+    const salt = await saltFor(db, day, now());
+    cached = { day, salt };
+    return salt;
+  }
+
+  // The day the upkeep last ran in this process: it runs again as soon as a request sees a new day.
+  let maintainedDay = "";
+  let maintaining: Promise<void> | null = null;
+  function upkeep(): Promise<void> {
+    maintaining ??= (async () => {
+      const at = now();
+      // Yesterday's salt leaves this process's memory as it leaves the database.
+      if (cached && cached.day !== dayOf(at)) cached = null;
+      const result = await maintain(db, at);
+      maintainedDay = dayOf(at);
+      if (result.saltsDestroyed > 0 || result.expiredRows > 0) logger.info(result, "analytics upkeep");
+    })()
+      .catch((error: unknown) => logger.error({ err: error }, "analytics upkeep failed"))
+      .finally(() => {
+        maintaining = null;
+      });
+    return maintaining;
+  }
+
+  // A per-process allowance per address (IPv6 by /64) in one-minute windows, held in memory only.
+  let minute = { start: 0, counts: new Map<string, number>() };
+  function allowed(address: string): boolean {
+    const at = now();
+    // A flood of addresses empties the map early rather than letting it grow without bound.
+    if (at - minute.start >= 60_000 || minute.counts.size >= 100_000)
+      minute = { start: at, counts: new Map() };
+    const key = addressKey(address);
+    const count = (minute.counts.get(key) ?? 0) + 1;
+    minute.counts.set(key, count);
+    return count <= viewsPerMinute;
+  }
+
+  function clientAddress(req: Request): string {
+    return req.ip ?? req.socket.remoteAddress ?? "";
+  }
+
+  function answer(res: Response, status: number, message?: string) {
+    res.setHeader("Cache-Control", "no-store");
+    if (message === undefined) {
+      res.status(status).end();
+      return;
+    }
+    res.status(status).json({ message });
+  }
+
+  // Checked before the body is read: where the beacon comes from and what it says it is.
+  const checkRequest: RequestHandler = (req, res, next) => {
+    const fetchSite = req.headers["sec-fetch-site"];
+    if (fetchSite !== undefined && fetchSite !== "same-origin") {
+      return answer(res, 403, "Page views are counted only from this website's own pages.");
+    }
+    const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+    if (type !== "text/plain" && type !== "application/json") {
+      return answer(res, 415, "Send the page view as JSON text (text/plain or application/json).");
+    }
+    next();
+  };
+
+  const collect: RequestHandler = async (req, res) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(typeof req.body === "string" ? req.body : "");
+    } catch {
+      return answer(res, 400, "The page view could not be read: it was not valid JSON.");
+    }
+    const parsed = pageViewSchema.safeParse(data);
+    if (!parsed.success) {
+      return answer(res, 400, `The page view could not be read: ${parsed.error.issues[0]?.message}.`);
+    }
+    const userAgent = String(req.headers["user-agent"] ?? "").slice(0, 500);
+    // Not counted, and not told apart from counted: a visitor who objects, a robot, a page we do not count.
+    if (objectsToCounting(req.headers) || isRobot(userAgent)) return answer(res, 204);
+    const { page, params } = pageOf(parsed.data.page);
+    if (!page) return answer(res, 204);
+    const address = clientAddress(req);
+    if (!allowed(address)) {
+      res.setHeader("Retry-After", "60");
+      return answer(res, 429, "Too many page views from your connection; they are not being counted.");
+    }
+    const at = now();
+    const day = dayOf(at);
+    if (day !== maintainedDay) await upkeep();
+    try {
+      const salt = await todaysSalt(day);
+      await recordView(db, {
+        day,
+        visitor: visitorHash(salt, address, userAgent),
+        page,
+        source: sourceOf(params, referrerHostOf(parsed.data.referrer, req.headers.host)),
+        device: deviceOf(userAgent),
+      });
+    } catch (error) {
+      logger.error({ err: error }, "page view not counted");
+      return answer(res, 503, "The page view could not be counted just now.");
+    }
+    answer(res, 204);
+  };
+
+  // Body problems (too large, unreadable) are the client's: a 4xx with a message, never the 500 page.
+  const bodyProblem: ErrorRequestHandler = (error, _req, res, next) => {
+    const status = typeof error?.status === "number" ? error.status : 0;
+    if (status < 400 || status >= 500) return next(error);
+    answer(
+      res,
+      status,
+      status === 413 ? "The page view is too large to be one." : "The page view could not be read.",
+    );
+  };
+
+  const router: Router = express.Router();
+  router.post(
+    pageViewEndpoint,
+    checkRequest,
+    express.text({ type: () => true, limit: bodyLimitBytes }),
+    collect,
+    bodyProblem,
+  );
+  router.all(pageViewEndpoint, (_req, res) => {
+    res.setHeader("Allow", "POST");
+    answer(res, 405, "Page views are sent with POST.");
+  });
+
+  /**
+   * Counts a stored lead for the page it was sent from (the post's Referer) and the source today's
+   * visit began with, or, for a visitor not counted today (no JavaScript), the sending page's own tags.
+   */
+  async function countLead({ kind, request }: StoredLead): Promise<void> {
+    const userAgent = String(request.headers["user-agent"] ?? "").slice(0, 500);
+    if (objectsToCounting(request.headers) || isRobot(userAgent)) return;
+    const at = now();
+    const day = dayOf(at);
+    const sender = senderPageOf(request.headers.referer, request.headers.host);
+    const salt = await todaysSalt(day);
+    const visitor = visitorHash(salt, clientAddress(request), userAgent);
+    const source = (await visitSource(db, day, visitor)) ?? (sender ? sourceOf(sender.params, "") : noSource);
+    await recordConversion(db, { kind, day, page: sender?.page ?? "", source, device: deviceOf(userAgent) });
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+
+  return {
+    /** The page-view endpoint, mounted before the pages. */
+    router,
+    /** For the lead handlers: counts a stored lead without holding up the visitor's reply. */
+    onLeadStored(lead: StoredLead): void {
+      countLead(lead).catch((error: unknown) => logger.error({ err: error }, "lead not counted"));
+    },
+    /** Counts a stored lead and resolves when it is written (tests). */
+    countLead,
+    /** Runs the upkeep now: destroys finished days' salts and visitors, deletes expired figures. */
+    upkeep,
+    /** Runs the upkeep now and then whenever the day has turned. */
+    start(): void {
+      if (timer) return;
+      void upkeep();
+      timer = setInterval(() => {
+        if (dayOf(now()) !== maintainedDay) void upkeep();
+      }, maintenanceIntervalMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await maintaining;
+    },
+  };
+}
+
+export type Analytics = ReturnType<typeof createAnalytics>;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { privacySections } from "../../app/content/privacy.ts";
+import { analyticsRetentionMonths } from "./store.ts";
+
+describe("the privacy notice's section on visit counts", () => {
+  const section = privacySections.find((entry) => entry.id === "visit-counts");
+  const text = [...(section?.paragraphs ?? []), ...(section?.list ?? [])].join(" ");
+
+  it("promises the retention period the upkeep enforces", () => {
+    expect(text).toContain(`delete them after ${analyticsRetentionMonths} months`);
+  });
+
+  it("says what is counted, that nothing identifies a visitor, and how to object", () => {
+    for (const promise of [
+      "no cookie",
+      "utm_source",
+      "phone, a tablet or a computer",
+      "the page each was sent from",
+      "We never store your IP address",
+      "Global Privacy Control or Do Not Track",
+      "not counted at all",
+    ]) {
+      expect(text).toContain(promise);
+    }
+  });
+});
