@@ -1,4 +1,5 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { serviceList } from "./content/services/list.ts";
 
 /** Every screen the site has, in one list. Paths are the specification's, exactly. */
 export default [
@@ -6,11 +7,8 @@ export default [
   route("about", "routes/about.tsx"),
   route("careers", "routes/careers.tsx"),
   route("contact", "routes/contact.tsx"),
-  route("services/cleaning", "routes/services.cleaning.tsx"),
-  route("services/security-officers", "routes/services.security-officers.tsx"),
-  route("services/housekeeping", "routes/services.housekeeping.tsx"),
-  route("services/warehouse", "routes/services.warehouse.tsx"),
-  route("services/steward", "routes/services.steward.tsx"),
+  // One page module per service, named after its slug in the one list of services.
+  ...serviceList.map((service) => route(`services/${service.slug}`, `routes/services.${service.slug}.tsx`)),
   route("privacy", "routes/privacy.tsx"),
   // Generated from the list of public pages and prerendered to files.
   route("sitemap.xml", "routes/sitemap.xml.ts"),

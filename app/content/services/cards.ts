@@ -1,6 +1,17 @@
 import { BedDouble, Forklift, Megaphone, ShieldCheck, Sparkles } from "lucide-react";
 import { artwork } from "../artwork";
 import type { ServiceCard } from "../types";
+import { type ServiceEntry, type ServiceKey, serviceList, servicePath } from "./list";
+
+const entries = Object.fromEntries(serviceList.map((service) => [service.key, service])) as Record<
+  ServiceKey,
+  ServiceEntry
+>;
+
+/** A card's title and link, from the one list of services. */
+function listed(key: ServiceKey): Pick<ServiceCard, "title" | "href"> {
+  return { title: entries[key].name, href: servicePath(entries[key]) };
+}
 
 /**
  * The five services as their cards show them, in the order the site presents them. Kept apart from
@@ -10,17 +21,16 @@ import type { ServiceCard } from "../types";
  */
 export const serviceCards = {
   cleaning: {
-    title: "Professional Cleaning",
+    ...listed("cleaning"),
     description:
       "Offices, washrooms and commercial spaces kept spotless by a regular team of trained cleaners.",
     image: artwork.cleaning,
     features: ["Office Cleaning", "Deep Cleaning", "Washroom Hygiene", "Specialist Cleaning"],
-    href: "/services/cleaning",
     icon: Sparkles,
     gradient: "from-sky-700 to-blue-900",
   },
   securityOfficers: {
-    title: "Security Officers",
+    ...listed("securityOfficers"),
     description: "SIA-licensed officers for offices, retail, construction sites and events, day and night.",
     image: artwork.security,
     features: [
@@ -31,12 +41,11 @@ export const serviceCards = {
       "Event Security",
       "Retail Loss Prevention",
     ],
-    href: "/services/security-officers",
     icon: ShieldCheck,
     gradient: "from-slate-700 to-slate-900",
   },
   housekeeping: {
-    title: "Housekeeping Staff",
+    ...listed("housekeeping"),
     description: "Reliable housekeepers for hotels, serviced apartments, care homes and private residences.",
     image: artwork.housekeeping,
     features: [
@@ -47,12 +56,11 @@ export const serviceCards = {
       "Apartment Turnarounds",
       "Housekeeping Supervisors",
     ],
-    href: "/services/housekeeping",
     icon: BedDouble,
     gradient: "from-violet-700 to-purple-900",
   },
   warehouse: {
-    title: "Warehouse Workers",
+    ...listed("warehouse"),
     description: "Pickers, packers, forklift drivers and team leaders for distribution and logistics sites.",
     image: artwork.warehouse,
     features: [
@@ -63,12 +71,11 @@ export const serviceCards = {
       "Loading Bay Operatives",
       "Team Leaders",
     ],
-    href: "/services/warehouse",
     icon: Forklift,
     gradient: "from-amber-700 to-orange-900",
   },
   steward: {
-    title: "Steward Staff",
+    ...listed("steward"),
     description: "Trained stewards for sport, concerts, festivals, conferences and corporate events.",
     image: artwork.steward,
     features: [
@@ -79,17 +86,10 @@ export const serviceCards = {
       "Information Points",
       "Accessibility Stewards",
     ],
-    href: "/services/steward",
     icon: Megaphone,
     gradient: "from-rose-700 to-rose-900",
   },
-} satisfies Record<string, ServiceCard>;
+} satisfies Record<ServiceKey, ServiceCard>;
 
 /** The cards in the order the site presents them. */
-export const serviceCardList: ServiceCard[] = [
-  serviceCards.cleaning,
-  serviceCards.securityOfficers,
-  serviceCards.housekeeping,
-  serviceCards.warehouse,
-  serviceCards.steward,
-];
+export const serviceCardList: ServiceCard[] = serviceList.map((service) => serviceCards[service.key]);
