@@ -28,6 +28,11 @@ export const home = {
     intro: "Five services, one contract and one point of contact. Choose what you need and we will staff it.",
     cards: serviceCardList,
   },
+  trust: {
+    id: "insured-and-local",
+    heading: "Insured, Accountable and Local",
+    intro: `A registered company with the cover your contracts ask for, working in every borough of ${site.areasServed.region}.`,
+  },
   whyChoose: {
     id: "why-choose",
     heading: `Why Choose ${site.brand}`,

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { emailField, honeypotField, line, phoneField, yesNo } from "./fields.ts";
 
-/** Where the application form posts, fixed by the wire contract. */
-export const careersEndpoint = "/careers-handler.php";
+export { careersEndpoint } from "./endpoints.ts";
 
 /** Longest value each careers text field accepts; the form uses the same numbers. */
 export const careersLimits = {

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { serviceLabel, serviceList } from "../../content/services/list.ts";
 import { emailField, honeypotField, line, paragraph, phoneField } from "./fields.ts";
 
-/** Where the contact form posts, fixed by the wire contract. */
-export const contactEndpoint = "/contact-handler.php";
+export { contactEndpoint } from "./endpoints.ts";
 
 /**
  * The services an enquiry can be about, in the order the form lists them: the five services, then
