@@ -4,9 +4,11 @@ import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { site } from "../app/content/site.ts";
 import { cspNonceContext } from "../app/lib/csp-nonce.ts";
+import { refusedFormContext } from "../app/lib/forms/refused-form-context.ts";
+import { refusedFormOf } from "./leads/refused-form.ts";
 import type { Logger } from "./logger.ts";
 import { cspNonceFor, securityHeaders } from "./security.ts";
 import { loadPrerenderedPages, matchPrerenderedPage, prerenderedPages, staticFiles } from "./static.ts";
@@ -92,9 +94,15 @@ export function createApp({
     createRequestHandler({
       build,
       mode,
-      // Pages rendered now carry this response's CSP nonce on their inline scripts.
+      // Pages rendered now carry this response's CSP nonce on their inline scripts; a form's page
+      // answering its refused post (leads/refused-form.ts) gets what the visitor typed.
       getLoadContext: (_req, res) =>
-        new RouterContextProvider(new Map([[cspNonceContext, cspNonceFor(res)]])),
+        new RouterContextProvider(
+          new Map<RouterContext<unknown>, unknown>([
+            [cspNonceContext, cspNonceFor(res)],
+            [refusedFormContext, refusedFormOf(res)],
+          ]),
+        ),
     }),
   );
 

@@ -29,7 +29,14 @@ const localBusinessTypes = [
 /** Paths of the screens in app/routes.ts: every route with a page, not the catch-all or resource routes. */
 function routedPages(): string[] {
   return routes
-    .filter((entry) => entry.file.endsWith(".tsx") && entry.path !== "*" && !entry.path?.startsWith("__test"))
+    .filter(
+      (entry) =>
+        entry.file.endsWith(".tsx") &&
+        entry.path !== "*" &&
+        !entry.path?.startsWith("__test") &&
+        // The form endpoints' addresses, where a refused post comes back as the form's page, are no pages.
+        !entry.path?.endsWith(".php"),
+    )
     .map((entry) => (entry.index ? "/" : `/${entry.path}`));
 }
 

@@ -1,4 +1,5 @@
 import { AlertTriangle, Building2, Clock, Mail, Phone } from "lucide-react";
+import { data } from "react-router";
 import { ContactForm } from "~/components/forms/contact-form";
 import { OfficeMap } from "~/components/office-map";
 import { PageHero } from "~/components/sections/page-hero";
@@ -6,7 +7,9 @@ import { buttonVariants } from "~/components/ui/button";
 import { contact } from "~/content/contact";
 import { site } from "~/content/site";
 import { cn } from "~/lib/cn";
+import { formStart, refusedFor } from "~/lib/forms/form-result";
 import { readFormResult } from "~/lib/forms/form-result.server";
+import { refusedFormContext } from "~/lib/forms/refused-form-context";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/contact";
 
@@ -17,6 +20,17 @@ export function meta() {
 /** The banner to show after a form post without JavaScript (null on a normal visit). */
 export async function loader({ request }: Route.LoaderArgs) {
   return { formResult: await readFormResult(request, "contact") };
+}
+
+/**
+ * A post of the form made without JavaScript that the lead handlers refused, handed on to this page so
+ * it comes back with every typed value and each problem by its field (docs/decisions/009). Nothing else
+ * posts here.
+ */
+export function action({ context }: Route.ActionArgs) {
+  const refused = refusedFor("contact", context.get(refusedFormContext));
+  if (!refused) throw data("This page does not accept posts.", { status: 405 });
+  return data(refused, { status: refused.status });
 }
 
 function InfoCard({
@@ -44,7 +58,8 @@ function InfoCard({
 /** Call Now and Send Email open the phone or mail app, so they are plain links styled as the site's buttons. */
 const actionClasses = cn(buttonVariants(), "mt-4");
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const start = formStart(loaderData.formResult, actionData);
   return (
     <>
       <PageHero hero={contact.hero}>
@@ -71,7 +86,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <div className="bg-sand-50 py-16 sm:py-20">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3 lg:px-8">
           <section id={contact.form.id} aria-label="Send us a message" className="lg:col-span-2">
-            <ContactForm initialResult={loaderData.formResult} />
+            <ContactForm start={start} anchor={contact.form.id} />
           </section>
           <div className="space-y-6">
             <InfoCard icon={Building2} heading={contact.office.heading}>
