@@ -63,12 +63,15 @@ type HandedOver = {
 
 describe("a post refused without JavaScript", () => {
   it("hands the enquiry page every value typed and the field's problem, with nothing in a URL", async () => {
-    const enquiry = { ...validEnquiry({ phone: "call me", message: "Line one\r\nLine two" }), website: "" };
+    const enquiry = {
+      ...(validEnquiry({ phone: "call me", message: "Line one\r\nLine two" }) as Record<string, string>),
+      website: "",
+    };
     const response = await fetch(`${url}/contact-handler.php`, {
       method: "POST",
       redirect: "manual",
       headers: { ...browser, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(enquiry as Record<string, string>),
+      body: new URLSearchParams(enquiry),
     });
     expect(response.status).toBe(299);
     expect(response.headers.get("location")).toBeNull();
