@@ -63,7 +63,7 @@ type HandedOver = {
 
 describe("a post refused without JavaScript", () => {
   it("hands the enquiry page every value typed and the field's problem, with nothing in a URL", async () => {
-    const enquiry = {
+    const enquiry: Record<string, string> = {
       ...(validEnquiry({ phone: "call me", message: "Line one\r\nLine two" }) as Record<string, string>),
       website: "",
     };
