@@ -1,9 +1,11 @@
 import { AlertTriangle, Building2, Clock, Mail, Phone } from "lucide-react";
 import { data } from "react-router";
+import { EmailText } from "~/components/email-text";
 import { ContactForm } from "~/components/forms/contact-form";
 import { OfficeMap } from "~/components/office-map";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
+import { artwork } from "~/content/artwork";
 import { contact } from "~/content/contact";
 import { site } from "~/content/site";
 import { cn } from "~/lib/cn";
@@ -43,45 +45,52 @@ function InfoCard({
   children: React.ReactNode;
 }) {
   return (
-    <div className="rounded-2xl border border-navy-100 bg-white p-6 text-navy-900 shadow-sm">
+    <div className="flex h-full flex-col rounded-2xl border border-navy-100 bg-white p-6 text-navy-900 shadow-sm">
       <div className="flex items-center gap-3">
         <span className="inline-flex size-11 items-center justify-center rounded-xl bg-navy-50 text-accent-700">
           <Icon aria-hidden="true" className="size-5" />
         </span>
         <h2 className="text-xl font-semibold">{heading}</h2>
       </div>
-      <div className="mt-4 text-navy-800">{children}</div>
+      {/* A column, so an action placed last (Call Now, Send Email) sits at the foot of every card alike. */}
+      <div className="mt-4 flex flex-1 flex-col text-navy-800">{children}</div>
     </div>
   );
 }
 
 /** Call Now and Send Email open the phone or mail app, so they are plain links styled as the site's buttons. */
-const actionClasses = cn(buttonVariants(), "mt-4");
+const actionClasses = cn(buttonVariants(), "mt-auto self-start");
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const start = formStart(loaderData.formResult, actionData);
   return (
     <>
-      <PageHero hero={contact.hero}>
-        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:max-w-4xl">
-          <InfoCard icon={Phone} heading={contact.phone.heading}>
-            <p>{contact.phone.text}</p>
-            <p className="mt-2 text-lg font-semibold">{site.phone.display}</p>
-            <a href={`tel:${site.phone.e164}`} className={actionClasses}>
-              <Phone aria-hidden="true" className="size-5" />
-              {contact.phone.action}
-            </a>
-          </InfoCard>
-          <InfoCard icon={Mail} heading={contact.email.heading}>
-            <p>{contact.email.text}</p>
-            <p className="mt-2 text-lg font-semibold break-all">{site.email}</p>
-            <a href={`mailto:${site.email}`} className={actionClasses}>
-              <Mail aria-hidden="true" className="size-5" />
-              {contact.email.action}
-            </a>
-          </InfoCard>
-        </div>
-      </PageHero>
+      <PageHero
+        hero={contact.hero}
+        image={artwork.contactHero}
+        below={
+          <div className="grid gap-6 sm:grid-cols-2">
+            <InfoCard icon={Phone} heading={contact.phone.heading}>
+              <p>{contact.phone.text}</p>
+              <p className="mt-2 mb-4 text-lg font-semibold whitespace-nowrap">{site.phone.display}</p>
+              <a href={`tel:${site.phone.e164}`} className={actionClasses}>
+                <Phone aria-hidden="true" className="size-5" />
+                {contact.phone.action}
+              </a>
+            </InfoCard>
+            <InfoCard icon={Mail} heading={contact.email.heading}>
+              <p>{contact.email.text}</p>
+              <p className="mt-2 mb-4 text-lg font-semibold">
+                <EmailText email={site.email} />
+              </p>
+              <a href={`mailto:${site.email}`} className={actionClasses}>
+                <Mail aria-hidden="true" className="size-5" />
+                {contact.email.action}
+              </a>
+            </InfoCard>
+          </div>
+        }
+      />
 
       <div className="bg-sand-50 py-16 sm:py-20">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3 lg:px-8">
@@ -113,7 +122,10 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 <p>
                   <strong className="block">{contact.hours.emergencyHeading}</strong>
                   {site.emergency} Call{" "}
-                  <a href={`tel:${site.phone.e164}`} className="font-semibold text-accent-700 underline">
+                  <a
+                    href={`tel:${site.phone.e164}`}
+                    className="font-semibold whitespace-nowrap text-accent-700 underline"
+                  >
                     {site.phone.display}
                   </a>{" "}
                   at any time.

@@ -57,7 +57,7 @@ export const serviceCards = {
       "Housekeeping Supervisors",
     ],
     icon: BedDouble,
-    gradient: "from-violet-700 to-purple-900",
+    gradient: "from-plum-600 to-plum-900",
   },
   warehouse: {
     ...listed("warehouse"),
@@ -87,7 +87,7 @@ export const serviceCards = {
       "Accessibility Stewards",
     ],
     icon: Megaphone,
-    gradient: "from-rose-700 to-rose-900",
+    gradient: "from-wine-600 to-wine-900",
   },
 } satisfies Record<ServiceKey, ServiceCard>;
 
