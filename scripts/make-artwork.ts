@@ -129,8 +129,9 @@ function person(p: Person): string {
     return `<path d="M${sx} -178Q${ex} ${ey} ${hx} ${hy}" fill="none" stroke="${p.top}" stroke-width="17" stroke-linecap="round"/><circle cx="${hx}" cy="${hy}" r="8.5" fill="${p.skin}"/>`;
   };
   const extras = p.extras ?? [];
-  const headwear = extras.filter((e) => e === "hardHat" || e === "cap" || e === "headset");
-  const body = extras.filter((e) => !headwear.includes(e));
+  const onHead = (e: Extra) => e === "hardHat" || e === "cap" || e === "headset";
+  const headwear = extras.filter(onHead);
+  const body = extras.filter((e) => !onHead(e));
   const parts = [
     // Shadow on the floor.
     `<ellipse cx="0" cy="2" rx="40" ry="6" fill="${colour.ink}" opacity=".18"/>`,
