@@ -38,14 +38,21 @@ export function action({ context }: Route.ActionArgs) {
 function InfoCard({
   icon: Icon,
   heading,
+  className,
   children,
 }: {
+  className?: string;
   icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
   heading: string;
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex h-full flex-col rounded-2xl border border-navy-100 bg-white p-6 text-navy-900 shadow-sm">
+    <div
+      className={cn(
+        "flex flex-col rounded-2xl border border-navy-100 bg-white p-6 text-navy-900 shadow-sm",
+        className,
+      )}
+    >
       <div className="flex items-center gap-3">
         <span className="inline-flex size-11 items-center justify-center rounded-xl bg-navy-50 text-accent-700">
           <Icon aria-hidden="true" className="size-5" />
@@ -70,7 +77,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         image={artwork.contactHero}
         below={
           <div className="grid gap-6 sm:grid-cols-2">
-            <InfoCard icon={Phone} heading={contact.phone.heading}>
+            <InfoCard icon={Phone} heading={contact.phone.heading} className="h-full">
               <p>{contact.phone.text}</p>
               <p className="mt-2 mb-4 text-lg font-semibold whitespace-nowrap">{site.phone.display}</p>
               <a href={`tel:${site.phone.e164}`} className={actionClasses}>
@@ -78,7 +85,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 {contact.phone.action}
               </a>
             </InfoCard>
-            <InfoCard icon={Mail} heading={contact.email.heading}>
+            <InfoCard icon={Mail} heading={contact.email.heading} className="h-full">
               <p>{contact.email.text}</p>
               <p className="mt-2 mb-4 text-lg font-semibold">
                 <EmailText email={site.email} />
