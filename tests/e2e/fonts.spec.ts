@@ -23,7 +23,7 @@ test.describe("the typeface on a first visit", () => {
     const faces = await page.evaluate(() =>
       [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family),
     );
-    expect(faces).toContain('"Inter Variable"');
+    expect(faces).toContain("Inter Variable");
     expect(await page.evaluate(() => document.fonts.check('800 40px "Inter Variable"', "Facilities"))).toBe(
       true,
     );

@@ -422,8 +422,10 @@ test.describe("careers form", () => {
     await expect(form.locator('input[name="email"]')).toHaveAttribute("type", "email");
     await expect(form.locator('input[name="phone"]')).toHaveAttribute("type", "tel");
     for (const name of ["firstName", "lastName", "email", "phone", "address", "niNumber", "resume"]) {
-      await expect(form.locator(`input[name="${name}"]`), name).toHaveAttribute("required", "");
+      await expect(form.locator(`[name="${name}"]`), name).toHaveAttribute("required", "");
     }
+    // The address is a text area, so the browser may fill in every line of it.
+    await expect(form.locator('textarea[name="address"]')).toHaveAttribute("autocomplete", "street-address");
     for (const name of ["hasCarQuestion", "hasUKLicense", "rightToWork"]) {
       const radios = form.locator(`input[type="radio"][name="${name}"]`);
       expect(await radios.evaluateAll((inputs) => inputs.map((i) => i.getAttribute("value")))).toEqual([
