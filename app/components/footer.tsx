@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { EmailText } from "~/components/email-text";
 import { Logo } from "~/components/logo";
 import { companyLinks, serviceLinks } from "~/content/navigation";
-import { addressLine, registrationText, site } from "~/content/site";
+import { registrationText, site } from "~/content/site";
 
 function LinkList({ title, links }: { title: string; links: { name: string; href: string }[] }) {
   return (
@@ -61,7 +61,11 @@ export function Footer() {
             </li>
             <li className="flex gap-2">
               <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
-              <address className="not-italic">{addressLine}</address>
+              <address className="not-italic">
+                {/* The same line as `addressLine`, with the postcode kept whole. */}
+                {site.address.street}, {site.address.locality}{" "}
+                <span className="whitespace-nowrap">{site.address.postcode}</span>, {site.address.country}
+              </address>
             </li>
           </ul>
         </div>
