@@ -3,7 +3,8 @@
  * housekeeper, a warehouse operative, a steward) for each service, and the home, About, Careers and
  * Contact heroes. Every scene is drawn from the same few parts below (one figure, one palette, one
  * light and floor), so the pictures share one calm style. Run after changing a scene: `npm run artwork`.
- * The outputs are committed; the site draws them inline and never runs this.
+ * Each file's <title> is the picture's text alternative: the page reads it from there (svgArtwork in
+ * app/lib/inline-svg.ts). The outputs are committed; the site draws them inline and never runs this.
  */
 import { writeFileSync } from "node:fs";
 
@@ -186,7 +187,8 @@ function backdrop(from: string, to: string, inner: string): string {
 }
 
 function svg(title: string, body: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">\n  <title>${title}</title>\n  ${body}\n</svg>\n`;
+  const text = title.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">\n  <title>${text}</title>\n  ${body}\n</svg>\n`;
 }
 
 /** A window of a building, as a pale grid: offices, hotels and the city behind the people. */
@@ -208,7 +210,7 @@ function windows(
 
 const scenes: Record<string, { title: string; body: string }> = {
   cleaning: {
-    title: "A cleaner mopping an office floor beside a bucket",
+    title: "Illustration of a cleaner mopping an office floor beside a bucket and a wet-floor sign",
     body: backdrop(
       "#0069a8",
       "#1c398e",
@@ -237,7 +239,7 @@ const scenes: Record<string, { title: string; body: string }> = {
     ),
   },
   security: {
-    title: "A security officer at a building's reception with a radio",
+    title: "Illustration of a uniformed security officer with a radio at a building's reception",
     body: backdrop(
       "#314158",
       "#0f172b",
@@ -263,7 +265,7 @@ const scenes: Record<string, { title: string; body: string }> = {
     ),
   },
   housekeeping: {
-    title: "A housekeeper carrying fresh towels past a made bed and a linen trolley",
+    title: "Illustration of a housekeeper carrying fresh towels past a made bed and a linen trolley",
     body: backdrop(
       "#5f4a85",
       "#3a2c58",
@@ -289,7 +291,8 @@ const scenes: Record<string, { title: string; body: string }> = {
     ),
   },
   warehouse: {
-    title: "A warehouse operative in a hard hat and high-visibility vest carrying a box past racking",
+    title:
+      "Illustration of a warehouse operative in a hard hat and high-visibility vest carrying a box past racking",
     body: backdrop(
       "#bb4d00",
       "#7e2a0c",
@@ -315,7 +318,8 @@ const scenes: Record<string, { title: string; body: string }> = {
     ),
   },
   steward: {
-    title: "An event steward in a high-visibility tabard showing visitors the way into a stadium",
+    title:
+      "Illustration of an event steward in a high-visibility vest showing visitors the way into a stadium",
     body: backdrop(
       "#8a3350",
       "#55203a",
@@ -362,7 +366,7 @@ const scenes: Record<string, { title: string; body: string }> = {
   },
   homeHero: {
     title:
-      "A cleaner, a security officer, a housekeeper, a warehouse operative and a steward in front of a city building",
+      "Illustration of our team in front of a city office: a cleaner, a housekeeper, a security officer, a warehouse operative and a steward",
     body: backdrop(
       "#182d4e",
       "#0b6b62",
@@ -431,7 +435,7 @@ const scenes: Record<string, { title: string; body: string }> = {
     ),
   },
   aboutHero: {
-    title: "Two managers going through a site plan together at a table",
+    title: "Illustration of two managers going through a site plan together at a table",
     body: backdrop(
       "#182d4e",
       "#223d66",
@@ -465,7 +469,7 @@ const scenes: Record<string, { title: string; body: string }> = {
     ),
   },
   careersHero: {
-    title: "A supervisor welcoming a new member of the team, who holds a new uniform",
+    title: "Illustration of a supervisor welcoming a new member of the team, who holds a new uniform",
     body: backdrop(
       "#182d4e",
       "#0b6b62",
@@ -497,7 +501,7 @@ const scenes: Record<string, { title: string; body: string }> = {
     ),
   },
   contactHero: {
-    title: "A member of our office team on a headset at a desk, answering an enquiry",
+    title: "Illustration of a member of our office team on a headset at a desk, answering an enquiry",
     body: backdrop(
       "#182d4e",
       "#2f4f80",

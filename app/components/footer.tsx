@@ -1,7 +1,7 @@
 import { ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { EmailText } from "~/components/email-text";
 import { Logo } from "~/components/logo";
+import { EmailText } from "~/components/ui/email-text";
 import { companyLinks, serviceLinks } from "~/content/navigation";
 import { registrationText, site } from "~/content/site";
 

@@ -1,9 +1,9 @@
 import { Mail, Menu, Phone, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { EmailText } from "~/components/email-text";
 import { Logo } from "~/components/logo";
 import { ButtonLink } from "~/components/ui/button";
+import { EmailText } from "~/components/ui/email-text";
 import { mainNav, type NavItem } from "~/content/navigation";
 import { site } from "~/content/site";
 import { cn } from "~/lib/cn";

@@ -6,7 +6,6 @@ import { Stats } from "~/components/sections/stats";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { ButtonLink } from "~/components/ui/button";
 import { about } from "~/content/about";
-import { artwork } from "~/content/artwork";
 import { pageMeta } from "~/lib/meta";
 
 export function meta() {
@@ -18,7 +17,7 @@ export default function About() {
     <>
       <PageHero
         hero={about.hero}
-        image={artwork.aboutHero}
+        image={about.hero.image}
         actions={
           <ButtonLink to="/contact" variant="inverse">
             Talk to Our Team

@@ -4,7 +4,6 @@ import { SectionLink } from "~/components/sections/actions";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { ValueGrid } from "~/components/sections/value-grid";
-import { artwork } from "~/content/artwork";
 import { careers } from "~/content/careers";
 import { formStart, refusedFor } from "~/lib/forms/form-result";
 import { readFormResult } from "~/lib/forms/form-result.server";
@@ -38,7 +37,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <PageHero
         hero={careers.hero}
-        image={artwork.careersHero}
+        image={careers.hero.image}
         gradient="from-navy-900 to-accent-800"
         actions={
           <>

@@ -1,11 +1,10 @@
 import { AlertTriangle, Building2, Clock, Mail, Phone } from "lucide-react";
 import { data } from "react-router";
-import { EmailText } from "~/components/email-text";
 import { ContactForm } from "~/components/forms/contact-form";
 import { OfficeMap } from "~/components/office-map";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
-import { artwork } from "~/content/artwork";
+import { EmailText } from "~/components/ui/email-text";
 import { contact } from "~/content/contact";
 import { site } from "~/content/site";
 import { cn } from "~/lib/cn";
@@ -74,7 +73,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <PageHero
         hero={contact.hero}
-        image={artwork.contactHero}
+        image={contact.hero.image}
         below={
           <div className="grid gap-6 sm:grid-cols-2">
             <InfoCard icon={Phone} heading={contact.phone.heading} className="h-full">

@@ -2,13 +2,13 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { ArtworkImage } from "~/components/ui/artwork-image";
 import { site } from "~/content/site";
-import type { ServiceCard } from "~/content/types";
+import type { ServiceCard, ServiceSummary } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { visibleFeatures } from "~/lib/format";
 import { FeatureList } from "./feature-list";
 
 /** A service's icon on its own gradient, as both forms of the service cards show it. */
-function ServiceIcon({ card, className }: { card: ServiceCard; className?: string }) {
+function ServiceIcon({ card, className }: { card: ServiceSummary; className?: string }) {
   const Icon = card.icon;
   return (
     <span
@@ -66,7 +66,7 @@ export function ServiceCards({ cards }: { cards: ServiceCard[] }) {
 }
 
 /** The five services as compact links (About's What We Do): icon, title and description, no picture. */
-export function ServiceLinks({ cards }: { cards: ServiceCard[] }) {
+export function ServiceLinks({ cards }: { cards: ServiceSummary[] }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       {cards.map((card) => (

@@ -1,6 +1,5 @@
 import { BedDouble, Forklift, Megaphone, ShieldCheck, Sparkles } from "lucide-react";
-import { artwork } from "../artwork";
-import type { ServiceCard } from "../types";
+import type { ServiceSummary } from "../types";
 import { type ServiceEntry, type ServiceKey, serviceList, servicePath } from "./list";
 
 const entries = Object.fromEntries(serviceList.map((service) => [service.key, service])) as Record<
@@ -9,13 +8,14 @@ const entries = Object.fromEntries(serviceList.map((service) => [service.key, se
 >;
 
 /** A card's title and link, from the one list of services. */
-function listed(key: ServiceKey): Pick<ServiceCard, "title" | "href"> {
+function listed(key: ServiceKey): Pick<ServiceSummary, "title" | "href"> {
   return { title: entries[key].name, href: servicePath(entries[key]) };
 }
 
 /**
- * The five services as their cards show them, in the order the site presents them. Kept apart from
- * the service pages' content so the home and about pages, which show only the cards, do not download
+ * The five services as their cards show them, in the order the site presents them, without their
+ * pictures (the home page adds those; each service page carries only its own). Kept apart from the
+ * service pages' content so the home and about pages, which show only the cards, do not download
  * every page's copy. Each card's features are the titles of its page's service cards (a unit test
  * holds the two together).
  */
@@ -24,7 +24,6 @@ export const serviceCards = {
     ...listed("cleaning"),
     description:
       "Offices, washrooms and commercial spaces kept spotless by a regular team of trained cleaners.",
-    image: artwork.cleaning,
     features: ["Office Cleaning", "Deep Cleaning", "Washroom Hygiene", "Specialist Cleaning"],
     icon: Sparkles,
     gradient: "from-sky-700 to-blue-900",
@@ -32,7 +31,6 @@ export const serviceCards = {
   securityOfficers: {
     ...listed("securityOfficers"),
     description: "SIA-licensed officers for offices, retail, construction sites and events, day and night.",
-    image: artwork.security,
     features: [
       "Manned Guarding",
       "Concierge Security",
@@ -47,7 +45,6 @@ export const serviceCards = {
   housekeeping: {
     ...listed("housekeeping"),
     description: "Reliable housekeepers for hotels, serviced apartments, care homes and private residences.",
-    image: artwork.housekeeping,
     features: [
       "Room Attendants",
       "Public Area Cleaners",
@@ -62,7 +59,6 @@ export const serviceCards = {
   warehouse: {
     ...listed("warehouse"),
     description: "Pickers, packers, forklift drivers and team leaders for distribution and logistics sites.",
-    image: artwork.warehouse,
     features: [
       "Pickers and Packers",
       "Forklift Drivers",
@@ -77,7 +73,6 @@ export const serviceCards = {
   steward: {
     ...listed("steward"),
     description: "Trained stewards for sport, concerts, festivals, conferences and corporate events.",
-    image: artwork.steward,
     features: [
       "Crowd Management",
       "Ticketing and Entry",
@@ -89,7 +84,7 @@ export const serviceCards = {
     icon: Megaphone,
     gradient: "from-wine-600 to-wine-900",
   },
-} satisfies Record<ServiceKey, ServiceCard>;
+} satisfies Record<ServiceKey, ServiceSummary>;
 
 /** The cards in the order the site presents them. */
-export const serviceCardList: ServiceCard[] = serviceList.map((service) => serviceCards[service.key]);
+export const serviceCardList: ServiceSummary[] = serviceList.map((service) => serviceCards[service.key]);

@@ -30,6 +30,8 @@ function Card({
 }
 
 /**
+ * (Outside `sections/`, whose components travel in the chunk every page loads: only the home page uses it.)
+ *
  * What a buyer checks before letting a supplier into their building: the insurance cover, the
  * accreditations (each with its number and a link to check it; the card is left out while there are
  * none) and the places the company works.
