@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Choice, controlClass, Field, TextField } from "~/components/ui/field";
 import { site } from "~/content/site";
+import { cn } from "~/lib/cn";
 import {
   type CareersFileField,
   careersEndpoint,
@@ -287,7 +288,12 @@ export function CareersForm({ start, anchor }: { start: FormStart; anchor: strin
         </fieldset>
 
         <FormFooter>
-          <Button type="submit" disabled={sending || blocked} className="w-full sm:w-auto">
+          <Button
+            type="submit"
+            disabled={sending || blocked}
+            // The long refusal label fits on one line of a phone in the smaller size.
+            className={cn("w-full sm:w-auto", blocked && "max-sm:px-3 max-sm:text-sm")}
+          >
             {sending
               ? "Submitting Application..."
               : blocked
