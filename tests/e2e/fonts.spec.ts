@@ -34,6 +34,30 @@ test.describe("the typeface on a first visit", () => {
     await expect.poll(() => renderedFonts(page, "h1")).toEqual(["Inter"]);
   });
 
+  test("nothing on a first visit moves when the font arrives", async ({ browser }) => {
+    // A phone's width, where headings wrap: in the fallback face some wrap differently from Inter.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    for (const path of ["/", "/services/steward", "/careers"]) {
+      const page = await context.newPage();
+      await page.goto(path, { waitUntil: "load" });
+      await expect.poll(() => renderedFonts(page, "h1")).toEqual(["Inter"]);
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries())
+                total += (entry as PerformanceEntry & { value: number }).value;
+            }).observe({ type: "layout-shift", buffered: true });
+            setTimeout(() => resolve(total), 200);
+          }),
+      );
+      expect(shift, path).toBe(0);
+      await page.close();
+    }
+    await context.close();
+  });
+
   test("a phone's first visit draws the heading in Inter too", async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
