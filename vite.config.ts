@@ -31,9 +31,10 @@ export default defineConfig({
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
             {
               name: "ui",
+              // The form field (only the two forms use it) travels with the forms.
               test: (id: string) =>
                 /[\\/]app[\\/](components[\\/](ui|sections)|lib)[\\/]/.test(id) &&
-                !/forms|[\\/]lib[\\/]staff[\\/]|\.server\./.test(id),
+                !/forms|ui[\\/]field\.|[\\/]lib[\\/]staff[\\/]|\.server\./.test(id),
             },
           ],
         },

@@ -1,4 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { serviceList } from "./content/services/list.ts";
+import { careersEndpoint, contactEndpoint } from "./lib/forms/endpoints.ts";
 
 /** Every screen the site has, in one list. Paths are the specification's, exactly. */
 export default [
@@ -6,12 +8,13 @@ export default [
   route("about", "routes/about.tsx"),
   route("careers", "routes/careers.tsx"),
   route("contact", "routes/contact.tsx"),
-  route("services/cleaning", "routes/services.cleaning.tsx"),
-  route("services/security-officers", "routes/services.security-officers.tsx"),
-  route("services/housekeeping", "routes/services.housekeeping.tsx"),
-  route("services/warehouse", "routes/services.warehouse.tsx"),
-  route("services/steward", "routes/services.steward.tsx"),
+  // One page module per service, named after its slug in the one list of services.
+  ...serviceList.map((service) => route(`services/${service.slug}`, `routes/services.${service.slug}.tsx`)),
   route("privacy", "routes/privacy.tsx"),
+  // A form post refused without JavaScript is answered with the form's page, at the endpoint's address
+  // (docs/decisions/009-refused-posts-without-javascript.md); the lead handlers answer everything else there.
+  route(contactEndpoint.slice(1), "routes/contact.tsx", { id: "routes/contact-refused" }),
+  route(careersEndpoint.slice(1), "routes/careers.tsx", { id: "routes/careers-refused" }),
   // Generated from the list of public pages and prerendered to files.
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),

@@ -28,7 +28,7 @@ import {
 } from "./audit-report.ts";
 
 /** A port nobody is listening on, on the loopback interface. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
@@ -39,7 +39,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function run(command: string, args: string[]): Promise<void> {
+/** Runs a command with its output shown; rejects when it fails. */
+export function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: "inherit" });
     child.on("error", reject);
@@ -49,7 +50,8 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
+/** Starts the production server on a port and waits until it answers /healthz. */
+export async function startServer(port: number): Promise<ChildProcess> {
   const server = spawn(process.execPath, ["server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],

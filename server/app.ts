@@ -13,7 +13,9 @@ import {
   servicesContext,
 } from "../app/lib/app-context.ts";
 import { cspNonceContext } from "../app/lib/csp-nonce.ts";
+import { refusedFormContext } from "../app/lib/forms/refused-form-context.ts";
 import { testHooksContext } from "../app/lib/test-hooks.ts";
+import { refusedFormOf } from "./leads/refused-form.ts";
 import type { Logger } from "./logger.ts";
 import { cspNonceFor, securityHeaders } from "./security.ts";
 import { loadPrerenderedPages, matchPrerenderedPage, prerenderedPages, staticFiles } from "./static.ts";
@@ -121,13 +123,15 @@ export function createApp({
     createRequestHandler({
       build,
       mode,
-      // Pages rendered now carry this response's CSP nonce on their inline scripts.
+      // Pages rendered now carry this response's CSP nonce on their inline scripts; a form's page
+      // answering its refused post (leads/refused-form.ts) gets what the visitor typed.
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, cspNonceFor(res));
         context.set(formResultSecretContext, formResultSecret);
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "");
         context.set(testHooksContext, testHooks);
+        context.set(refusedFormContext, refusedFormOf(res));
         if (services) context.set(servicesContext, services);
         return context;
       },

@@ -1,8 +1,9 @@
 import { ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
+import { EmailText } from "~/components/ui/email-text";
 import { companyLinks, serviceLinks } from "~/content/navigation";
-import { addressLine, site } from "~/content/site";
+import { registrationText, site } from "~/content/site";
 
 function LinkList({ title, links }: { title: string; links: { name: string; href: string }[] }) {
   return (
@@ -28,7 +29,7 @@ export function Footer() {
     <footer className="bg-navy-950 text-navy-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="space-y-4">
-          <Link to="/" className="inline-block rounded-md" aria-label={`${site.brand}, home`}>
+          <Link to="/" className="inline-block rounded-md">
             <Logo inverse />
           </Link>
           <p>{site.blurb}</p>
@@ -53,17 +54,18 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <a
-                href={`mailto:${site.email}`}
-                className="inline-flex items-center gap-2 break-all hover:text-white"
-              >
+              <a href={`mailto:${site.email}`} className="inline-flex items-center gap-2 hover:text-white">
                 <Mail aria-hidden="true" className="size-4 shrink-0 text-accent-300" />
-                {site.email}
+                <EmailText email={site.email} />
               </a>
             </li>
             <li className="flex gap-2">
               <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
-              <address className="not-italic">{addressLine}</address>
+              <address className="not-italic">
+                {/* The same line as `addressLine`, with the postcode kept whole. */}
+                {site.address.street}, {site.address.locality}{" "}
+                <span className="whitespace-nowrap">{site.address.postcode}</span>, {site.address.country}
+              </address>
             </li>
           </ul>
         </div>
@@ -71,14 +73,17 @@ export function Footer() {
         <LinkList title="Company" links={companyLinks} />
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between lg:px-8">
-          <p>
-            © {year} {site.legalName}. All rights reserved.{" "}
-            <Link to="/privacy" className="text-white underline hover:no-underline">
-              Privacy notice
-            </Link>
-          </p>
-          <p>
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between md:gap-8 lg:px-8">
+          <div className="space-y-2">
+            <p>
+              © {year} {site.legalName}. All rights reserved.{" "}
+              <Link to="/privacy" className="text-white underline hover:no-underline">
+                Privacy notice
+              </Link>
+            </p>
+            <p data-registration>{registrationText(site.legalName, site.registration)}</p>
+          </div>
+          <p className="shrink-0">
             Website by{" "}
             <a href={site.credit.url} className="text-white underline hover:no-underline">
               {site.credit.name}

@@ -1,19 +1,24 @@
 import { Mail, Menu, Phone, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { ButtonLink } from "~/components/ui/button";
+import { EmailText } from "~/components/ui/email-text";
 import { mainNav, type NavItem } from "~/content/navigation";
 import { site } from "~/content/site";
 import { cn } from "~/lib/cn";
+import { pagePathFor } from "~/lib/page-path";
 import { scrollToSection } from "~/lib/scroll";
 
-/** "Services" is a link to a section of the home page, so it is never the current page. */
-function isCurrent(item: NavItem, pathname: string) {
-  if (item.scroll) return false;
-  return item.href === "/"
-    ? pathname === "/"
-    : pathname === item.href || pathname.startsWith(`${item.href}/`);
+/**
+ * How a navigation link relates to the page shown: "page" for the page itself, "true" for Services on
+ * a service page (the link is to the home page's services, and this page is one of them), or undefined.
+ */
+export function currentState(item: NavItem, pathname: string): "page" | "true" | undefined {
+  const path = pagePathFor(pathname);
+  if (item.scroll) return path.startsWith("/services/") ? "true" : undefined;
+  if (item.href === "/") return path === "/" ? "page" : undefined;
+  return path === item.href || path.startsWith(`${item.href}/`) ? "page" : undefined;
 }
 
 function NavLinks({ onChoose, className }: { onChoose?: () => void; className?: string }) {
@@ -21,12 +26,12 @@ function NavLinks({ onChoose, className }: { onChoose?: () => void; className?: 
   return (
     <ul className={className}>
       {mainNav.map((item: NavItem) => {
-        const current = isCurrent(item, pathname);
+        const current = currentState(item, pathname);
         return (
           <li key={item.name}>
             <Link
               to={item.href}
-              aria-current={current ? "page" : undefined}
+              aria-current={current}
               className={cn(
                 "block rounded-md px-3 py-2 font-medium transition-colors hover:bg-navy-50 hover:text-navy-900",
                 current ? "bg-navy-50 text-accent-700" : "text-navy-700",
@@ -48,11 +53,15 @@ function NavLinks({ onChoose, className }: { onChoose?: () => void; className?: 
   );
 }
 
-/** The site header: brand, navigation, contact links and the mobile menu. */
+/**
+ * The site header: a slim bar with the phone number and e-mail (it scrolls away, the row below stays),
+ * then the brand, the navigation, Get Quote and, below the large breakpoint, the menu. The menu is a
+ * `<details>` disclosure, so it opens and closes without JavaScript; with it, choosing a link or pressing
+ * Escape closes it too.
+ */
 export function Header() {
   const [open, setOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
+  const summaryRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
 
   // A new page closes the menu, whichever way the visitor got there.
@@ -64,7 +73,7 @@ export function Header() {
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === "Escape") {
         setOpen(false);
-        toggleRef.current?.focus();
+        summaryRef.current?.focus();
       }
     }
     document.addEventListener("keydown", onKeyDown);
@@ -72,78 +81,74 @@ export function Header() {
   }, [open]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-navy-100 bg-white/95 backdrop-blur">
-      <div className="hidden bg-navy-900 text-sm text-navy-50 md:block">
-        <div className="mx-auto flex max-w-7xl items-center justify-end gap-6 px-4 py-1.5 sm:px-6 lg:px-8">
-          <a href={`tel:${site.phone.e164}`} className="inline-flex items-center gap-1.5 hover:underline">
+    // The bar above the row is 2.25rem tall; sticking at minus that keeps the row in view and lets the bar go.
+    <header className="sticky -top-9 z-40 border-b border-navy-100 bg-white/95 backdrop-blur">
+      <div className="bg-navy-900 text-sm text-navy-50">
+        <div className="mx-auto flex h-9 max-w-7xl items-center justify-center gap-6 px-4 sm:justify-end sm:px-6 lg:px-8">
+          <a
+            href={`tel:${site.phone.e164}`}
+            className="inline-flex min-h-6 items-center gap-1.5 whitespace-nowrap hover:underline"
+          >
             <Phone aria-hidden="true" className="size-4" />
             {site.phone.display}
           </a>
-          <a href={`mailto:${site.email}`} className="inline-flex items-center gap-1.5 hover:underline">
+          <a
+            href={`mailto:${site.email}`}
+            className="hidden min-h-6 items-center gap-1.5 hover:underline sm:inline-flex"
+          >
             <Mail aria-hidden="true" className="size-4" />
-            {site.email}
+            <EmailText email={site.email} />
           </a>
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
-        <Link to="/" className="flex items-center gap-2 rounded-md" aria-label={`${site.brand}, home`}>
-          <Logo />
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3 sm:gap-4 sm:px-6 lg:px-8">
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md">
+          <Logo compact />
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
           <NavLinks className="flex items-center gap-1" />
         </nav>
-        <div className="flex items-center gap-2">
-          <a
-            href={`tel:${site.phone.e164}`}
-            className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 font-semibold text-navy-800 md:hidden"
-          >
-            <Phone aria-hidden="true" className="size-5 text-accent-700" />
-            <span className="sr-only">Call us on </span>
-            <span className="sr-only sm:not-sr-only">{site.phone.display}</span>
-          </a>
-          <ButtonLink to="/contact" size="sm" className="max-sm:hidden">
+        <div className="flex items-center gap-1 sm:gap-2">
+          <ButtonLink to="/contact" size="sm" className="px-3 whitespace-nowrap sm:px-4">
             Get Quote
           </ButtonLink>
-          <button
-            ref={toggleRef}
-            type="button"
-            className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-navy-50 lg:hidden"
-            aria-expanded={open}
-            aria-controls={menuId}
-            onClick={() => setOpen((value) => !value)}
+          <details
+            open={open}
+            onToggle={(event) => setOpen(event.currentTarget.open)}
+            className="group lg:hidden"
           >
-            {open ? (
-              <X aria-hidden="true" className="size-6" />
-            ) : (
-              <Menu aria-hidden="true" className="size-6" />
-            )}
-            <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
-          </button>
+            <summary
+              ref={summaryRef}
+              className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-navy-900 hover:bg-navy-50 [&::-webkit-details-marker]:hidden"
+            >
+              <Menu aria-hidden="true" className="size-6 group-open:hidden" />
+              <X aria-hidden="true" className="hidden size-6 group-open:block" />
+              <span className="sr-only">Menu</span>
+            </summary>
+            {/* Placed against the header (the sticky box), so it opens under the whole row. */}
+            <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t border-b border-navy-100 bg-white shadow-lg">
+              <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
+                <NavLinks className="space-y-1" onChoose={() => setOpen(false)} />
+                <div className="mt-3 space-y-2 border-t border-navy-100 pt-3">
+                  <a
+                    href={`tel:${site.phone.e164}`}
+                    className="flex items-center gap-2 rounded-md px-3 py-2 font-medium text-navy-800"
+                  >
+                    <Phone aria-hidden="true" className="size-4 text-accent-700" />
+                    {site.phone.display}
+                  </a>
+                  <a
+                    href={`mailto:${site.email}`}
+                    className="flex items-center gap-2 rounded-md px-3 py-2 font-medium text-navy-800"
+                  >
+                    <Mail aria-hidden="true" className="size-4 shrink-0 text-accent-700" />
+                    <EmailText email={site.email} />
+                  </a>
+                </div>
+              </nav>
+            </div>
+          </details>
         </div>
-      </div>
-      <div id={menuId} hidden={!open} className="border-t border-navy-100 bg-white lg:hidden">
-        <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
-          <NavLinks className="space-y-1" onChoose={() => setOpen(false)} />
-          <div className="mt-3 space-y-2 border-t border-navy-100 pt-3">
-            <a
-              href={`tel:${site.phone.e164}`}
-              className="flex items-center gap-2 rounded-md px-3 py-2 font-medium text-navy-800"
-            >
-              <Phone aria-hidden="true" className="size-4 text-accent-700" />
-              {site.phone.display}
-            </a>
-            <a
-              href={`mailto:${site.email}`}
-              className="flex items-center gap-2 rounded-md px-3 py-2 font-medium text-navy-800"
-            >
-              <Mail aria-hidden="true" className="size-4 text-accent-700" />
-              {site.email}
-            </a>
-            <ButtonLink to="/contact" className="w-full" onClick={() => setOpen(false)}>
-              Get Quote
-            </ButtonLink>
-          </div>
-        </nav>
       </div>
     </header>
   );

@@ -26,7 +26,9 @@ export function OfficeMap({
 
   return (
     <div>
-      <div className="relative aspect-4/3 overflow-hidden rounded-2xl border border-navy-100 bg-navy-50 sm:aspect-video">
+      {/* The drawing fills the box; the address, button and note sit in it in normal flow, so on a narrow
+          phone the box grows to fit them instead of cutting them off. */}
+      <div className="relative grid min-h-80 overflow-hidden rounded-2xl border border-navy-100 bg-navy-50 sm:aspect-video">
         {shown ? (
           <iframe
             ref={frameRef}
@@ -59,16 +61,18 @@ export function OfficeMap({
               <rect x="160" y="58" width="36" height="28" rx="4" fill="#c4d1e6" />
               <rect x="220" y="112" width="30" height="30" rx="4" fill="#c4d1e6" />
             </svg>
-            <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
-              <MapPin aria-hidden="true" className="size-10 text-navy-800" />
-              <p className="rounded-lg bg-white/90 px-3 py-2 font-semibold text-navy-900">{addressLine}</p>
+            <div className="relative flex flex-col items-center justify-center gap-4 p-5 text-center sm:p-6">
+              <MapPin aria-hidden="true" className="size-10 shrink-0 text-navy-800" />
+              <p className="max-w-sm rounded-lg bg-white/95 px-3 py-2 font-semibold text-navy-900">
+                {addressLine}
+              </p>
               {/* The button only works with JavaScript, so it appears once the page is hydrated. */}
               <span className="hidden in-data-[hydrated=true]:block">
                 <Button type="button" onClick={() => setShown(true)}>
                   {showLabel}
                 </Button>
               </span>
-              <p className="hidden max-w-sm rounded-lg bg-white/90 px-3 py-2 text-sm text-navy-800 in-data-[hydrated=true]:block">
+              <p className="hidden max-w-sm rounded-lg bg-white/95 px-3 py-2 text-sm text-navy-800 in-data-[hydrated=true]:block">
                 {note}
               </p>
             </div>

@@ -10,7 +10,9 @@ import {
   Timer,
   Users,
 } from "lucide-react";
+import hero from "~/assets/artwork/about-hero.svg?raw";
 import { hoursText } from "~/lib/format";
+import { svgArtwork } from "~/lib/inline-svg";
 import { serviceCardList } from "./services/cards";
 import { site } from "./site";
 import type { PageMeta, StatItem, ValueItem } from "./types";
@@ -22,6 +24,7 @@ export const about = {
   } satisfies PageMeta,
   hero: {
     badge: "About Us",
+    image: svgArtwork(hero),
     title: `About ${site.brand}`,
     intro:
       "A Manchester company that supplies dependable people for buildings and events: cleaners, security officers, housekeepers, warehouse workers and stewards.",

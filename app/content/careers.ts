@@ -1,4 +1,6 @@
 import { Banknote, Clock, GraduationCap, HeartHandshake, Sprout, Star, Users } from "lucide-react";
+import hero from "~/assets/artwork/careers-hero.svg?raw";
+import { svgArtwork } from "~/lib/inline-svg";
 import { site } from "./site";
 import type { PageMeta, ValueItem } from "./types";
 
@@ -10,6 +12,7 @@ export const careers = {
   } satisfies PageMeta,
   hero: {
     badge: "Careers",
+    image: svgArtwork(hero),
     title: "Work With Us",
     intro: `Join a Manchester team that pays fairly, trains properly and treats people well. We are always looking for reliable cleaners, security officers, housekeepers, warehouse workers and event stewards, and we reply to every application within ${site.claims.replyWithin}.`,
   },

@@ -1,3 +1,5 @@
+import hero from "~/assets/artwork/contact-hero.svg?raw";
+import { svgArtwork } from "~/lib/inline-svg";
 import { site } from "./site";
 import type { PageMeta } from "./types";
 
@@ -8,6 +10,7 @@ export const contact = {
   } satisfies PageMeta,
   hero: {
     badge: "Contact",
+    image: svgArtwork(hero),
     title: "Get in Touch",
     intro: `Tell us what you need and we will reply within ${site.claims.replyWithin}. For anything urgent, call us.`,
   },

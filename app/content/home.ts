@@ -1,8 +1,27 @@
 import { BadgeCheck, Clock, GraduationCap, ShieldCheck, Star, Users } from "lucide-react";
-import { artwork } from "./artwork";
-import { serviceCardList } from "./services/cards";
+// The service pictures under their own query: the home page's copies travel inside its own script, and
+// each service page's (a plain `?raw`) inside that page's. Shared, each picture would be a script file of
+// its own, and every script request costs about 1 KB of headers on top of the bytes.
+import cleaning from "~/assets/artwork/cleaning.svg?raw&home";
+import homeHero from "~/assets/artwork/home-hero.svg?raw";
+import housekeeping from "~/assets/artwork/housekeeping.svg?raw&home";
+import security from "~/assets/artwork/security.svg?raw&home";
+import steward from "~/assets/artwork/steward.svg?raw&home";
+import warehouse from "~/assets/artwork/warehouse.svg?raw&home";
+import { svgArtwork } from "~/lib/inline-svg";
+import { serviceCards } from "./services/cards";
+import { type ServiceKey, serviceList } from "./services/list";
 import { site } from "./site";
-import type { PageMeta, ValueItem } from "./types";
+import type { Artwork, PageMeta, ServiceCard, ValueItem } from "./types";
+
+/** The services' pictures: the home page is the one page that shows all five. */
+const serviceArtwork: Record<ServiceKey, Artwork> = {
+  cleaning: svgArtwork(cleaning),
+  securityOfficers: svgArtwork(security),
+  housekeeping: svgArtwork(housekeeping),
+  warehouse: svgArtwork(warehouse),
+  steward: svgArtwork(steward),
+};
 
 export const home = {
   meta: {
@@ -14,7 +33,7 @@ export const home = {
     badge: "Professional Facilities Management",
     title: "Your Complete Facilities Partner",
     intro: `Cleaners, security officers, housekeepers, warehouse workers and event stewards for businesses across Greater Manchester, all from one team that answers the phone and replies within ${site.claims.replyWithin}.`,
-    image: artwork.homeHero,
+    image: svgArtwork(homeHero),
     assurances: [
       { icon: Clock, text: "24/7 Professional Service" },
       { icon: GraduationCap, text: "Fully Trained Staff" },
@@ -26,7 +45,14 @@ export const home = {
     id: "services",
     heading: "Our Services",
     intro: "Five services, one contract and one point of contact. Choose what you need and we will staff it.",
-    cards: serviceCardList,
+    cards: serviceList.map(
+      (service): ServiceCard => ({ ...serviceCards[service.key], image: serviceArtwork[service.key] }),
+    ),
+  },
+  trust: {
+    id: "insured-and-local",
+    heading: "Insured, Accountable and Local",
+    intro: `A registered company with the cover your contracts ask for, working in every borough of ${site.areasServed.region}.`,
   },
   whyChoose: {
     id: "why-choose",

@@ -1,3 +1,5 @@
+import { serviceList, servicePath } from "./services/list.ts";
+
 /** A link in the header or footer. `scroll` marks a link to an in-page section on the home page. */
 export type NavItem = { name: string; href: string; scroll?: boolean };
 
@@ -9,13 +11,11 @@ export const mainNav = [
   { name: "Contact", href: "/contact" },
 ] satisfies NavItem[];
 
-export const serviceLinks = [
-  { name: "Professional Cleaning", href: "/services/cleaning" },
-  { name: "Security Officers", href: "/services/security-officers" },
-  { name: "Housekeeping Staff", href: "/services/housekeeping" },
-  { name: "Warehouse Workers", href: "/services/warehouse" },
-  { name: "Steward Staff", href: "/services/steward" },
-] satisfies NavItem[];
+/** The five service pages, from the one list of services. */
+export const serviceLinks: NavItem[] = serviceList.map((service) => ({
+  name: service.name,
+  href: servicePath(service),
+}));
 
 export const companyLinks = [
   { name: "About Us", href: "/about" },

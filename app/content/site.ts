@@ -61,6 +61,29 @@ export type SiteConfig = {
     cardFeatureBullets: number;
   };
   stewardTiers: { name: string; price: string; unit?: string }[];
+  /**
+   * What UK company law asks a company's website to show (the Companies Act 2006 trading disclosures):
+   * the registered name (`legalName` above), the company number, the part of the UK it is registered in
+   * and the registered office. Shown in the footer of every page and in the JSON-LD.
+   */
+  registration: {
+    companyNumber: string;
+    /** "England and Wales", "Scotland" or "Northern Ireland". */
+    registeredIn: string;
+    /** The registered office, on one line; often the head office, sometimes an accountant's. */
+    registeredOffice: string;
+    /** Shown when the company is registered for VAT. */
+    vatNumber?: string;
+  };
+  /** Insurance the company holds, as buyers ask for it: the kind of cover and the amount. */
+  insurance: { name: string; cover: string }[];
+  /**
+   * Accreditations and memberships, each with its certificate or membership number and a page where a
+   * buyer can check it. Nothing about them is shown while the list is empty.
+   */
+  accreditations: { name: string; number: string; verifyUrl: string }[];
+  /** Where the company works: shown on the home page and given to search engines as `areaServed`. */
+  areasServed: { region: string; places: string[] };
 };
 
 export const site = {
@@ -132,7 +155,42 @@ export const site = {
     { name: "Professional Plus", price: "£18", unit: "/hour" },
     { name: "Premium", price: "Custom pricing" },
   ],
+  // The default identity is fictional, like the phone number (from Ofcom's range for drama) and the
+  // .example e-mail domain: replace the number, office and cover with the company's own.
+  registration: {
+    companyNumber: "19482306",
+    registeredIn: "England and Wales",
+    registeredOffice: "Suite 4, 52 Mosley Street, Manchester M2 3HZ",
+  },
+  insurance: [
+    { name: "Employers' liability", cover: "£10 million" },
+    { name: "Public liability", cover: "£10 million" },
+  ],
+  // Add each scheme the company really belongs to, e.g. { name: "SIA Approved Contractor Scheme",
+  // number: "…", verifyUrl: "https://…" }. Never list one it does not hold.
+  accreditations: [],
+  areasServed: {
+    region: "Greater Manchester",
+    places: [
+      "Bolton",
+      "Bury",
+      "Manchester",
+      "Oldham",
+      "Rochdale",
+      "Salford",
+      "Stockport",
+      "Tameside",
+      "Trafford",
+      "Wigan",
+    ],
+  },
 } satisfies SiteConfig;
+
+/** The company's registration details as the footer shows them: one sentence, and the VAT number if any. */
+export function registrationText(legalName: string, registration: SiteConfig["registration"]): string {
+  const vat = registration.vatNumber ? ` VAT number ${registration.vatNumber}.` : "";
+  return `${legalName} is registered in ${registration.registeredIn}, company number ${registration.companyNumber}. Registered office: ${registration.registeredOffice}.${vat}`;
+}
 
 /** The office address on one line, as it appears in the footer. */
 export const addressLine = `${site.address.street}, ${site.address.locality} ${site.address.postcode}, ${site.address.country}`;

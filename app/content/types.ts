@@ -4,8 +4,10 @@ import type { InlineSvg } from "~/lib/inline-svg";
 /**
  * An image the site shows, with its size set so nothing shifts while it loads. The artwork is small
  * SVG, drawn inline in the page (`svg`, from an `?raw` import and `inlineSvg`), so it costs no request.
- * To use a photo instead, drop the file into `app/assets/artwork/`, import it in `app/content/artwork.ts`
- * and give the entry `src` (and, for several widths, `srcSet` and `sizes`) in place of `svg`.
+ * Each picture has its own module in `app/content/artwork/`, so a page carries only the pictures it
+ * shows. To use a photo instead, drop the file into `app/assets/artwork/`, import it in the picture's
+ * module (a plain import gives its URL) and give the entry `src` (and, for several widths, `srcSet` and
+ * `sizes` with AVIF or WebP files) in place of `svg`.
  */
 export type Artwork = {
   alt: string;
@@ -38,6 +40,9 @@ export type ServiceCard = {
   icon: LucideIcon;
   gradient: Gradient;
 };
+
+/** A service card without its picture: what every page but the home page needs of the five services. */
+export type ServiceSummary = Omit<ServiceCard, "image">;
 
 /** An icon, a title and a sentence or two: values, benefits, reasons to choose us. */
 export type ValueItem = {
@@ -88,7 +93,9 @@ export type CallToAction = { heading: string; text: string };
 /** Everything one service page shows. */
 export type ServicePageContent = {
   meta: PageMeta;
-  card: ServiceCard;
+  card: ServiceSummary;
+  /** The service's picture, on its card and in its page's hero. */
+  image: Artwork;
   hero: Hero;
   sections: ServiceSection[];
   cta: CallToAction;

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { inlineSvg, scopeIds } from "./inline-svg.ts";
+import { inlineSvg, scopeIds, svgArtwork } from "./inline-svg.ts";
 
 const file = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 480" width="640" height="480">
   <title>A clean office</title>
@@ -34,6 +34,26 @@ describe("inlineSvg", () => {
       expect(viewBox, name).toMatch(/^0 0 \d+ \d+$/);
       expect(body, name).not.toContain("<title>");
       expect(body, name).not.toMatch(/<script|\son\w+=/i);
+    }
+  });
+});
+
+describe("svgArtwork", () => {
+  it("describes the picture by the file's title and sizes it by the file's width and height", () => {
+    const picture = svgArtwork(file.replace("A clean office", "A cleaner &amp; her mop"));
+    expect(picture.alt).toBe("A cleaner & her mop");
+    expect([picture.width, picture.height]).toEqual([640, 480]);
+    expect(picture.svg?.viewBox).toBe("0 0 640 480");
+  });
+
+  it("refuses a file without a title, since the page would have nothing to say about it", () => {
+    expect(() => svgArtwork(file.replace(/<title>.*<\/title>/, ""))).toThrow("needs a <title>");
+  });
+
+  it("every artwork file the site ships describes itself", () => {
+    const folder = new URL("../assets/artwork/", import.meta.url);
+    for (const name of readdirSync(folder).filter((entry) => entry.endsWith(".svg"))) {
+      expect(svgArtwork(readFileSync(new URL(name, folder), "utf8")).alt, name).toMatch(/^Illustration of /);
     }
   });
 });

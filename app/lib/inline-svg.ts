@@ -1,3 +1,5 @@
+import type { Artwork } from "../content/types.ts";
+
 /** An SVG file's drawing, ready to be placed inline in the page: its viewBox and what it draws. */
 export type InlineSvg = { viewBox: string; body: string };
 
@@ -29,4 +31,20 @@ export function scopeIds(body: string, prefix: string): string {
     .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
     .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
     .replace(/\bhref="#([^"]+)"/g, `href="#${prefix}$1"`);
+}
+
+/**
+ * A picture from an SVG file's markup (an `?raw` import): drawn inline, described by the file's own
+ * `<title>` (so the words travel with the picture and change with it) and sized by its `width` and
+ * `height`, so nothing shifts while the page loads.
+ */
+export function svgArtwork(markup: string): Artwork {
+  const open = /<svg\b[^>]*>/.exec(markup)?.[0] ?? "";
+  const title = /<title>([\s\S]*?)<\/title>/.exec(markup)?.[1]?.trim();
+  const width = Number(/\bwidth="(\d+)"/.exec(open)?.[1]);
+  const height = Number(/\bheight="(\d+)"/.exec(open)?.[1]);
+  if (!title) throw new Error("An artwork file needs a <title>: it is the picture's text alternative");
+  if (!width || !height) throw new Error("An artwork file needs a width and a height");
+  const alt = title.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  return { svg: inlineSvg(markup), alt, width, height };
 }

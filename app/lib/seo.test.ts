@@ -4,8 +4,10 @@ import { serviceLinks } from "../content/navigation.ts";
 import { site } from "../content/site.ts";
 import routes from "../routes.ts";
 import {
+  areaServedJsonLd,
   breadcrumbJsonLd,
   businessJsonLd,
+  credentialsJsonLd,
   publicPages,
   robotsTxt,
   serialiseJsonLd,
@@ -35,7 +37,9 @@ function routedPages(): string[] {
         entry.file.endsWith(".tsx") &&
         entry.path !== "*" &&
         !entry.path?.startsWith("__test") &&
-        !entry.path?.startsWith("staff"),
+        !entry.path?.startsWith("staff") &&
+        // The form endpoints' addresses, where a refused post comes back as the form's page, are no pages.
+        !entry.path?.endsWith(".php"),
     )
     .map((entry) => (entry.index ? "/" : `/${entry.path}`));
 }
@@ -83,6 +87,48 @@ describe("business JSON-LD (LocalBusiness)", () => {
   });
 });
 
+describe("the company's registration, areas and credentials in JSON-LD", () => {
+  const business = businessJsonLd();
+
+  it("gives the registered name and the company number", () => {
+    expect(business.legalName).toBe(site.legalName);
+    expect(business.identifier).toEqual({
+      "@type": "PropertyValue",
+      propertyID: "Companies House company number",
+      value: site.registration.companyNumber,
+    });
+  });
+
+  it("names every place served, each inside the region", () => {
+    const areas = business.areaServed as Node[];
+    expect(areas.map((area) => area.name)).toEqual(site.areasServed.places);
+    expect(areas.map((area) => area.name)).toContain("Salford");
+    for (const area of areas) {
+      expect(area["@type"]).toBe("AdministrativeArea");
+      expect(area.containedInPlace).toEqual({ "@type": "AdministrativeArea", name: "Greater Manchester" });
+    }
+  });
+
+  it("claims no credential while the accreditations list is empty", () => {
+    expect(site.accreditations).toEqual([]);
+    expect(business).not.toHaveProperty("hasCredential");
+  });
+
+  it("gives each accreditation its name, number and the page that verifies it", () => {
+    const credentials = credentialsJsonLd([
+      { name: "Example Scheme", number: "EX-123", verifyUrl: "https://register.example/EX-123" },
+    ]);
+    expect(credentials).toEqual([
+      {
+        "@type": "EducationalOccupationalCredential",
+        name: "Example Scheme",
+        identifier: "EX-123",
+        url: "https://register.example/EX-123",
+      },
+    ]);
+  });
+});
+
 describe("service JSON-LD", () => {
   it("describes each service page with its name, description, provider and area", () => {
     for (const link of serviceLinks) {
@@ -92,7 +138,7 @@ describe("service JSON-LD", () => {
       expect(service.description).toBe(`About ${link.name}.`);
       expect(service.url).toBe(`${site.siteUrl}${link.href}`);
       expect(service.provider).toEqual({ "@id": businessJsonLd()["@id"] });
-      expect(service.areaServed).toEqual({ "@type": "AdministrativeArea", name: "Greater Manchester" });
+      expect(service.areaServed).toEqual(areaServedJsonLd());
     }
   });
 

@@ -1,5 +1,5 @@
 import { companyLinks, serviceLinks } from "../content/navigation.ts";
-import { site } from "../content/site.ts";
+import { type SiteConfig, site } from "../content/site.ts";
 
 /** The share image every page uses: 1200x630, made for the site, in `public/`. */
 export const shareImage = {
@@ -45,6 +45,25 @@ const businessId = `${absoluteUrl("/")}#business`;
 
 type JsonLd = Record<string, unknown>;
 
+/** The places the company works in, each inside its region (schema.org AdministrativeArea). */
+export function areaServedJsonLd(areas: SiteConfig["areasServed"] = site.areasServed): JsonLd[] {
+  return areas.places.map((name) => ({
+    "@type": "AdministrativeArea",
+    name,
+    containedInPlace: { "@type": "AdministrativeArea", name: areas.region },
+  }));
+}
+
+/** Accreditations and memberships as credentials the company holds; none when the list is empty. */
+export function credentialsJsonLd(items: SiteConfig["accreditations"] = site.accreditations): JsonLd[] {
+  return items.map((item) => ({
+    "@type": "EducationalOccupationalCredential",
+    name: item.name,
+    identifier: item.number,
+    url: item.verifyUrl,
+  }));
+}
+
 /** The company as a schema.org EmploymentAgency (a LocalBusiness), from the site config. */
 export function businessJsonLd(): JsonLd {
   return {
@@ -52,6 +71,12 @@ export function businessJsonLd(): JsonLd {
     "@id": businessId,
     name: site.brand,
     legalName: site.legalName,
+    // The company number, as Companies House registers it.
+    identifier: {
+      "@type": "PropertyValue",
+      propertyID: "Companies House company number",
+      value: site.registration.companyNumber,
+    },
     description: site.blurb,
     url: absoluteUrl("/"),
     logo: absoluteUrl("/icon-512.png"),
@@ -77,7 +102,8 @@ export function businessJsonLd(): JsonLd {
       opens: spec.opens,
       closes: spec.closes,
     })),
-    areaServed: { "@type": "AdministrativeArea", name: "Greater Manchester" },
+    areaServed: areaServedJsonLd(),
+    ...(site.accreditations.length > 0 ? { hasCredential: credentialsJsonLd() } : {}),
     sameAs: [site.social.url],
   };
 }
@@ -94,7 +120,7 @@ export function serviceJsonLd(pathname: string, description: string): JsonLd | n
     description,
     url: absoluteUrl(service.href),
     provider: { "@id": businessId },
-    areaServed: { "@type": "AdministrativeArea", name: "Greater Manchester" },
+    areaServed: areaServedJsonLd(),
   };
 }
 

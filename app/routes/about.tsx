@@ -17,6 +17,7 @@ export default function About() {
     <>
       <PageHero
         hero={about.hero}
+        image={about.hero.image}
         actions={
           <ButtonLink to="/contact" variant="inverse">
             Talk to Our Team

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { CareersForm } from "~/components/forms/careers-form";
 import { SectionLink } from "~/components/sections/actions";
 import { PageHero } from "~/components/sections/page-hero";
@@ -5,7 +6,9 @@ import { Section } from "~/components/sections/section";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { careers } from "~/content/careers";
 import { formResultSecretContext } from "~/lib/app-context";
+import { formStart, refusedFor } from "~/lib/forms/form-result";
 import { readFormResult } from "~/lib/forms/form-result.server";
+import { refusedFormContext } from "~/lib/forms/refused-form-context";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/careers";
 
@@ -18,11 +21,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { formResult: readFormResult(request, "careers", context.get(formResultSecretContext)) };
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+/**
+ * A post of the form made without JavaScript that the lead handlers refused, handed on to this page so
+ * it comes back with every typed value and each problem by its field (docs/decisions/009). Nothing else
+ * posts here.
+ */
+export function action({ context }: Route.ActionArgs) {
+  const refused = refusedFor("careers", context.get(refusedFormContext));
+  if (!refused) throw data("This page does not accept posts.", { status: 405 });
+  return data(refused, { status: refused.status });
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const start = formStart(loaderData.formResult, actionData);
   return (
     <>
       <PageHero
         hero={careers.hero}
+        image={careers.hero.image}
         gradient="from-navy-900 to-accent-800"
         actions={
           <>
@@ -48,7 +64,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </Section>
       <section id={careers.application.id} aria-label="Job application" className="bg-white py-16 sm:py-20">
         <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
-          <CareersForm initialResult={loaderData.formResult} />
+          <CareersForm start={start} anchor={careers.application.id} />
         </div>
       </section>
     </>

@@ -1,13 +1,17 @@
 import { AlertTriangle, Building2, Clock, Mail, Phone } from "lucide-react";
+import { data } from "react-router";
 import { ContactForm } from "~/components/forms/contact-form";
 import { OfficeMap } from "~/components/office-map";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
+import { EmailText } from "~/components/ui/email-text";
 import { contact } from "~/content/contact";
 import { site } from "~/content/site";
 import { formResultSecretContext } from "~/lib/app-context";
 import { cn } from "~/lib/cn";
+import { formStart, refusedFor } from "~/lib/forms/form-result";
 import { readFormResult } from "~/lib/forms/form-result.server";
+import { refusedFormContext } from "~/lib/forms/refused-form-context";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/contact";
 
@@ -20,59 +24,85 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { formResult: readFormResult(request, "contact", context.get(formResultSecretContext)) };
 }
 
+/**
+ * A post of the form made without JavaScript that the lead handlers refused, handed on to this page so
+ * it comes back with every typed value and each problem by its field (docs/decisions/009). Nothing else
+ * posts here.
+ */
+export function action({ context }: Route.ActionArgs) {
+  const refused = refusedFor("contact", context.get(refusedFormContext));
+  if (!refused) throw data("This page does not accept posts.", { status: 405 });
+  return data(refused, { status: refused.status });
+}
+
 function InfoCard({
   icon: Icon,
   heading,
+  className,
   children,
 }: {
+  className?: string;
   icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
   heading: string;
   children: React.ReactNode;
 }) {
   return (
-    <div className="rounded-2xl border border-navy-100 bg-white p-6 text-navy-900 shadow-sm">
+    <div
+      className={cn(
+        "flex flex-col rounded-2xl border border-navy-100 bg-white p-6 text-navy-900 shadow-sm",
+        className,
+      )}
+    >
       <div className="flex items-center gap-3">
         <span className="inline-flex size-11 items-center justify-center rounded-xl bg-navy-50 text-accent-700">
           <Icon aria-hidden="true" className="size-5" />
         </span>
         <h2 className="text-xl font-semibold">{heading}</h2>
       </div>
-      <div className="mt-4 text-navy-800">{children}</div>
+      {/* A column, so an action placed last (Call Now, Send Email) sits at the foot of every card alike. */}
+      <div className="mt-4 flex flex-1 flex-col text-navy-800">{children}</div>
     </div>
   );
 }
 
 /** Call Now and Send Email open the phone or mail app, so they are plain links styled as the site's buttons. */
-const actionClasses = cn(buttonVariants(), "mt-4");
+const actionClasses = cn(buttonVariants(), "mt-auto self-start");
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const start = formStart(loaderData.formResult, actionData);
   return (
     <>
-      <PageHero hero={contact.hero}>
-        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:max-w-4xl">
-          <InfoCard icon={Phone} heading={contact.phone.heading}>
-            <p>{contact.phone.text}</p>
-            <p className="mt-2 text-lg font-semibold">{site.phone.display}</p>
-            <a href={`tel:${site.phone.e164}`} className={actionClasses}>
-              <Phone aria-hidden="true" className="size-5" />
-              {contact.phone.action}
-            </a>
-          </InfoCard>
-          <InfoCard icon={Mail} heading={contact.email.heading}>
-            <p>{contact.email.text}</p>
-            <p className="mt-2 text-lg font-semibold break-all">{site.email}</p>
-            <a href={`mailto:${site.email}`} className={actionClasses}>
-              <Mail aria-hidden="true" className="size-5" />
-              {contact.email.action}
-            </a>
-          </InfoCard>
-        </div>
-      </PageHero>
+      <PageHero
+        hero={contact.hero}
+        image={contact.hero.image}
+        below={
+          <div className="grid gap-6 sm:grid-cols-2">
+            <InfoCard icon={Phone} heading={contact.phone.heading} className="h-full">
+              <p>{contact.phone.text}</p>
+              <p className="mt-2 mb-4 text-lg font-semibold whitespace-nowrap">{site.phone.display}</p>
+              <a href={`tel:${site.phone.e164}`} className={actionClasses}>
+                <Phone aria-hidden="true" className="size-5" />
+                {contact.phone.action}
+              </a>
+            </InfoCard>
+            <InfoCard icon={Mail} heading={contact.email.heading} className="h-full">
+              <p>{contact.email.text}</p>
+              <p className="mt-2 mb-4 text-lg font-semibold">
+                <EmailText email={site.email} />
+              </p>
+              <a href={`mailto:${site.email}`} className={actionClasses}>
+                <Mail aria-hidden="true" className="size-5" />
+                {contact.email.action}
+              </a>
+            </InfoCard>
+          </div>
+        }
+      />
 
       <div className="bg-sand-50 py-16 sm:py-20">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3 lg:px-8">
           <section id={contact.form.id} aria-label="Send us a message" className="lg:col-span-2">
-            <ContactForm initialResult={loaderData.formResult} />
+            <ContactForm start={start} anchor={contact.form.id} />
           </section>
           <div className="space-y-6">
             <InfoCard icon={Building2} heading={contact.office.heading}>
@@ -99,7 +129,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 <p>
                   <strong className="block">{contact.hours.emergencyHeading}</strong>
                   {site.emergency} Call{" "}
-                  <a href={`tel:${site.phone.e164}`} className="font-semibold text-accent-700 underline">
+                  <a
+                    href={`tel:${site.phone.e164}`}
+                    className="font-semibold whitespace-nowrap text-accent-700 underline"
+                  >
                     {site.phone.display}
                   </a>{" "}
                   at any time.

@@ -3,6 +3,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { ServiceCards } from "~/components/sections/service-cards";
 import { ValueGrid } from "~/components/sections/value-grid";
+import { Trust } from "~/components/trust";
 import { ButtonLink } from "~/components/ui/button";
 import { home } from "~/content/home";
 import { site } from "~/content/site";
@@ -52,6 +53,9 @@ export default function Home() {
       </Section>
       <Section id={home.whyChoose.id} heading={home.whyChoose.heading} intro={home.whyChoose.intro}>
         <ValueGrid items={home.whyChoose.items} />
+      </Section>
+      <Section id={home.trust.id} heading={home.trust.heading} intro={home.trust.intro} tone="sand">
+        <Trust insurance={site.insurance} accreditations={site.accreditations} areas={site.areasServed} />
       </Section>
     </>
   );

@@ -1,4 +1,4 @@
-import express, { type Request, type Response, type Router } from "express";
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { site } from "../../app/content/site.ts";
 import {
   type CareersInput,
@@ -12,12 +12,13 @@ import {
   contactFields,
   contactSchema,
 } from "../../app/lib/forms/contact-schema.ts";
-import { firstProblem, honeypotField } from "../../app/lib/forms/fields.ts";
+import { fieldProblems, firstProblem, honeypotField } from "../../app/lib/forms/fields.ts";
 import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.server.ts";
 import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import { clientNetwork, contentHash, encryptNiNumber, hashIp } from "./protect.ts";
 import { Refusal } from "./refusal.ts";
+import { answerWithPage, type TypedForm, typedForm, typedValues } from "./refused-form.ts";
 import {
   idempotencyKey,
   isForeignOrigin,
@@ -72,7 +73,11 @@ const pages: Record<FormName, { path: string; anchor: string }> = {
   careers: { path: "/careers", anchor: "application-form" },
 };
 
-/** Answers a post: JSON for scripts, or a 303 back to the page with a signed result for a browser. */
+/**
+ * Answers a post: JSON for scripts (with each field's problem when refused), or, for a browser, a 303
+ * back to the page with a signed result; a refusal of a form we could read comes back as the page itself,
+ * with the values typed (refused-form.ts).
+ */
 function reply(
   res: Response,
   req: Request,
@@ -81,8 +86,14 @@ function reply(
   status: number,
   success: boolean,
   message: string,
+  typed: TypedForm,
+  next: NextFunction,
 ) {
   res.setHeader("Cache-Control", "no-store");
+  if (isNavigation(req) && !success && typed.values && status !== 405) {
+    answerWithPage(res, next, { form, status, message, fields: typed.fields, values: typed.values });
+    return;
+  }
   if (isNavigation(req) && status !== 405) {
     const token = createResultToken(form, { type: success ? "success" : "error", message }, secret);
     const { path, anchor } = pages[form];
@@ -90,7 +101,8 @@ function reply(
     return;
   }
   // Written directly: Express's json() would also hash the body for an ETag nobody needs here.
-  const body = JSON.stringify({ success, message });
+  const errors = !success && Object.keys(typed.fields).length > 0 ? typed.fields : undefined;
+  const body = JSON.stringify({ success, message, errors });
   res.statusCode = status;
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   res.setHeader("Content-Length", Buffer.byteLength(body));
@@ -100,7 +112,7 @@ function reply(
 const contactTooLong = "Your message is too long to send. Please shorten it and try again.";
 const contactKeyPatterns = jsonKeyPatterns([...contactFields, honeypotField]);
 
-async function readContact(req: Request): Promise<{ input: ContactInput; spam: boolean }> {
+async function readContact(req: Request, typed: TypedForm): Promise<{ input: ContactInput; spam: boolean }> {
   const type = mediaType(req);
   if (type !== "application/json" && type !== "application/x-www-form-urlencoded") {
     throw new Refusal(415, "Please send the form as JSON (Content-Type: application/json).");
@@ -111,13 +123,18 @@ async function readContact(req: Request): Promise<{ input: ContactInput; spam: b
     type === "application/json" ? parseJsonObject(raw, contactKeyPatterns) : parseUrlEncoded(raw);
   // The HTML form always sends the hidden field; an empty one is a person.
   if (record[honeypotField] === "") delete record[honeypotField];
+  typed.values = typedValues(record, contactFields);
   const parsed = contactSchema.safeParse(record);
-  if (!parsed.success) throw new Refusal(400, firstProblem(parsed.error));
+  if (!parsed.success) {
+    typed.fields = fieldProblems(parsed.error);
+    throw new Refusal(400, firstProblem(parsed.error));
+  }
   return { input: parsed.data, spam: Boolean(parsed.data[honeypotField]) };
 }
 
 async function readApplication(
   req: Request,
+  typed: TypedForm,
 ): Promise<{ input: CareersInput; uploads: Upload[]; spam: boolean }> {
   if (mediaType(req) !== "multipart/form-data") {
     throw new Refusal(415, "Please send the application as a multipart form (multipart/form-data).");
@@ -129,12 +146,27 @@ async function readApplication(
   );
   const { fields, files } = await parseMultipart(req);
   if (fields[honeypotField] === "") delete fields[honeypotField];
+  typed.values = typedValues(fields, careersFields);
   const parsed = careersSchema.safeParse(fields);
-  if (!parsed.success) throw new Refusal(400, firstProblem(parsed.error));
+  if (!parsed.success) {
+    typed.fields = fieldProblems(parsed.error);
+    throw new Refusal(400, firstProblem(parsed.error));
+  }
   const resume = files.find((file) => file.field === "resume");
-  if (!resume) throw new Refusal(400, "Please attach your CV (PDF or Word document).");
+  if (!resume) {
+    const missing = "Please attach your CV (PDF or Word document).";
+    typed.fields = { resume: missing };
+    throw new Refusal(400, missing);
+  }
   const uploads: Upload[] = [];
-  for (const file of files) uploads.push(await checkFile(file.field, file.name, file.content));
+  for (const file of files) {
+    try {
+      uploads.push(await checkFile(file.field, file.name, file.content));
+    } catch (error) {
+      if (error instanceof Refusal) typed.fields = { [file.field]: error.message };
+      throw error;
+    }
+  }
   return { input: parsed.data, uploads, spam: Boolean(parsed.data[honeypotField]) };
 }
 
@@ -158,11 +190,16 @@ export function leadsRouter(options: LeadsOptions): Router {
 
   function endpoint(
     form: FormName,
-    handle: (req: Request, meta: Omit<SenderMeta, "contentHash" | "spam">) => Promise<string>,
+    handle: (
+      req: Request,
+      meta: Omit<SenderMeta, "contentHash" | "spam">,
+      typed: TypedForm,
+    ) => Promise<string>,
   ) {
-    return async (req: Request, res: Response) => {
+    return async (req: Request, res: Response, next: NextFunction) => {
+      const typed = typedForm();
       const send = (status: number, success: boolean, message: string) =>
-        reply(res, req, form, secrets.resultSecret, status, success, message);
+        reply(res, req, form, secrets.resultSecret, status, success, message, typed, next);
       let rate: RateLimit | null = null;
       try {
         if (req.method !== "POST") {
@@ -188,13 +225,11 @@ export function leadsRouter(options: LeadsOptions): Router {
           );
         }
         const userAgent = String(req.headers["user-agent"] ?? "").slice(0, 500);
-        const message = await handle(req, {
-          ipHash,
-          userAgent,
-          idempotencyKey: idempotencyKey(req),
-          now,
-          rate,
-        });
+        const message = await handle(
+          req,
+          { ipHash, userAgent, idempotencyKey: idempotencyKey(req), now, rate },
+          typed,
+        );
         send(200, true, message);
       } catch (error) {
         if (error instanceof Refusal) {
@@ -246,8 +281,8 @@ export function leadsRouter(options: LeadsOptions): Router {
 
   router.all(
     contactEndpoint,
-    endpoint("contact", async (req, base) => {
-      const { input, spam } = await readContact(req);
+    endpoint("contact", async (req, base, typed) => {
+      const { input, spam } = await readContact(req, typed);
       const hash = contentHash(["contact", ...contactFields.map((field) => input[field])]);
       const { reference, repeated } = await saveEnquiry(
         db,
@@ -278,6 +313,9 @@ export function leadsRouter(options: LeadsOptions): Router {
         503,
         false,
         `We are receiving a lot of applications just now, so yours was not saved. Please try again in a minute, or call us on ${site.phone.display}.`,
+        // Nothing has been read yet, so there is nothing typed to give back.
+        { values: null, fields: {} },
+        next,
       );
       return;
     }
@@ -286,8 +324,8 @@ export function leadsRouter(options: LeadsOptions): Router {
   });
   router.all(
     careersEndpoint,
-    endpoint("careers", async (req, base) => {
-      const { input, uploads, spam } = await readApplication(req);
+    endpoint("careers", async (req, base, typed) => {
+      const { input, uploads, spam } = await readApplication(req, typed);
       const hash = contentHash([
         "careers",
         ...careersFields.map((field) => input[field]),

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, publicRoutes, waitForHydration } from "./helpers";
 
 const navNames = ["Home", "Services", "About", "Careers", "Contact"];
@@ -66,6 +66,38 @@ test.describe("header navigation", () => {
   });
 });
 
+test.describe("services and Get Quote in the header", () => {
+  for (const path of publicRoutes.filter((route) => route.startsWith("/services/"))) {
+    test(`Services is marked as the current section on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("link", { name: "Services", exact: true })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
+      await expect(nav.locator("[aria-current]")).toHaveCount(1);
+    });
+  }
+
+  for (const width of [320, 390]) {
+    test(`Get Quote and the phone number stay in view on a ${width} px phone`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/about");
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("link", { name: "Get Quote" })).toBeVisible();
+      await expect(header.getByRole("link", { name: "Get Quote" })).toHaveAttribute("href", "/contact");
+      await expect(header.getByRole("link", { name: "0161 496 0123" }).first()).toBeVisible();
+      // Everything in the header row fits: nothing pushed off the side or wrapped.
+      const box = await header.getByRole("link", { name: "Get Quote" }).boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box?.height).toBeLessThan(48);
+    });
+  }
+});
+
+/** The menu's toggle: the summary of the header's disclosure. */
+const menuToggle = (page: Page) => page.getByRole("banner").locator("details > summary");
+
 test.describe("mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -73,36 +105,56 @@ test.describe("mobile menu", () => {
     await page.goto("/");
     await waitForHydration(page);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-    await expect(
-      page.getByRole("banner").getByRole("link", { name: "Call us on 0161 496 0123" }),
-    ).toBeVisible();
-    const toggle = page.getByRole("button", { name: "Open menu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    const menuId = await toggle.getAttribute("aria-controls");
+    const toggle = menuToggle(page);
+    await expect(toggle).toHaveAccessibleName("Menu");
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeHidden();
     await toggle.click();
-    const close = page.getByRole("button", { name: "Close menu" });
-    await expect(close).toHaveAttribute("aria-expanded", "true");
-    const menu = page.locator(`[id="${menuId}"]`);
+    await expect(page.getByRole("banner").locator("details")).toHaveAttribute("open", "");
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: /0161 496 0123/ })).toBeVisible();
     await expect(menu.getByRole("link", { name: "enquiries@cottonopolis.example" })).toBeVisible();
     await menu.getByRole("link", { name: "Careers", exact: true }).click();
     await expect(page).toHaveURL(/\/careers$/);
     await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("banner").locator("details")).not.toHaveAttribute("open", "");
   });
 
   test("Escape closes the menu and returns focus to the toggle", async ({ page }) => {
     await page.goto("/about");
     await waitForHydration(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await menuToggle(page).click();
     await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
     await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Home" }).focus();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
-    const toggle = page.getByRole("button", { name: "Open menu" });
-    await expect(toggle).toBeFocused();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(menuToggle(page)).toBeFocused();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the menu opens and reaches every page", async ({ page }) => {
+      const pages: [string, RegExp][] = [
+        ["About", /\/about$/],
+        ["Careers", /\/careers$/],
+        ["Contact", /\/contact$/],
+        ["Services", /\/#services$/],
+        ["Home", /\/$/],
+      ];
+      await page.goto("/privacy");
+      for (const [name, url] of pages) {
+        const menu = page.getByRole("navigation", { name: "Mobile" });
+        await expect(menu).toBeHidden();
+        await menuToggle(page).click();
+        await expect(menu).toBeVisible();
+        await menu.getByRole("link", { name, exact: true }).click();
+        await expect(page).toHaveURL(url);
+      }
+      // And from the services section, each service page, as the footer lists them.
+      await page.getByRole("contentinfo").getByRole("link", { name: "Steward Staff" }).click();
+      await expect(page).toHaveURL(/\/services\/steward$/);
+    });
   });
 });
 
@@ -249,7 +301,7 @@ test.describe("accessibility", () => {
       test(`axe finds no WCAG 2.2 AA violation on ${path}`, async ({ page }) => {
         await page.goto(path);
         await waitForHydration(page);
-        await page.getByRole("button", { name: "Open menu" }).click();
+        await menuToggle(page).click();
         await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
         await expectNoAxeViolations(page);
       });

@@ -1,8 +1,9 @@
 import { Paperclip } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Choice, controlClass, Field, TextField } from "~/components/ui/field";
 import { site } from "~/content/site";
+import { cn } from "~/lib/cn";
 import {
   type CareersFileField,
   careersEndpoint,
@@ -12,7 +13,7 @@ import {
   niPlaceholder,
 } from "~/lib/forms/careers-schema";
 import { honeypotField } from "~/lib/forms/fields";
-import type { FormResult } from "~/lib/forms/form-result";
+import type { FormStart, FormValues } from "~/lib/forms/form-result";
 import { FormBanner } from "./form-banner";
 import { FormFooter } from "./form-footer";
 import { useFormSubmission } from "./use-form-submission";
@@ -24,27 +25,39 @@ const yesNo = [
 
 const rightToWorkWarning =
   "Unfortunately, you must have the right to work in the UK to apply for positions with us.";
-const sizeHelp = `Maximum file size: ${site.limits.maxUploadMb}MB`;
+const sizeHelp = `Maximum file size: ${site.limits.maxUploadMb}MB.`;
+// Said beside the file inputs when a post without JavaScript comes back: no browser refills a file input.
+const chooseAgain =
+  "Please choose this file again: for your security, browsers never keep a chosen file when a form comes back.";
 
 const sectionClass = "grid gap-5 border-t border-navy-100 pt-6 sm:grid-cols-2";
 const legendClass = "float-left mb-4 w-full text-lg font-bold text-navy-900 sm:col-span-2";
 
+const fieldId = (field: string) => `careers-${field}`;
+
 /** The "Job Application" form: multipart to /careers-handler.php, or a normal post without JavaScript. */
-export function CareersForm({ initialResult }: { initialResult: FormResult | null }) {
-  const { sending, result, send, forgetKey } = useFormSubmission(initialResult);
-  const [rightToWork, setRightToWork] = useState("");
+export function CareersForm({ start, anchor }: { start: FormStart; anchor: string }) {
+  const { sending, result, send, forgetKey } = useFormSubmission(start.result);
+  // What the fields start with: empty, or what was typed when a post without JavaScript came back refused.
+  const [values, setValues] = useState<FormValues>(start.values);
+  const [generation, setGeneration] = useState(0);
+  const [rightToWork, setRightToWork] = useState(start.values.rightToWork ?? "");
   const [fileNames, setFileNames] = useState<Record<CareersFileField, string>>({
     resume: "",
     otherDocuments: "",
   });
+  // Disabling the button needs the script that can enable it again: without JavaScript it stays usable.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
-  const blocked = rightToWork === "no";
+  const refusedWithoutScript = Object.keys(start.values).length > 0;
+  const blocked = hydrated && rightToWork === "no";
+  const problem = (field: string) => (result?.type === "error" ? result.fields?.[field] : undefined);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (blocked) return;
-    const form = event.currentTarget;
-    const filled = new FormData(form);
+    const filled = new FormData(event.currentTarget);
     // Exactly the spec's fields; each file only when one was chosen, the trap only when filled.
     const body = new FormData();
     for (const field of careersFields) body.append(field, String(filled.get(field) ?? ""));
@@ -55,16 +68,28 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
     const trap = String(filled.get(honeypotField) ?? "");
     if (trap) body.append(honeypotField, trap);
     if (await send(careersEndpoint, body)) {
-      form.reset();
+      setValues({});
       setRightToWork("");
       setFileNames({ resume: "", otherDocuments: "" });
+      setGeneration((value) => value + 1);
     }
   }
 
-  function fileInput(field: CareersFileField, label: string, required: boolean) {
-    const id = `careers-${field}`;
+  function fileInput(field: CareersFileField, label: string, types: string, required: boolean) {
+    const lost = refusedWithoutScript && !fileNames[field];
     return (
-      <Field id={id} label={label} required={required} description={sizeHelp}>
+      <Field
+        id={fieldId(field)}
+        label={label}
+        required={required}
+        description={
+          <>
+            {types} {sizeHelp}
+            {lost && <strong className="mt-1 block font-semibold text-navy-900">{chooseAgain}</strong>}
+          </>
+        }
+        error={problem(field)}
+      >
         {(control) => (
           <>
             <input
@@ -81,8 +106,8 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
             />
             {fileNames[field] && (
               <p className="flex items-center gap-2 text-sm font-medium text-navy-900" data-file-name={field}>
-                <Paperclip aria-hidden="true" className="size-4" />
-                <span>Selected: {fileNames[field]}</span>
+                <Paperclip aria-hidden="true" className="size-4 shrink-0" />
+                <span className="min-w-0 break-words">Selected: {fileNames[field]}</span>
               </p>
             )}
           </>
@@ -92,15 +117,17 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
   }
 
   return (
-    <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-navy-100 sm:p-8">
+    <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-100 sm:p-8">
       <h2 className="text-2xl font-bold text-navy-900">Job Application</h2>
       <p className="mt-2 text-navy-700">
         It takes about five minutes. Have your CV ready as a PDF or Word document. Fields marked * are
         required.
       </p>
       <form
+        key={generation}
         method="post"
-        action={careersEndpoint}
+        // The anchor brings a browser without JavaScript back to the form when its post is refused.
+        action={`${careersEndpoint}#${anchor}`}
         encType="multipart/form-data"
         onSubmit={onSubmit}
         onChange={forgetKey}
@@ -108,67 +135,99 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
         aria-label="Job application"
       >
         <div className="empty:hidden">
-          <FormBanner result={result} />
+          <FormBanner result={result} fieldId={fieldId} />
         </div>
 
         <fieldset className={sectionClass}>
           <legend className={legendClass}>Personal Information</legend>
           <TextField
-            id="careers-firstName"
+            id={fieldId("firstName")}
             label="First Name"
             required
             name="firstName"
             type="text"
             autoComplete="given-name"
             maxLength={careersLimits.firstName}
+            defaultValue={values.firstName}
+            error={problem("firstName")}
           />
           <TextField
-            id="careers-lastName"
+            id={fieldId("lastName")}
             label="Last Name"
             required
             name="lastName"
             type="text"
             autoComplete="family-name"
             maxLength={careersLimits.lastName}
+            defaultValue={values.lastName}
+            error={problem("lastName")}
           />
           <TextField
-            id="careers-email"
+            id={fieldId("email")}
             label="Email Address"
             required
             name="email"
             type="email"
             autoComplete="email"
             maxLength={careersLimits.email}
+            placeholder="e.g. name@example.co.uk"
+            defaultValue={values.email}
+            error={problem("email")}
           />
           <TextField
-            id="careers-phone"
+            id={fieldId("phone")}
             label="Phone Number"
             required
             name="phone"
             type="tel"
             autoComplete="tel"
             maxLength={careersLimits.phone}
+            placeholder="e.g. 07700 900000"
+            defaultValue={values.phone}
+            error={problem("phone")}
           />
-          <TextField
-            id="careers-address"
+          <Field
+            id={fieldId("address")}
             label="Address"
             required
             className="sm:col-span-2"
-            name="address"
-            type="text"
-            autoComplete="street-address"
-            maxLength={careersLimits.address}
-          />
+            description="Your home address, with the postcode."
+            error={problem("address")}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                name="address"
+                required
+                rows={3}
+                autoComplete="street-address"
+                maxLength={careersLimits.address}
+                defaultValue={values.address}
+                className={controlClass}
+              />
+            )}
+          </Field>
         </fieldset>
 
         <fieldset className={sectionClass}>
           <legend className={legendClass}>Additional Information</legend>
-          <Choice name="hasCarQuestion" legend="Do you have a car?" options={yesNo} required />
           <Choice
+            id={fieldId("hasCarQuestion")}
+            name="hasCarQuestion"
+            legend="Do you have a car?"
+            options={yesNo}
+            required
+            defaultValue={values.hasCarQuestion}
+            error={problem("hasCarQuestion")}
+          />
+          <Choice
+            id={fieldId("hasUKLicense")}
             name="hasUKLicense"
             legend="Do you hold a full UK driving licence?"
             options={yesNo}
             required
+            defaultValue={values.hasUKLicense}
+            error={problem("hasUKLicense")}
           />
         </fieldset>
 
@@ -176,15 +235,18 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
           <legend className={legendClass}>Right to Work</legend>
           <div className="flex flex-col gap-3">
             <Choice
+              id={fieldId("rightToWork")}
               name="rightToWork"
               legend="Do you have the right to work in the UK?"
               options={yesNo}
               required
               value={rightToWork}
               onChange={setRightToWork}
-              {...(blocked ? { describedBy: "careers-rightToWork-warning" } : {})}
+              // The warning below says it when No is chosen; anything else the server found shows here.
+              error={rightToWork === "no" ? null : problem("rightToWork")}
+              {...(rightToWork === "no" ? { describedBy: "careers-rightToWork-warning" } : {})}
             />
-            {blocked && (
+            {rightToWork === "no" && (
               <p
                 id="careers-rightToWork-warning"
                 role="alert"
@@ -195,10 +257,11 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
             )}
           </div>
           <Field
-            id="careers-niNumber"
+            id={fieldId("niNumber")}
             label="National Insurance Number"
             required
             description="Two letters, six numbers and a final letter, as on your payslip or P60."
+            error={problem("niNumber")}
           >
             {(control) => (
               <input
@@ -211,6 +274,7 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
                 required
                 maxLength={careersLimits.niNumber}
                 placeholder={niPlaceholder}
+                defaultValue={values.niNumber}
                 className={controlClass}
               />
             )}
@@ -219,12 +283,17 @@ export function CareersForm({ initialResult }: { initialResult: FormResult | nul
 
         <fieldset className={sectionClass}>
           <legend className={legendClass}>Documents</legend>
-          {fileInput("resume", "CV / Resume (PDF, DOC or DOCX)", true)}
-          {fileInput("otherDocuments", "Other Documents (optional: PDF, DOC, DOCX, JPG or PNG)", false)}
+          {fileInput("resume", "CV / Resume", "PDF, DOC or DOCX.", true)}
+          {fileInput("otherDocuments", "Other Documents (optional)", "PDF, DOC, DOCX, JPG or PNG.", false)}
         </fieldset>
 
         <FormFooter>
-          <Button type="submit" disabled={sending || blocked}>
+          <Button
+            type="submit"
+            disabled={sending || blocked}
+            // The long refusal label fits on one line of a phone in the smaller size.
+            className={cn("w-full sm:w-auto", blocked && "max-sm:px-3 max-sm:text-sm")}
+          >
             {sending
               ? "Submitting Application..."
               : blocked

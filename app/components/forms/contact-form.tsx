@@ -1,22 +1,28 @@
 import { Send } from "lucide-react";
-import type { FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
 import { contactEndpoint, contactFields, contactLimits, serviceOptions } from "~/lib/forms/contact-schema";
 import { honeypotField } from "~/lib/forms/fields";
-import type { FormResult } from "~/lib/forms/form-result";
+import type { FormStart, FormValues } from "~/lib/forms/form-result";
 import { FormBanner } from "./form-banner";
 import { FormFooter } from "./form-footer";
 import { useFormSubmission } from "./use-form-submission";
 
+const fieldId = (field: string) => `contact-${field}`;
+
 /** The "Send Us a Message" enquiry form: JSON to /contact-handler.php, or a normal post without JavaScript. */
-export function ContactForm({ initialResult }: { initialResult: FormResult | null }) {
-  const { sending, result, send, forgetKey } = useFormSubmission(initialResult);
+export function ContactForm({ start, anchor }: { start: FormStart; anchor: string }) {
+  const { sending, result, send, forgetKey } = useFormSubmission(start.result);
+  // What the fields start with: empty, or what was typed when a post without JavaScript came back refused.
+  const [values, setValues] = useState<FormValues>(start.values);
+  // A new key after a success draws the form afresh, empty, whatever it started with.
+  const [generation, setGeneration] = useState(0);
+  const problem = (field: string) => (result?.type === "error" ? result.fields?.[field] : undefined);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
+    const data = new FormData(event.currentTarget);
     // Exactly the seven fields of the wire contract; the trap only when a bot filled it.
     const body: Record<string, string> = {};
     for (const field of contactFields) body[field] = String(data.get(field) ?? "");
@@ -25,72 +31,89 @@ export function ContactForm({ initialResult }: { initialResult: FormResult | nul
     const accepted = await send(contactEndpoint, JSON.stringify(body), {
       "Content-Type": "application/json",
     });
-    if (accepted) form.reset();
+    if (accepted) {
+      setValues({});
+      setGeneration((value) => value + 1);
+    }
   }
 
   return (
-    <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-navy-100 sm:p-8">
+    <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-100 sm:p-8">
       <h2 className="text-2xl font-bold text-navy-900">Send Us a Message</h2>
       <p className="mt-2 text-navy-700">
         Tell us what you need and we will come back to you within 24 hours. Fields marked * are required.
       </p>
       <form
+        key={generation}
         method="post"
-        action={contactEndpoint}
+        // The anchor brings a browser without JavaScript back to the form when its post is refused.
+        action={`${contactEndpoint}#${anchor}`}
         onSubmit={onSubmit}
         onChange={forgetKey}
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
         aria-label="Send us a message"
       >
         <div className="sm:col-span-2 empty:hidden">
-          <FormBanner result={result} />
+          <FormBanner result={result} fieldId={fieldId} />
         </div>
         <TextField
-          id="contact-firstName"
+          id={fieldId("firstName")}
           label="First Name"
           required
           name="firstName"
           type="text"
           autoComplete="given-name"
           maxLength={contactLimits.firstName}
+          defaultValue={values.firstName}
+          error={problem("firstName")}
         />
         <TextField
-          id="contact-lastName"
+          id={fieldId("lastName")}
           label="Last Name"
           required
           name="lastName"
           type="text"
           autoComplete="family-name"
           maxLength={contactLimits.lastName}
+          defaultValue={values.lastName}
+          error={problem("lastName")}
         />
         <TextField
-          id="contact-email"
+          id={fieldId("email")}
           label="Email Address"
           required
           name="email"
           type="email"
           autoComplete="email"
           maxLength={contactLimits.email}
+          placeholder="e.g. name@company.co.uk"
+          defaultValue={values.email}
+          error={problem("email")}
         />
         <TextField
-          id="contact-phone"
+          id={fieldId("phone")}
           label="Phone Number"
           name="phone"
           type="tel"
           autoComplete="tel"
           maxLength={contactLimits.phone}
+          placeholder="e.g. 0161 496 0000"
+          defaultValue={values.phone}
+          error={problem("phone")}
         />
         <TextField
-          id="contact-company"
+          id={fieldId("company")}
           label="Company Name"
           name="company"
           type="text"
           autoComplete="organization"
           maxLength={contactLimits.company}
+          defaultValue={values.company}
+          error={problem("company")}
         />
-        <Field id="contact-service" label="Service Required">
+        <Field id={fieldId("service")} label="Service Required" error={problem("service")}>
           {(control) => (
-            <select {...control} name="service" defaultValue="" className={controlClass}>
+            <select {...control} name="service" defaultValue={values.service ?? ""} className={controlClass}>
               <option value="">Select a service</option>
               {serviceOptions.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -100,7 +123,13 @@ export function ContactForm({ initialResult }: { initialResult: FormResult | nul
             </select>
           )}
         </Field>
-        <Field id="contact-message" label="Message" required className="sm:col-span-2">
+        <Field
+          id={fieldId("message")}
+          label="Message"
+          required
+          className="sm:col-span-2"
+          error={problem("message")}
+        >
           {(control) => (
             <textarea
               {...control}
@@ -108,13 +137,14 @@ export function ContactForm({ initialResult }: { initialResult: FormResult | nul
               required
               rows={6}
               maxLength={contactLimits.message}
-              placeholder="Tell us about your premises, the hours you need covered and when you would like to start."
+              placeholder="e.g. An evening office clean for 40 desks in Salford, five nights a week, from next month."
+              defaultValue={values.message}
               className={controlClass}
             />
           )}
         </Field>
         <FormFooter className="sm:col-span-2">
-          <Button type="submit" disabled={sending}>
+          <Button type="submit" disabled={sending} className="w-full sm:w-auto">
             <Send aria-hidden="true" className="size-4" />
             {sending ? "Sending..." : "Send Message"}
           </Button>

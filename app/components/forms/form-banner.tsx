@@ -2,11 +2,28 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import type { FormResult } from "~/lib/forms/form-result";
 
+/** Moves focus to a field named in the summary, as the link's jump alone would not. */
+function focusField(event: React.MouseEvent<HTMLAnchorElement>, id: string) {
+  const field = document.getElementById(id);
+  if (!field) return;
+  event.preventDefault();
+  const control = field.matches("fieldset") ? field.querySelector<HTMLElement>("input") : field;
+  field.scrollIntoView({ block: "center" });
+  control?.focus({ preventScroll: true });
+}
+
 /**
- * The result of a submission. Errors are alerts, successes are status messages;
- * either takes focus when it appears, so keyboard and screen-reader users land on it.
+ * The result of a submission. Errors are alerts, successes are status messages; either takes focus
+ * when it appears, so keyboard and screen-reader users land on it. A refusal that names fields links
+ * to each of them (`fieldId` gives a field's id), as an error summary does.
  */
-export function FormBanner({ result }: { result: FormResult | null }) {
+export function FormBanner({
+  result,
+  fieldId,
+}: {
+  result: FormResult | null;
+  fieldId: (field: string) => string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (result) ref.current?.focus();
@@ -14,6 +31,17 @@ export function FormBanner({ result }: { result: FormResult | null }) {
   if (!result) return null;
   const success = result.type === "success";
   const Icon = success ? CircleCheck : CircleAlert;
+  const problems = Object.entries(result.fields ?? {});
+  const [only] = problems;
+  const link = ([field, message]: [string, string]) => (
+    <a
+      href={`#${fieldId(field)}`}
+      onClick={(event) => focusField(event, fieldId(field))}
+      className="font-semibold underline underline-offset-2"
+    >
+      {message}
+    </a>
+  );
   return (
     <div
       ref={ref}
@@ -27,7 +55,20 @@ export function FormBanner({ result }: { result: FormResult | null }) {
       }
     >
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <p>{result.message}</p>
+      <div>
+        {problems.length === 1 && only && only[1] === result.message ? (
+          <p>{link(only)}</p>
+        ) : (
+          <p>{result.message}</p>
+        )}
+        {problems.length > 1 && (
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {problems.map((problem) => (
+              <li key={problem[0]}>{link(problem)}</li>
+            ))}
+          </ul>
+        )}
+      </div>
     </div>
   );
 }

@@ -14,12 +14,15 @@ function Honeypot() {
   );
 }
 
-/** The end of both forms: the hidden trap, then the privacy notice link beside the submit button. */
+/**
+ * The end of both forms: the hidden trap, the privacy notice link, then the submit button on a line of
+ * its own, so a long label ("Cannot Submit - Right to Work Required") never has to wrap beside the text.
+ */
 export function FormFooter({ className, children }: { className?: string; children: React.ReactNode }) {
   return (
     <>
       <Honeypot />
-      <div className={cn("flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between", className)}>
+      <div className={cn("flex flex-col gap-4 sm:items-start", className)}>
         <p className="text-sm text-navy-700">
           How we use your details:{" "}
           <a href="/privacy" className="font-semibold text-accent-700 underline underline-offset-2">

@@ -9,12 +9,22 @@ async function readReply(response: Response): Promise<FormResult | null> {
   try {
     const data: unknown = await response.json();
     if (typeof data !== "object" || data === null) return null;
-    const { success, message } = data as { success?: unknown; message?: unknown };
+    const { success, message, errors } = data as { success?: unknown; message?: unknown; errors?: unknown };
     if (typeof success !== "boolean" || typeof message !== "string") return null;
-    return { type: success ? "success" : "error", message };
+    const fields = readFieldProblems(errors);
+    return { type: success ? "success" : "error", message, ...(fields && !success ? { fields } : {}) };
   } catch {
     return null;
   }
+}
+
+/** The reply's field problems (`errors`: field name to message), when it has any we can show. */
+function readFieldProblems(errors: unknown): Record<string, string> | null {
+  if (typeof errors !== "object" || errors === null || Array.isArray(errors)) return null;
+  const fields = Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  return Object.keys(fields).length > 0 ? fields : null;
 }
 
 /** A fresh key for one filled-in form, so a repeated send is recognised by the server. */

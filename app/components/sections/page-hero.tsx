@@ -12,12 +12,16 @@ export function PageHero({
   image,
   actions,
   children,
+  below,
 }: {
   hero: Hero;
   gradient?: Gradient;
   image?: Artwork;
   actions?: React.ReactNode;
+  /** Under the introduction and actions, beside the picture. */
   children?: React.ReactNode;
+  /** Across the whole hero, under both columns (the contact page's two cards). */
+  below?: React.ReactNode;
 }) {
   return (
     <section aria-labelledby="page-title" className={cn("bg-linear-to-br text-white", gradient)}>
@@ -55,6 +59,7 @@ export function PageHero({
             />
           </div>
         )}
+        {below && <div className={cn(image && "lg:col-span-2")}>{below}</div>}
       </div>
     </section>
   );

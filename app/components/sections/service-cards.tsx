@@ -2,13 +2,13 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { ArtworkImage } from "~/components/ui/artwork-image";
 import { site } from "~/content/site";
-import type { ServiceCard } from "~/content/types";
+import type { ServiceCard, ServiceSummary } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { visibleFeatures } from "~/lib/format";
 import { FeatureList } from "./feature-list";
 
 /** A service's icon on its own gradient, as both forms of the service cards show it. */
-function ServiceIcon({ card, className }: { card: ServiceCard; className?: string }) {
+function ServiceIcon({ card, className }: { card: ServiceSummary; className?: string }) {
   const Icon = card.icon;
   return (
     <span
@@ -66,20 +66,21 @@ export function ServiceCards({ cards }: { cards: ServiceCard[] }) {
 }
 
 /** The five services as compact links (About's What We Do): icon, title and description, no picture. */
-export function ServiceLinks({ cards }: { cards: ServiceCard[] }) {
+export function ServiceLinks({ cards }: { cards: ServiceSummary[] }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       {cards.map((card) => (
-        <li key={card.href}>
+        // Subgrids of the list's rows, so titles on two lines keep the descriptions in line.
+        <li key={card.href} className="row-span-4 grid grid-rows-subgrid gap-y-0">
           <Link
             to={card.href}
-            className="group flex h-full flex-col rounded-2xl border border-navy-100 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+            className="group row-span-4 grid grid-rows-subgrid gap-y-0 rounded-2xl border border-navy-100 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
           >
             <ServiceIcon card={card} />
             <span className="mt-4 text-lg font-semibold text-navy-900 group-hover:underline">
               {card.title}
             </span>
-            <span className="mt-2 flex-1 text-navy-700">{card.description}</span>
+            <span className="mt-2 text-navy-700">{card.description}</span>
             <ArrowRight aria-hidden="true" className="mt-4 size-5 text-accent-700" />
           </Link>
         </li>

@@ -39,7 +39,7 @@ export function ServicePage({ content }: { content: ServicePageContent }) {
       <PageHero
         hero={content.hero}
         gradient={content.card.gradient}
-        image={content.card.image}
+        image={content.image}
         actions={
           <>
             <ButtonLink to="/contact" variant="inverse">

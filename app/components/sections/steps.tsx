@@ -1,7 +1,7 @@
 import type { StepItem } from "~/content/types";
 import { cn } from "~/lib/cn";
 
-/** A numbered process, in order. */
+/** A numbered process, in order, its titles and descriptions lined up across each row. */
 export function Steps({ items }: { items: StepItem[] }) {
   return (
     <ol
@@ -11,7 +11,11 @@ export function Steps({ items }: { items: StepItem[] }) {
       )}
     >
       {items.map((step, index) => (
-        <li key={step.title} className="rounded-2xl border border-navy-100 bg-white p-6">
+        // A subgrid of the list's rows: a two-line title moves its row's descriptions down together.
+        <li
+          key={step.title}
+          className="row-span-3 grid grid-rows-subgrid gap-y-0 rounded-2xl border border-navy-100 bg-white p-6"
+        >
           <span
             aria-hidden="true"
             className="inline-flex size-10 items-center justify-center rounded-full bg-navy-900 font-bold text-white"

@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+  // Disabled: a plain grey-blue button with dark text, readable, clearly not the coloured action.
+  "inline-flex items-center justify-center gap-2 rounded-lg text-center font-semibold text-balance transition-colors disabled:cursor-not-allowed disabled:bg-navy-100 disabled:text-navy-800 disabled:ring-1 disabled:ring-navy-300",
   {
     variants: {
       variant: {

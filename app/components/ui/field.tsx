@@ -46,12 +46,21 @@ export function Field({ id, label, description, error, required, className, chil
           {description}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
+  );
+}
+
+/** A field's problem, under it, marked so it reads as an error without relying on its colour. */
+function FieldError({ id, children }: { id: string | undefined; children: React.ReactNode }) {
+  return (
+    <p id={id} className="flex gap-1.5 text-sm font-semibold text-red-800">
+      <span aria-hidden="true">!</span>
+      <span>
+        <span className="sr-only">Error: </span>
+        {children}
+      </span>
+    </p>
   );
 }
 
@@ -60,13 +69,20 @@ export function TextField({
   id,
   label,
   description,
+  error,
   required,
   className,
   ...input
-}: Omit<React.ComponentProps<"input">, "id" | "className" | "children"> &
-  Omit<FieldProps, "children" | "error">) {
+}: Omit<React.ComponentProps<"input">, "id" | "className" | "children"> & Omit<FieldProps, "children">) {
   return (
-    <Field id={id} label={label} description={description} required={required} className={className}>
+    <Field
+      id={id}
+      label={label}
+      description={description}
+      error={error}
+      required={required}
+      className={className}
+    >
       {(control) => <input {...control} {...input} required={required} className={controlClass} />}
     </Field>
   );
@@ -74,22 +90,41 @@ export function TextField({
 
 /** The look shared by text inputs, selects and text areas. */
 export const controlClass =
-  "w-full rounded-lg border border-navy-300 bg-white px-3 py-2.5 text-base text-navy-900 placeholder:text-navy-600 focus:border-accent-700 aria-invalid:border-red-700";
+  "w-full rounded-lg border border-navy-300 bg-white px-3 py-2.5 text-base text-navy-900 placeholder:text-placeholder focus:border-accent-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
 
 type ChoiceProps = {
+  /** The group's id; each option's is `${id}-${value}`. */
+  id: string;
   name: string;
   legend: React.ReactNode;
   options: readonly { value: string; label: string }[];
   required?: boolean;
+  /** Controlled: the chosen value, with onChange. */
   value?: string;
   onChange?: (value: string) => void;
+  /** Uncontrolled: the value chosen to start with. */
+  defaultValue?: string;
   describedBy?: string;
+  error?: string | null;
 };
 
-/** A group of radio buttons under one question (a fieldset with its legend). */
-export function Choice({ name, legend, options, required, value, onChange, describedBy }: ChoiceProps) {
+/** A group of radio buttons under one question (a fieldset with its legend), with its problem if any. */
+export function Choice({
+  id,
+  name,
+  legend,
+  options,
+  required,
+  value,
+  onChange,
+  defaultValue,
+  describedBy,
+  error,
+}: ChoiceProps) {
+  const errorId = error ? `${id}-error` : undefined;
+  const described = [describedBy, errorId].filter(Boolean).join(" ") || undefined;
   return (
-    <fieldset aria-describedby={describedBy}>
+    <fieldset id={id} aria-describedby={described}>
       <legend className="text-sm font-semibold text-navy-900">
         {legend}
         {required && (
@@ -103,19 +138,22 @@ export function Choice({ name, legend, options, required, value, onChange, descr
         {options.map((option) => (
           <label key={option.value} className="flex min-h-11 items-center gap-2 text-base">
             <input
+              id={`${id}-${option.value}`}
               type="radio"
               name={name}
               value={option.value}
               required={required}
+              aria-invalid={error ? true : undefined}
               className="size-5 accent-accent-700"
               {...(onChange
                 ? { checked: value === option.value, onChange: () => onChange(option.value) }
-                : {})}
+                : { defaultChecked: defaultValue === option.value })}
             />
             {option.label}
           </label>
         ))}
       </div>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </fieldset>
   );
 }

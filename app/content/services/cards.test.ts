@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { serviceOptions } from "../../lib/forms/contact-schema";
+import { publicPages, serviceJsonLd } from "../../lib/seo";
+import routes from "../../routes";
 import { serviceLinks } from "../navigation";
 import { serviceCardList } from "./cards";
 import { services } from "./index";
+import { serviceList, servicePath } from "./list";
 
 describe("service cards", () => {
   it("are the service pages' own cards, in the same order", () => {
@@ -16,9 +20,46 @@ describe("service cards", () => {
       expect(service.card.features, service.card.href).toEqual(titles);
     }
   });
+});
 
-  it("are the footer's service links, by the same names and in the same order", () => {
-    // navigation.ts repeats the names so the footer, on every page, does not pull in the cards' artwork.
-    expect(serviceLinks).toEqual(serviceCardList.map((card) => ({ name: card.title, href: card.href })));
+describe("the one list of services", () => {
+  const paths = serviceList.map(servicePath);
+
+  it("names five services with their own paths", () => {
+    expect(serviceList).toHaveLength(5);
+    expect(new Set(paths).size).toBe(5);
+  });
+
+  it("gives the cards their titles and links, in its order", () => {
+    expect(serviceCardList.map((card) => [card.title, card.href])).toEqual(
+      serviceList.map((service) => [service.name, servicePath(service)]),
+    );
+  });
+
+  it("gives the footer its service links", () => {
+    expect(serviceLinks).toEqual(serviceList.map((s) => ({ name: s.name, href: servicePath(s) })));
+  });
+
+  it("gives each service a route, to the page module named after its slug", () => {
+    for (const service of serviceList) {
+      const route = routes.find((candidate) => candidate.path === `services/${service.slug}`);
+      expect(route?.file, service.slug).toBe(`routes/services.${service.slug}.tsx`);
+    }
+  });
+
+  it("gives the contact form its service options, then maintenance and more than one", () => {
+    expect(serviceOptions.map((option) => option.value)).toEqual([
+      ...serviceList.map((service) => service.enquiry),
+      "maintenance",
+      "multiple",
+    ]);
+    expect(serviceOptions[0]).toEqual({ value: "cleaning", label: "Professional cleaning" });
+  });
+
+  it("gives the sitemap and the JSON-LD every service page", () => {
+    for (const service of serviceList) {
+      expect(publicPages).toContain(servicePath(service));
+      expect(serviceJsonLd(servicePath(service), "x")?.name).toBe(service.name);
+    }
   });
 });

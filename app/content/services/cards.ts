@@ -1,28 +1,36 @@
 import { BedDouble, Forklift, Megaphone, ShieldCheck, Sparkles } from "lucide-react";
-import { artwork } from "../artwork";
-import type { ServiceCard } from "../types";
+import type { ServiceSummary } from "../types";
+import { type ServiceEntry, type ServiceKey, serviceList, servicePath } from "./list";
+
+const entries = Object.fromEntries(serviceList.map((service) => [service.key, service])) as Record<
+  ServiceKey,
+  ServiceEntry
+>;
+
+/** A card's title and link, from the one list of services. */
+function listed(key: ServiceKey): Pick<ServiceSummary, "title" | "href"> {
+  return { title: entries[key].name, href: servicePath(entries[key]) };
+}
 
 /**
- * The five services as their cards show them, in the order the site presents them. Kept apart from
- * the service pages' content so the home and about pages, which show only the cards, do not download
+ * The five services as their cards show them, in the order the site presents them, without their
+ * pictures (the home page adds those; each service page carries only its own). Kept apart from the
+ * service pages' content so the home and about pages, which show only the cards, do not download
  * every page's copy. Each card's features are the titles of its page's service cards (a unit test
  * holds the two together).
  */
 export const serviceCards = {
   cleaning: {
-    title: "Professional Cleaning",
+    ...listed("cleaning"),
     description:
       "Offices, washrooms and commercial spaces kept spotless by a regular team of trained cleaners.",
-    image: artwork.cleaning,
     features: ["Office Cleaning", "Deep Cleaning", "Washroom Hygiene", "Specialist Cleaning"],
-    href: "/services/cleaning",
     icon: Sparkles,
     gradient: "from-sky-700 to-blue-900",
   },
   securityOfficers: {
-    title: "Security Officers",
+    ...listed("securityOfficers"),
     description: "SIA-licensed officers for offices, retail, construction sites and events, day and night.",
-    image: artwork.security,
     features: [
       "Manned Guarding",
       "Concierge Security",
@@ -31,14 +39,12 @@ export const serviceCards = {
       "Event Security",
       "Retail Loss Prevention",
     ],
-    href: "/services/security-officers",
     icon: ShieldCheck,
     gradient: "from-slate-700 to-slate-900",
   },
   housekeeping: {
-    title: "Housekeeping Staff",
+    ...listed("housekeeping"),
     description: "Reliable housekeepers for hotels, serviced apartments, care homes and private residences.",
-    image: artwork.housekeeping,
     features: [
       "Room Attendants",
       "Public Area Cleaners",
@@ -47,14 +53,12 @@ export const serviceCards = {
       "Apartment Turnarounds",
       "Housekeeping Supervisors",
     ],
-    href: "/services/housekeeping",
     icon: BedDouble,
-    gradient: "from-violet-700 to-purple-900",
+    gradient: "from-plum-600 to-plum-900",
   },
   warehouse: {
-    title: "Warehouse Workers",
+    ...listed("warehouse"),
     description: "Pickers, packers, forklift drivers and team leaders for distribution and logistics sites.",
-    image: artwork.warehouse,
     features: [
       "Pickers and Packers",
       "Forklift Drivers",
@@ -63,14 +67,12 @@ export const serviceCards = {
       "Loading Bay Operatives",
       "Team Leaders",
     ],
-    href: "/services/warehouse",
     icon: Forklift,
     gradient: "from-amber-700 to-orange-900",
   },
   steward: {
-    title: "Steward Staff",
+    ...listed("steward"),
     description: "Trained stewards for sport, concerts, festivals, conferences and corporate events.",
-    image: artwork.steward,
     features: [
       "Crowd Management",
       "Ticketing and Entry",
@@ -79,17 +81,10 @@ export const serviceCards = {
       "Information Points",
       "Accessibility Stewards",
     ],
-    href: "/services/steward",
     icon: Megaphone,
-    gradient: "from-rose-700 to-rose-900",
+    gradient: "from-wine-600 to-wine-900",
   },
-} satisfies Record<string, ServiceCard>;
+} satisfies Record<ServiceKey, ServiceSummary>;
 
 /** The cards in the order the site presents them. */
-export const serviceCardList: ServiceCard[] = [
-  serviceCards.cleaning,
-  serviceCards.securityOfficers,
-  serviceCards.housekeeping,
-  serviceCards.warehouse,
-  serviceCards.steward,
-];
+export const serviceCardList: ServiceSummary[] = serviceList.map((service) => serviceCards[service.key]);

@@ -1,4 +1,6 @@
 import { Building2, ClipboardCheck, Droplets, Leaf, Sparkles, SprayCan, Users } from "lucide-react";
+import picture from "~/assets/artwork/cleaning.svg?raw";
+import { svgArtwork } from "~/lib/inline-svg";
 import type { ServicePageContent, ValueItem } from "../types";
 import { serviceCards } from "./cards";
 
@@ -60,6 +62,7 @@ export const cleaning = {
       "Office, deep, washroom and specialist cleaning for Manchester businesses, by trained, vetted cleaners who know your site.",
   },
   card: serviceCards.cleaning,
+  image: svgArtwork(picture),
   hero: {
     badge: "Commercial Cleaning",
     title: "Professional Cleaning Services",

@@ -10,7 +10,9 @@ import {
   Star,
   UserCog,
 } from "lucide-react";
+import picture from "~/assets/artwork/housekeeping.svg?raw";
 import { hoursText } from "~/lib/format";
+import { svgArtwork } from "~/lib/inline-svg";
 import { site } from "../site";
 import type { ServicePageContent, ValueItem } from "../types";
 import { serviceCards } from "./cards";
@@ -58,6 +60,7 @@ export const housekeeping = {
       "Room attendants, laundry staff, residential housekeepers and supervisors for hotels, apartments and care homes in Manchester.",
   },
   card: serviceCards.housekeeping,
+  image: svgArtwork(picture),
   hero: {
     badge: "Hospitality and Residential",
     title: "Housekeeping Staff",

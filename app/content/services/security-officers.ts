@@ -10,6 +10,8 @@ import {
   ShoppingBag,
   UserCheck,
 } from "lucide-react";
+import picture from "~/assets/artwork/security.svg?raw";
+import { svgArtwork } from "~/lib/inline-svg";
 import { site } from "../site";
 import type { ServicePageContent, ValueItem } from "../types";
 import { serviceCards } from "./cards";
@@ -60,6 +62,7 @@ export const securityOfficers = {
       "Manned guarding, concierge, patrols, key holding and event security by SIA-licensed, DBS-checked officers across Greater Manchester.",
   },
   card: serviceCards.securityOfficers,
+  image: svgArtwork(picture),
   hero: {
     badge: "Licensed Security",
     title: "Professional Security Officers",

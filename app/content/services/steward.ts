@@ -9,6 +9,8 @@ import {
   Users,
   UtensilsCrossed,
 } from "lucide-react";
+import picture from "~/assets/artwork/steward.svg?raw";
+import { svgArtwork } from "~/lib/inline-svg";
 import { site } from "../site";
 import type { ServicePageContent, TierItem, ValueItem } from "../types";
 import { serviceCards } from "./cards";
@@ -89,6 +91,7 @@ export const steward = {
       "Trained event stewards for stadiums, concerts, festivals and conferences in the North West, from Essential to fully managed Premium teams.",
   },
   card: serviceCards.steward,
+  image: svgArtwork(picture),
   hero: {
     badge: "Events and Venues",
     title: "Steward Staff",

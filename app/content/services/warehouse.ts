@@ -11,7 +11,9 @@ import {
   UserPlus,
   Users,
 } from "lucide-react";
+import picture from "~/assets/artwork/warehouse.svg?raw";
 import { hoursText } from "~/lib/format";
+import { svgArtwork } from "~/lib/inline-svg";
 import { site } from "../site";
 import type { ServicePageContent, ValueItem } from "../types";
 import { serviceCards } from "./cards";
@@ -56,6 +58,7 @@ export const warehouse = {
     description: `Pickers, packers, forklift drivers and team leaders for Manchester warehouses, placed within ${hoursText(site.claims.placement)} on temporary, permanent or contract terms.`,
   },
   card: serviceCards.warehouse,
+  image: svgArtwork(picture),
   hero: {
     badge: "Logistics Staffing",
     title: "Warehouse Workers",

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { emailField, honeypotField, line, phoneField, yesNo } from "./fields.ts";
 
-/** Where the application form posts, fixed by the wire contract. */
-export const careersEndpoint = "/careers-handler.php";
+export { careersEndpoint } from "./endpoints.ts";
 
 /** Longest value each careers text field accepts; the form uses the same numbers. */
 export const careersLimits = {
@@ -36,7 +35,13 @@ export const careersFiles = {
 export type CareersFileField = keyof typeof careersFiles;
 
 /** HMRC's example number: the right shape, but Q is never a valid prefix letter. */
-export const niPlaceholder = "QQ 12 34 56 C";
+export const niExample = "QQ 12 34 56 C";
+
+/** What the NI field's placeholder shows: the example, marked as one. */
+export const niPlaceholder = `e.g. ${niExample}`;
+
+/** Why HMRC's example is refused, for someone who typed the placeholder in. */
+export const niExampleMessage = `${niExample} is only an example of the format: please enter your own valid National Insurance number, as on your payslip, P60 or a letter from HMRC.`;
 
 const invalidPrefixes = new Set(["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"]);
 
@@ -52,6 +57,15 @@ export function isValidNiNumber(value: string): boolean {
   return !invalidPrefixes.has(`${match[1]}${match[2]}`);
 }
 
+/** An address typed on several lines, as one line: "12 Jersey Street, Manchester M4 6JB". */
+export function joinLines(value: string): string {
+  return value
+    .split(/\r\n|\r|\n/)
+    .map((part) => part.trim().replace(/,$/, ""))
+    .filter(Boolean)
+    .join(", ");
+}
+
 /** Stores the number in one canonical form: upper case, no spaces. */
 export function normaliseNiNumber(value: string): string {
   return value.replace(/\s+/g, "").toUpperCase();
@@ -63,13 +77,21 @@ export const careersSchema = z.strictObject({
   lastName: line("Last name", careersLimits.lastName, true),
   email: emailField,
   phone: phoneField(true),
-  address: line("Address", careersLimits.address, true),
+  // A text area: the lines of the address are kept as one line, separated by commas.
+  address: z
+    .string({ error: "Address must be text." })
+    .transform(joinLines)
+    .pipe(line("Address", careersLimits.address, true)),
   hasCarQuestion: yesNo("do you have a car?"),
   hasUKLicense: yesNo("do you hold a UK driving licence?"),
   rightToWork: yesNo("do you have the right to work in the UK?").refine((value) => value === "yes", {
     error: "Unfortunately, you must have the right to work in the UK to apply for positions with us.",
   }),
   niNumber: line("National Insurance number", careersLimits.niNumber, true)
+    .refine((value) => value === "" || normaliseNiNumber(value) !== normaliseNiNumber(niExample), {
+      error: niExampleMessage,
+      abort: true,
+    })
     .refine(isValidNiNumber, {
       error: "Please enter a valid National Insurance number: two letters, six numbers and A, B, C or D.",
     })

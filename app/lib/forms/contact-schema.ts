@@ -1,19 +1,18 @@
 import { z } from "zod";
+import { serviceLabel, serviceList } from "../../content/services/list.ts";
 import { emailField, honeypotField, line, paragraph, phoneField } from "./fields.ts";
 
-/** Where the contact form posts, fixed by the wire contract. */
-export const contactEndpoint = "/contact-handler.php";
+export { contactEndpoint } from "./endpoints.ts";
 
-/** The services an enquiry can be about, in the order the form lists them. */
-export const serviceOptions = [
-  { value: "cleaning", label: "Professional cleaning" },
-  { value: "security", label: "Security officers" },
-  { value: "housekeeping", label: "Housekeeping staff" },
-  { value: "warehouse", label: "Warehouse workers" },
-  { value: "steward", label: "Steward staff" },
+/**
+ * The services an enquiry can be about, in the order the form lists them: the five services, then
+ * maintenance (offered on enquiry only, with no page of its own) and "more than one".
+ */
+export const serviceOptions: readonly { value: string; label: string }[] = [
+  ...serviceList.map((service) => ({ value: service.enquiry, label: serviceLabel(service) })),
   { value: "maintenance", label: "Maintenance services" },
   { value: "multiple", label: "More than one service" },
-] as const;
+];
 
 /** Longest value each contact field accepts; the form uses the same numbers. */
 export const contactLimits = {
@@ -25,7 +24,7 @@ export const contactLimits = {
   message: 5000,
 } as const;
 
-const serviceValues = ["", ...serviceOptions.map((option) => option.value)] as const;
+const serviceValues: [string, ...string[]] = ["", ...serviceOptions.map((option) => option.value)];
 
 /** An enquiry as the contact form sends it: exactly the seven fields (plus the honeypot when a bot fills it). */
 export const contactSchema = z.strictObject({

@@ -100,3 +100,17 @@ export function firstProblem(error: z.ZodError): string {
   }
   return issue.message;
 }
+
+/**
+ * Every field's first problem, by field name, for showing each message next to its field. Problems
+ * that belong to no one field (an unknown field sent) are left to `firstProblem`.
+ */
+export function fieldProblems(error: z.ZodError): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (issue.code === "unrecognized_keys" || typeof field !== "string" || field in problems) continue;
+    problems[field] = issue.message;
+  }
+  return problems;
+}

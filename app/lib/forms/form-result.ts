@@ -1,5 +1,43 @@
 /** The two forms whose outcome a page can show. */
 export type FormName = "contact" | "careers";
 
-/** What the banner under a form's heading shows: the server's verdict and its words. */
-export type FormResult = { type: "success" | "error"; message: string };
+/**
+ * What the banner under a form's heading shows: the server's verdict and its words, and, for a refusal,
+ * each field's problem by field name, shown next to that field.
+ */
+export type FormResult = { type: "success" | "error"; message: string; fields?: Record<string, string> };
+
+/** The values a form starts with: empty, or what the visitor typed when a post without JavaScript was refused. */
+export type FormValues = Record<string, string>;
+
+/**
+ * A post made without JavaScript that the server refused, answered with the form's page: the refusal,
+ * each field's problem, and every value typed (never a file; browsers cannot give those back).
+ */
+export type RefusedForm = {
+  form: FormName;
+  status: number;
+  message: string;
+  fields: Record<string, string>;
+  values: FormValues;
+};
+
+/** What a form page hands its form: the banner to show first, and the values to start with. */
+export type FormStart = { result: FormResult | null; values: FormValues };
+
+/** The form's starting state from the page's loader result and, after a refused post, its action result. */
+export function formStart(
+  loaderResult: FormResult | null,
+  refused: RefusedForm | undefined | null,
+): FormStart {
+  if (!refused) return { result: loaderResult, values: {} };
+  return {
+    result: { type: "error", message: refused.message, fields: refused.fields },
+    values: refused.values,
+  };
+}
+
+/** The refused post if it was this form's, else null: a page only ever shows its own form's values. */
+export function refusedFor(form: FormName, refused: RefusedForm | null | undefined): RefusedForm | null {
+  return refused?.form === form ? refused : null;
+}

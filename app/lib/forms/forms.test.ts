@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { careersSchema, isValidNiNumber } from "./careers-schema.ts";
+import {
+  careersSchema,
+  isValidNiNumber,
+  joinLines,
+  niExampleMessage,
+  niPlaceholder,
+} from "./careers-schema.ts";
 import { contactSchema } from "./contact-schema.ts";
-import { isPlausiblePhone } from "./fields.ts";
+import { fieldProblems, isPlausiblePhone } from "./fields.ts";
+import { formStart, refusedFor } from "./form-result.ts";
 import { createResultToken, readResultToken } from "./result-token.server.ts";
 
 describe("isValidNiNumber", () => {
@@ -71,7 +78,87 @@ describe("the form schemas", () => {
   });
 });
 
+const application = {
+  firstName: "Tom",
+  lastName: "Nowak",
+  email: "t@example.com",
+  phone: "07700 900123",
+  address: "1 High Street",
+  hasCarQuestion: "no",
+  hasUKLicense: "no",
+  rightToWork: "yes",
+  niNumber: "ab 12 34 56 c",
+};
+
+describe("the application's NI number and address", () => {
+  it("shows HMRC's example as an example, and says why it is refused when typed", () => {
+    expect(niPlaceholder).toBe("e.g. QQ 12 34 56 C");
+    for (const typed of ["QQ 12 34 56 C", "qq123456c"]) {
+      const result = careersSchema.safeParse({ ...application, niNumber: typed });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([niExampleMessage]);
+    }
+    expect(niExampleMessage).toMatch(/^QQ 12 34 56 C is only an example/);
+  });
+
+  it("keeps an address typed on several lines as one line", () => {
+    expect(joinLines("12 Jersey Street,\r\n  Manchester\n\nM4 6JB ")).toBe(
+      "12 Jersey Street, Manchester, M4 6JB",
+    );
+    const result = careersSchema.parse({ ...application, address: "1 High Street\nBury" });
+    expect(result.address).toBe("1 High Street, Bury");
+  });
+});
+
+describe("field problems", () => {
+  it("gives each field its first problem, and nothing for unknown fields", () => {
+    const result = contactSchema.safeParse({
+      firstName: "",
+      lastName: "",
+      email: "not an address",
+      phone: "",
+      company: "",
+      service: "",
+      message: "Hello",
+      extra: "x",
+    });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldProblems(result.error)).toEqual({
+      firstName: "Please enter your first name.",
+      lastName: "Please enter your last name.",
+      email: "Please enter a valid email address, such as name@example.co.uk.",
+    });
+  });
+
+  it("start a form with the refused post's values and problems, for its own form only", () => {
+    const refused = {
+      form: "contact" as const,
+      status: 400,
+      message: "Please enter your first name.",
+      fields: { firstName: "Please enter your first name." },
+      values: { firstName: "", message: "Hello" },
+    };
+    expect(formStart(null, refusedFor("contact", refused))).toEqual({
+      result: { type: "error", message: refused.message, fields: refused.fields },
+      values: refused.values,
+    });
+    expect(refusedFor("careers", refused)).toBeNull();
+    const banner = { type: "success" as const, message: "Thank you" };
+    expect(formStart(banner, null)).toEqual({ result: banner, values: {} });
+  });
+});
+
 describe("result tokens", () => {
+  it("do not show the message they carry", () => {
+    const token = createResultToken(
+      "contact",
+      { type: "success", message: "Thank you, Philippa!" },
+      "k".repeat(40),
+    );
+    expect(Buffer.from(token, "base64url").toString("latin1")).not.toContain("Philippa");
+  });
+
   const secret = "s".repeat(40);
   it("round-trips a result for its own form only", () => {
     const token = createResultToken("contact", { type: "success", message: "Thank you" }, secret);
@@ -88,10 +175,10 @@ describe("result tokens", () => {
       "other-secret",
     );
     expect(readResultToken(forged, "contact", secret)).toBeNull();
-    const [body, signature] = token.split(".");
-    const edited = `${Buffer.from(JSON.stringify({ f: "contact", t: "success", m: "Hi", e: 9e15 })).toString("base64url")}.${signature}`;
-    expect(body).toBeTruthy();
-    expect(readResultToken(edited, "contact", secret)).toBeNull();
+    // Any byte changed, the authentication fails.
+    const bytes = Buffer.from(token, "base64url");
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 1;
+    expect(readResultToken(bytes.toString("base64url"), "contact", secret)).toBeNull();
     expect(readResultToken("garbage", "contact", secret)).toBeNull();
   });
 });

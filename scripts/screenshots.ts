@@ -1,0 +1,71 @@
+/**
+ * `npm run screenshots`: serves the production build on a free loopback port and saves a full-page
+ * screenshot of every page at phone, tablet and desktop widths to reports/screenshots/, each in a fresh
+ * browser profile (so every shot is a first visit, font loading included). For a person to look at
+ * before a change is called done; it asserts nothing.
+ *
+ * Options: --skip-build, --only=/path,/path, --widths=320,1366, --no-js (JavaScript off as well),
+ * --out=folder (default reports/screenshots), --port=N (default: a free port).
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium as playwrightChromium } from "@playwright/test";
+import { publicPages } from "../app/lib/seo.ts";
+import { chromium as chromiumSettings } from "../playwright.config.ts";
+import { freePort, run, startServer } from "./audit.ts";
+import { notFoundPath } from "./audit-report.ts";
+
+/** The widths every page is looked at: small and common phones, a tablet, a laptop and a desktop. */
+export const screenshotWidths = [320, 390, 768, 1024, 1366];
+
+function option(args: string[], name: string): string | undefined {
+  return args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+/** A file name for a route: "/" is "home", "/services/cleaning" is "services-cleaning". */
+function slug(route: string): string {
+  return route === "/" ? "home" : route.replace(/^\//, "").replaceAll("/", "-");
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const routes = option(args, "only")?.split(",") ?? [...publicPages, notFoundPath];
+  const widths = option(args, "widths")?.split(",").map(Number) ?? screenshotWidths;
+  const out = option(args, "out") ?? "reports/screenshots";
+  const modes = args.includes("--no-js") ? [true, false] : [true];
+  const port = Number(option(args, "port") ?? (await freePort()));
+
+  if (!args.includes("--skip-build")) await run("npm", ["run", "build"]);
+  mkdirSync(out, { recursive: true });
+  const server = await startServer(port);
+  const browser = await playwrightChromium.launch(chromiumSettings);
+  try {
+    for (const javaScriptEnabled of modes) {
+      for (const width of widths) {
+        for (const route of routes) {
+          // A fresh profile each time: nothing cached, as for someone arriving for the first time.
+          const context = await browser.newContext({
+            viewport: { width, height: width < 768 ? 844 : 900 },
+            javaScriptEnabled,
+          });
+          const page = await context.newPage();
+          await page.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: "load" });
+          if (javaScriptEnabled) {
+            await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+          }
+          const file = path.join(out, `${slug(route)}-${width}${javaScriptEnabled ? "" : "-nojs"}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          process.stdout.write(`${file}\n`);
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+  }
+}
+
+if (import.meta.main) {
+  await main();
+}

@@ -1,0 +1,68 @@
+import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./helpers";
+
+/** The font the browser really drew an element's text in, as Chromium reports it (not the CSS list). */
+async function renderedFonts(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  await cdp.detach();
+  return fonts.map((font) => font.familyName);
+}
+
+test.describe("the typeface on a first visit", () => {
+  // Each test has a fresh browser context: an empty cache, as for someone arriving for the first time.
+  test("the home heading is drawn in Inter, and stays in Inter after moving to another page", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect.poll(() => renderedFonts(page, "h1")).toEqual(["Inter"]);
+    const faces = await page.evaluate(() =>
+      [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family),
+    );
+    expect(faces).toContain("Inter Variable");
+    expect(await page.evaluate(() => document.fonts.check('800 40px "Inter Variable"', "Facilities"))).toBe(
+      true,
+    );
+
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
+    await expect.poll(() => renderedFonts(page, "h1")).toEqual(["Inter"]);
+  });
+
+  test("nothing on a first visit moves when the font arrives", async ({ browser }) => {
+    // A phone's width, where headings wrap: in the fallback face some wrap differently from Inter.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    for (const path of ["/", "/services/steward", "/careers"]) {
+      const page = await context.newPage();
+      await page.goto(path, { waitUntil: "load" });
+      await expect.poll(() => renderedFonts(page, "h1")).toEqual(["Inter"]);
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries())
+                total += (entry as PerformanceEntry & { value: number }).value;
+            }).observe({ type: "layout-shift", buffered: true });
+            setTimeout(() => resolve(total), 200);
+          }),
+      );
+      expect(shift, path).toBe(0);
+      await page.close();
+    }
+    await context.close();
+  });
+
+  test("a phone's first visit draws the heading in Inter too", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto("/services/warehouse");
+    await expect.poll(() => renderedFonts(page, "h1")).toEqual(["Inter"]);
+    await context.close();
+  });
+});
