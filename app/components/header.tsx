@@ -62,23 +62,27 @@ function NavLinks({ onChoose, className }: { onChoose?: () => void; className?: 
 export function Header() {
   const [open, setOpen] = useState(false);
   const summaryRef = useRef<HTMLElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
 
   // A new page closes the menu, whichever way the visitor got there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value read
   useEffect(() => setOpen(false), [pathname]);
 
+  // Listening all the time and asking the element itself: the browser opens the menu before React hears
+  // of it (the toggle event comes a moment later), and Escape must work from the first moment.
   useEffect(() => {
-    if (!open) return;
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key === "Escape") {
+      const details = detailsRef.current;
+      if (event.key === "Escape" && details?.open) {
+        details.open = false;
         setOpen(false);
         summaryRef.current?.focus();
       }
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open]);
+  }, []);
 
   return (
     // The bar above the row is 2.25rem tall; sticking at minus that keeps the row in view and lets the bar go.
@@ -113,6 +117,7 @@ export function Header() {
             Get Quote
           </ButtonLink>
           <details
+            ref={detailsRef}
             open={open}
             onToggle={(event) => setOpen(event.currentTarget.open)}
             className="group lg:hidden"
