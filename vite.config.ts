@@ -24,8 +24,9 @@ export default defineConfig({
       output: {
         // Every script response carries about 1 KB of headers, so a page of thirty tiny chunks pays
         // more for headers than for some of its code. The icons and the small shared UI pieces each
-        // travel as one file; page content and the forms (with their validation) stay per route, and
-        // the staff workspace's helpers stay with its own routes, out of the public pages' scripts.
+        // travel as one file (the logo too, which the workspace also draws); page content and the forms
+        // (with their validation) stay per route, and the staff workspace's helpers stay with its own
+        // routes, out of the public pages' scripts.
         codeSplitting: {
           groups: [
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
@@ -33,7 +34,7 @@ export default defineConfig({
               name: "ui",
               // The form field (only the two forms use it) travels with the forms.
               test: (id: string) =>
-                /[\\/]app[\\/](components[\\/](ui|sections)|lib)[\\/]/.test(id) &&
+                /[\\/]app[\\/](components[\\/](ui[\\/]|sections[\\/]|logo\.)|lib[\\/])/.test(id) &&
                 !/forms|ui[\\/]field\.|[\\/]lib[\\/]staff[\\/]|\.server\./.test(id),
             },
           ],
