@@ -4,10 +4,10 @@ import type { InlineSvg } from "~/lib/inline-svg";
 /**
  * An image the site shows, with its size set so nothing shifts while it loads. The artwork is small
  * SVG, drawn inline in the page (`svg`, from an `?raw` import and `inlineSvg`), so it costs no request.
- * Each picture has its own module in `app/content/artwork/`, so a page carries only the pictures it
- * shows. To use a photo instead, drop the file into `app/assets/artwork/`, import it in the picture's
- * module (a plain import gives its URL) and give the entry `src` (and, for several widths, `srcSet` and
- * `sizes` with AVIF or WebP files) in place of `svg`.
+ * The content module of the page that shows a picture imports its file (`svgArtwork()` reads an SVG's
+ * title and size), so a page carries only the pictures it shows. To use a photo instead, drop the file
+ * into `app/assets/artwork/`, import it there (a plain import gives its URL) and give the entry `src`
+ * (and, for several widths, `srcSet` and `sizes` with AVIF or WebP files) in place of `svg`.
  */
 export type Artwork = {
   alt: string;
