@@ -456,8 +456,9 @@ describe.each(dialects)("one transaction on %s", (dialect) => {
 describe.each(dialects)("the outbox on %s", (dialect) => {
   it("keeps mail while the SMTP server is down and delivers it once it is back", async () => {
     const smtp = new TestSmtp();
+    // Down: it turns every connection away, keeping its port so that no other server takes it meanwhile.
+    smtp.refusing = true;
     await smtp.start();
-    await smtp.stop(); // The port is now known and closed.
     const h = await startHarness(dialect, {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       OUTBOX_RETRY_BASE_MS: "100",
@@ -472,7 +473,7 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
         )
         .toBe(2);
       expect(await count(h, "outbox", "reference = ? AND status = 'sent'", [reference])).toBe(0);
-      await smtp.start();
+      smtp.refusing = false;
       const mails = await smtp.waitFor(2, 15_000);
       expect(mails.map((m) => m.parsed.subject).join(" ")).toContain(reference);
       await expect.poll(() => count(h, "outbox", "reference = ? AND status = 'sent'", [reference])).toBe(2);

@@ -36,6 +36,11 @@ export class TestSmtp {
   messages: ReceivedMail[] = [];
   port = 0;
   /**
+   * While true, the server keeps its port but turns every connection away (421), as a mail server that
+   * is down for maintenance does. Unlike stop(), no other test's server can take the port meanwhile.
+   */
+  refusing = false;
+  /**
    * How long to take before answering a message's DATA, given the message and how many copies of
    * it (by Message-ID, this one included) have arrived. The copy is kept either way, as a real
    * server that accepted it would keep it, even if the client has given up waiting.
@@ -50,6 +55,10 @@ export class TestSmtp {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      onConnect: (_session, callback) => {
+        if (!this.refusing) return callback();
+        callback(Object.assign(new Error("Down for maintenance"), { responseCode: 421 }));
+      },
       onClose: (session) => {
         this.closedAt.set(session.id, Date.now());
       },

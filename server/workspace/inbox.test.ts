@@ -379,9 +379,9 @@ describe.each(dialects)("Send again on %s", (dialect) => {
   const smtp = new TestSmtp();
 
   beforeAll(async () => {
-    // Learn a free port, then stop the server so every send fails at once.
+    // A mail server that turns every connection away, so every send fails at once.
+    smtp.refusing = true;
     await smtp.start();
-    await smtp.stop();
     h = await startHarness(dialect, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, OUTBOX_MAX_ATTEMPTS: "1" });
   });
 
@@ -413,7 +413,7 @@ describe.each(dialects)("Send again on %s", (dialect) => {
     const failed = lead?.mails[0];
     expect(failed?.lastError).toBeTruthy();
 
-    await smtp.start();
+    smtp.refusing = false;
     expect(await workspace.inbox.retryMail(reference, failed?.id ?? 0, me)).toEqual({
       ok: true,
       value: null,
