@@ -1,9 +1,5 @@
 import type { RequestHandler } from "express";
-
-/** True for the workspace's URLs, including React Router's data requests for them (`/staff.data`). */
-export function isStaffPath(path: string): boolean {
-  return path === "/staff" || path.startsWith("/staff/") || path.startsWith("/staff.");
-}
+import { isStaffPath } from "../../app/lib/staff-paths.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 

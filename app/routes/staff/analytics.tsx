@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatLongDay, VisitsChart } from "~/components/staff/visits-chart";
 import { defaultPeriod, periodFrom, reportPeriods } from "~/lib/analytics-periods";
 import { cn } from "~/lib/cn";
-import { requireStaff } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/analytics";
 
 export function meta() {

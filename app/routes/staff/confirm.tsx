@@ -1,5 +1,5 @@
 import { PasskeyButton } from "~/components/staff/passkey-button";
-import { requireStaff, safeNext } from "~/lib/staff.server";
+import { requireStaff, safeNext } from "~/lib/staff/session.server";
 import type { Route } from "./+types/confirm";
 
 export function meta() {

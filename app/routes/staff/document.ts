@@ -1,5 +1,5 @@
 import { attachmentDisposition } from "~/lib/staff/attachment";
-import { requireStaffForFile } from "~/lib/staff.server";
+import { requireStaffForFile } from "~/lib/staff/session.server";
 import type { Route } from "./+types/document";
 
 /**

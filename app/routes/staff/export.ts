@@ -1,5 +1,5 @@
 import { parseInboxQuery } from "~/lib/staff/leads.server";
-import { requireStaffForFile } from "~/lib/staff.server";
+import { requireStaffForFile } from "~/lib/staff/session.server";
 import type { Route } from "./+types/export";
 
 // The day in the file's name, as YYYY-MM-DD in UK time.

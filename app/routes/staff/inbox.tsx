@@ -16,7 +16,7 @@ import {
   statusLabels,
 } from "~/lib/staff/leads";
 import { parseInboxQuery, serviceChoices, serviceLabel } from "~/lib/staff/leads.server";
-import { requireStaff } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/inbox";
 
 export function meta() {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { StaffGate } from "~/components/staff/shell";
-import { workspaceOf } from "~/lib/staff.server";
+import { workspaceOf } from "~/lib/staff/session.server";
 import type { Route } from "./+types/invitation";
 
 export function meta() {

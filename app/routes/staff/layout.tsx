@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { StaffFrame } from "~/components/staff/shell";
-import { requireStaff } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/layout";
 
 /** Every page inside the workspace needs a signed-in member of staff; others go to sign in (303). */

@@ -8,7 +8,7 @@ import { controlClass } from "~/components/ui/field";
 import { site } from "~/content/site";
 import { formatDate, type LeadStatus, moment, statusesFor, statusLabels } from "~/lib/staff/leads";
 import { serviceLabel } from "~/lib/staff/leads.server";
-import { requireStaff } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/lead";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -6,7 +6,7 @@ import {
   sessionToken,
   startSessionCookie,
   workspaceOf,
-} from "~/lib/staff.server";
+} from "~/lib/staff/session.server";
 import type { Route } from "./+types/passkey";
 
 /** The browser's half of a ceremony is checked by @simplewebauthn/server; here only its shape. */

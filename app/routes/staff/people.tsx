@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClass, Field } from "~/components/ui/field";
-import { requireStaff } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff/session.server";
 import type { PersonLead } from "../../../server/lifecycle/people.ts";
 import type { Route } from "./+types/people";
 

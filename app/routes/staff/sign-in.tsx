@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { StaffGate } from "~/components/staff/shell";
-import { safeNext, sessionToken, workspaceOf } from "~/lib/staff.server";
+import { safeNext, sessionToken, workspaceOf } from "~/lib/staff/session.server";
 import type { Route } from "./+types/sign-in";
 
 export function meta() {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { endSessionCookie, sessionToken, workspaceOf } from "~/lib/staff.server";
+import { endSessionCookie, sessionToken, workspaceOf } from "~/lib/staff/session.server";
 import type { Route } from "./+types/sign-out";
 
 /** Ends this browser's session and forgets its cookie. */

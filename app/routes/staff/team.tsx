@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { requireStaff } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/team";
 
 export function meta() {

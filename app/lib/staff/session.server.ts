@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
-import type { Workspace } from "../../server/workspace/workspace.ts";
-import { clientAddressContext, servicesContext } from "./app-context.ts";
+import type { Workspace } from "../../../server/workspace/workspace.ts";
+import { clientAddressContext, servicesContext } from "../app-context.ts";
 
 type Context = { get: <T>(key: import("react-router").RouterContext<T>) => T };
 
