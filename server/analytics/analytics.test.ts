@@ -18,7 +18,13 @@ import {
 import { createLogger } from "../logger.ts";
 import { type Analytics, createAnalytics } from "./analytics.ts";
 import { analyticsReport, buildReport, exportCsv } from "./report.ts";
-import { analyticsRetentionMonths, maxViewsPerVisitorPerDay, recordConversion, recordView } from "./store.ts";
+import {
+  analyticsRetentionMonths,
+  type DailyRow,
+  maxViewsPerVisitorPerDay,
+  recordConversion,
+  recordView,
+} from "./store.ts";
 import { dayOf, monthsBefore, noSource, visitorHash } from "./visitor.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
@@ -27,21 +33,6 @@ const chrome =
 const iphone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 const silent = createLogger("silent");
-
-type DailyRow = {
-  day: string;
-  page: string;
-  referrer_host: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-  device: string;
-  views: number;
-  visitors: number;
-  landings: number;
-  enquiries: number;
-  applications: number;
-};
 
 async function daily(db: Database, where = "1 = 1", params: string[] = []): Promise<DailyRow[]> {
   const rows = await db.all<DailyRow>(

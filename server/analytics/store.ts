@@ -9,6 +9,22 @@ import { type Device, dayOf, monthsBefore, type Source } from "./visitor.ts";
  */
 export const analyticsRetentionMonths: number = retention.analyticsAggregates.months;
 
+/** One stored row of `analytics_daily`: a day's figures for one page, source and device. */
+export type DailyRow = {
+  day: string;
+  page: string;
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  device: string;
+  views: number;
+  visitors: number;
+  landings: number;
+  enquiries: number;
+  applications: number;
+};
+
 /** Views one visitor can add in a day; past it a script replaying views counts for nothing more. */
 export const maxViewsPerVisitorPerDay = 300;
 

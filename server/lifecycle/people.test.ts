@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
+import { readZip } from "../../tests/support/read-zip.ts";
 import { decryptNiNumber } from "../leads/protect.ts";
 import { type Dialect, type Harness, samples, startHarness, TestSmtp } from "../leads/test-harness.ts";
 import { eraseByEmail } from "./erase.ts";
@@ -21,30 +21,9 @@ import {
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
 
-/** Reads a whole ZIP into { name: bytes }, with a real unzip library. */
+/** Reads a whole streamed ZIP into { name: bytes }. */
 async function unzip(stream: ReadableStream<Uint8Array>): Promise<Map<string, Buffer>> {
-  const bytes = Buffer.from(await new Response(stream).arrayBuffer());
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on("entry", (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on("end", resolve);
-    zip.on("error", reject);
-    zip.readEntry();
-  });
-  return entries;
+  return readZip(Buffer.from(await new Response(stream).arrayBuffer()));
 }
 
 /** Every text value in the tables that hold leads and what is said about them, as one string. */

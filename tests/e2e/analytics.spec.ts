@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { type Browser, type BrowserContextOptions, devices, expect, type Page, test } from "@playwright/test";
 import { e2eDatabase } from "../../playwright.config";
+import type { DailyRow } from "../../server/analytics/store.ts";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 import { joinAsStaff, staffBaseURL } from "./staff-helpers";
 
@@ -10,21 +11,6 @@ import { joinAsStaff, staffBaseURL } from "./staff-helpers";
 // browser gets one of its own, and its views a campaign tag of its own, so tests running side by side
 // (and the rest of the suite) never share a visitor or a row of figures.
 const chromeAgent = devices["Desktop Chrome"].userAgent;
-
-type DailyRow = {
-  day: string;
-  page: string;
-  referrer_host: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-  device: string;
-  views: number;
-  visitors: number;
-  landings: number;
-  enquiries: number;
-  applications: number;
-};
 
 /** The daily figures the server stored, read from its SQLite file. */
 function daily(where: string, ...params: string[]): DailyRow[] {

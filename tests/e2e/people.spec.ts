@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import yauzl from "yauzl";
 import { e2eDatabase } from "../../playwright.config";
+import { readZip } from "../support/read-zip";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 import { joinAsStaff, staffBaseURL } from "./staff-helpers";
 
@@ -71,32 +71,6 @@ function ageConfirmation(email: string, minutes: number) {
   }
 }
 
-async function unzip(file: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(file, { lazyEntries: true }, (error, opened) =>
-      error ? reject(error) : resolve(opened),
-    ),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on("entry", (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on("end", resolve);
-    zip.on("error", reject);
-    zip.readEntry();
-  });
-  return entries;
-}
-
 async function findPerson(page: Page, email: string) {
   await page.getByRole("search").getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Find" }).click();
@@ -134,7 +108,7 @@ test("People finds everything about an address, and Download their data gives a 
   await page.getByRole("link", { name: "Download their data" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.zip$/);
-  const files = await unzip(readFileSync(await download.path()));
+  const files = await readZip(readFileSync(await download.path()));
   expect([...files.keys()].sort()).toEqual(
     ["README.txt", "records.json", `files/${person.application}/1 Niamh Byrne CV.pdf`].sort(),
   );
@@ -161,7 +135,7 @@ test("Download their data asks for the passkey again when the last confirmation 
   await waitForHydration(page);
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Confirm with your passkey" }).click();
-  const files = await unzip(readFileSync(await (await downloading).path()));
+  const files = await readZip(readFileSync(await (await downloading).path()));
   expect(files.has("records.json")).toBe(true);
 });
 
