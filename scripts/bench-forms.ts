@@ -18,7 +18,7 @@ import pg from "pg";
 import { pino } from "pino";
 import { parseEnv } from "../server/env.ts";
 import { createLeads } from "../server/leads/setup.ts";
-import { applicationFields, samples, validEnquiry } from "../server/leads/test-harness.ts";
+import { applicationFields, samples, validEnquiry } from "../tests/support/harness.ts";
 
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "../server/leads/test-harness.ts";
+import { type Harness, startHarness } from "../tests/support/harness.ts";
 import {
   count,
   footprint,
@@ -9,7 +9,7 @@ import {
   sendEnquiry,
   setLead,
   token,
-} from "../server/lifecycle/test-support.ts";
+} from "../tests/support/lifecycle.ts";
 
 const run = promisify(execFile);
 

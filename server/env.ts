@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { webhookKind } from "./mail/webhooks.ts";
+import { webhookKind } from "./delivery/webhooks.ts";
 
 const httpUrl = /^https?:$/;
 

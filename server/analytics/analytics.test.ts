@@ -14,7 +14,7 @@ import {
   postEnquiry,
   startHarness,
   validEnquiry,
-} from "../leads/test-harness.ts";
+} from "../../tests/support/harness.ts";
 import { createLogger } from "../logger.ts";
 import { type Analytics, createAnalytics } from "./analytics.ts";
 import { analyticsReport, buildReport, exportCsv } from "./report.ts";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { postgresUrl } from "../leads/test-harness.ts";
+import { postgresUrl } from "../../tests/support/harness.ts";
 import { type Database, openDatabase } from "./database.ts";
 import { migrate } from "./migrate.ts";
 

@@ -11,7 +11,7 @@ import {
   samples,
   startHarness,
   validEnquiry,
-} from "./test-harness.ts";
+} from "../../tests/support/harness.ts";
 
 type Case = {
   name: string;

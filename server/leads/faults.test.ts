@@ -18,7 +18,7 @@ import {
   startServerProcess,
   TestSmtp,
   validEnquiry,
-} from "./test-harness.ts";
+} from "../../tests/support/harness.ts";
 
 /**
  * A TCP proxy in front of PostgreSQL that can pass traffic through, refuse connections (nothing

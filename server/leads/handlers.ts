@@ -30,7 +30,7 @@ import {
   readBody,
   refuseDeclaredOver,
 } from "./request.ts";
-import type { Secrets } from "./secrets.ts";
+import type { Secrets } from "../secrets.ts";
 import {
   checkRateLimit,
   countRequest,

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../../app/content/site.ts";
 import { readResultToken } from "../../app/lib/forms/result-token.server.ts";
-import { retryDelivery } from "../mail/outbox.ts";
+import { retryDelivery } from "../delivery/outbox.ts";
 import { decryptNiNumber } from "./protect.ts";
 import {
   applicationFields,
@@ -18,7 +18,7 @@ import {
   TestSmtp,
   TestWebhookReceiver,
   validEnquiry,
-} from "./test-harness.ts";
+} from "../../tests/support/harness.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
 

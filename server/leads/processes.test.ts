@@ -17,7 +17,7 @@ import {
   TestSmtp,
   TestWebhookReceiver,
   validEnquiry,
-} from "./test-harness.ts";
+} from "../../tests/support/harness.ts";
 
 type Dialect = "sqlite" | "postgres";
 

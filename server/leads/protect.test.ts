@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { backoffMs } from "../mail/outbox.ts";
+import { backoffMs } from "../delivery/outbox.ts";
 import {
   clientNetwork,
   decryptNiNumber,

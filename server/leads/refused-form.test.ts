@@ -13,7 +13,7 @@ import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
 import { refusedFormOf } from "./refused-form.ts";
 import { createLeads, type Leads } from "./setup.ts";
-import { applicationFields, applicationForm, samples, validEnquiry } from "./test-harness.ts";
+import { applicationFields, applicationForm, samples, validEnquiry } from "../../tests/support/harness.ts";
 
 const browser = { Accept: "text/html,application/xhtml+xml", "Sec-Fetch-Mode": "navigate" };
 

@@ -5,12 +5,12 @@ import { type Database, type DatabaseOptions, openDatabase } from "../db/databas
 import { migrate } from "../db/migrate.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
-import { createOutboxWorker, type OutboxWorker } from "../mail/outbox.ts";
-import { createSendMail, type SmtpConfig, smtpTimeouts } from "../mail/send.ts";
-import { createSendWebhook, webhookTarget } from "../mail/webhooks.ts";
+import { createOutboxWorker, type OutboxWorker } from "../delivery/outbox.ts";
+import { createSendMail, type SmtpConfig, smtpTimeouts } from "../delivery/smtp.ts";
+import { createSendWebhook, webhookTarget } from "../delivery/webhooks.ts";
 import { leadsRouter } from "./handlers.ts";
-import { readiness } from "./readiness.ts";
-import { loadSecrets, type Secrets } from "./secrets.ts";
+import { readiness } from "../readiness.ts";
+import { loadSecrets, type Secrets } from "../secrets.ts";
 
 export type Leads = {
   router: Router;

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from "../db/database.ts";
-import { recordEvent } from "../workspace/audit.ts";
+import { recordEvent } from "../leads/timeline.ts";
 import type { LeadKind } from "./rules.ts";
 
 /** Why a lead was deleted, as its tombstone and timeline say. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readZip } from "../../tests/support/read-zip.ts";
 import { decryptNiNumber } from "../leads/protect.ts";
-import { type Dialect, type Harness, samples, startHarness, TestSmtp } from "../leads/test-harness.ts";
+import { type Dialect, type Harness, samples, startHarness, TestSmtp } from "../../tests/support/harness.ts";
 import { eraseByEmail } from "./erase.ts";
 import { createPeople, personArchive } from "./people.ts";
 import { purge } from "./purge.ts";
@@ -17,7 +17,7 @@ import {
   sendEnquiry,
   setLead,
   token,
-} from "./test-support.ts";
+} from "../../tests/support/lifecycle.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
 

@@ -5,7 +5,7 @@ import { addressLine, site } from "../../app/content/site.ts";
 import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { decryptNiNumber, maskNiNumber } from "../leads/protect.ts";
-import { recordEvent } from "../workspace/audit.ts";
+import { recordEvent } from "../leads/timeline.ts";
 import { confirmationWindowMs } from "../workspace/sessions.ts";
 import { type ErasureResult, eraseByEmail, normaliseAddress } from "./erase.ts";
 import { leadFacts } from "./purge.ts";

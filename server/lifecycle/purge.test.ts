@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retention } from "../../app/content/retention.ts";
 import { addPeriod } from "../../app/lib/periods.ts";
-import { type Dialect, type Harness, startHarness } from "../leads/test-harness.ts";
+import { type Dialect, type Harness, startHarness } from "../../tests/support/harness.ts";
 import { createLogger } from "../logger.ts";
 import { hashToken } from "../workspace/tokens.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
@@ -18,7 +18,7 @@ import {
   sendEnquiry,
   setLead,
   token,
-} from "./test-support.ts";
+} from "../../tests/support/lifecycle.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
 const at = (iso: string) => Date.parse(iso);

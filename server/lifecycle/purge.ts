@@ -1,6 +1,6 @@
 import { type RetentionConfig, retention } from "../../app/content/retention.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { recordEvent } from "../workspace/audit.ts";
+import { recordEvent } from "../leads/timeline.ts";
 import { idleTimeoutMs } from "../workspace/sessions.ts";
 import {
   addCounts,

@@ -12,7 +12,7 @@ import {
   startHarness,
   TestSmtp,
   validEnquiry,
-} from "../leads/test-harness.ts";
+} from "../../tests/support/harness.ts";
 import { invite } from "./team.ts";
 import { createWorkspace, type StaffMember, type Workspace } from "./workspace.ts";
 

@@ -15,7 +15,7 @@ import {
 } from "../../app/lib/staff/leads.ts";
 import type { Database, Queryable, Value } from "../db/database.ts";
 import { decryptNiNumber } from "../leads/protect.ts";
-import { type AuditAction, recordEvent } from "./audit.ts";
+import { type AuditAction, recordEvent } from "../leads/timeline.ts";
 
 /** One lead as a row of the inbox. */
 export type InboxRow = {

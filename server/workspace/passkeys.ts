@@ -10,7 +10,7 @@ import {
 } from "@simplewebauthn/server";
 import { site } from "../../app/content/site.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { recordEvent } from "./audit.ts";
+import { recordEvent } from "../leads/timeline.ts";
 import type { RelyingParty } from "./relying-party.ts";
 import { confirmSession, createSession, type StaffMember } from "./sessions.ts";
 import { findInvitation } from "./team.ts";

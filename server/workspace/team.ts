@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Database, Queryable } from "../db/database.ts";
-import { recordEvent } from "./audit.ts";
+import { recordEvent } from "../leads/timeline.ts";
 import { endSessionsOf } from "./sessions.ts";
 import { hashToken, newToken } from "./tokens.ts";
 

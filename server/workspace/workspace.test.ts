@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
-import { postgresUrl } from "../leads/test-harness.ts";
+import { postgresUrl } from "../../tests/support/harness.ts";
 import { isSameOriginPost } from "./guard.ts";
 import { relyingParty } from "./relying-party.ts";
 import { absoluteTimeoutMs, createSession, idleTimeoutMs } from "./sessions.ts";

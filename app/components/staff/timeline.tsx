@@ -1,5 +1,5 @@
 import { type LeadStatus, type Moment, statusLabels } from "~/lib/staff/leads";
-import type { AuditAction } from "../../../server/workspace/audit.ts";
+import type { AuditAction } from "../../../server/leads/timeline.ts";
 
 export type TimelineItem = {
   id: number;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Queryable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
-import { recordEvent } from "../workspace/audit.ts";
-import type { SendMail } from "./send.ts";
+import { recordEvent } from "../leads/timeline.ts";
+import type { SendMail } from "./smtp.ts";
 import type { LeadEvent, SendWebhook } from "./webhooks.ts";
 
 /**

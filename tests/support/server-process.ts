@@ -3,11 +3,11 @@
 // /healthz, /readyz, delivery queue and shutdown, but without the pages, so it starts in a moment.
 // Logs JSON to stdout; its "server listening" line gives the port.
 import express from "express";
-import { createHttpServer } from "../app.ts";
-import { parseEnv } from "../env.ts";
-import { createLogger } from "../logger.ts";
-import { handleShutdown } from "../shutdown.ts";
-import { createLeads } from "./setup.ts";
+import { createHttpServer } from "../../server/app.ts";
+import { parseEnv } from "../../server/env.ts";
+import { createLogger } from "../../server/logger.ts";
+import { handleShutdown } from "../../server/shutdown.ts";
+import { createLeads } from "../../server/leads/setup.ts";
 
 const env = parseEnv();
 const logger = createLogger(env.LOG_LEVEL);

@@ -9,7 +9,7 @@ import {
   postEnquiry,
   samples,
   validEnquiry,
-} from "../leads/test-harness.ts";
+} from "./harness.ts";
 
 export const day = 24 * 60 * 60 * 1000;
 

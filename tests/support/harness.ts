@@ -13,10 +13,10 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { Webhook } from "standardwebhooks";
-import { createHttpServer } from "../app.ts";
-import { parseEnv } from "../env.ts";
-import { createLogger } from "../logger.ts";
-import { createLeads, type Leads } from "./setup.ts";
+import { createHttpServer } from "../../server/app.ts";
+import { parseEnv } from "../../server/env.ts";
+import { createLogger } from "../../server/logger.ts";
+import { createLeads, type Leads } from "../../server/leads/setup.ts";
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -358,7 +358,7 @@ export type ServerProcess = {
 
 /** Starts a server process with this environment (on an ephemeral port) and waits until it listens. */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [new URL("./test-server.ts", import.meta.url).pathname], {
+  const child = spawn(process.execPath, [new URL("./server-process.ts", import.meta.url).pathname], {
     env: {
       ...process.env,
       NODE_ENV: "test",

@@ -2,7 +2,7 @@ import { site } from "../../app/content/site.ts";
 import type { CareersInput } from "../../app/lib/forms/careers-schema.ts";
 import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
 import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
-import { maskNiNumber } from "./protect.ts";
+import { maskNiNumber } from "../leads/protect.ts";
 
 /** Where mail goes: the company's two inboxes and the sender address; and the site's own address for links. */
 export type MailRouting = { from: string; enquiriesTo: string; applicationsTo: string; publicUrl: string };

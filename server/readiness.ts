@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
-import type { Database } from "../db/database.ts";
-import { outboxBacklog } from "../mail/outbox.ts";
+import type { Database } from "./db/database.ts";
+import { outboxBacklog } from "./delivery/outbox.ts";
 
 /**
  * GET /readyz: whether this process can take submissions now. 503 while the database cannot be
