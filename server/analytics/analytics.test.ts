@@ -4,8 +4,6 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pageViewEndpoint } from "../../app/lib/page-view.ts";
-import { createHttpServer } from "../app.ts";
-import { type Database, openDatabase } from "../db/database.ts";
 import {
   applicationForm,
   type Dialect,
@@ -15,6 +13,8 @@ import {
   startHarness,
   validEnquiry,
 } from "../../tests/support/harness.ts";
+import { createHttpServer } from "../app.ts";
+import { type Database, openDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
 import { type Analytics, createAnalytics } from "./analytics.ts";
 import { analyticsReport, buildReport, exportCsv } from "./report.ts";

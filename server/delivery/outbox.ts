@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Queryable } from "../db/database.ts";
-import type { Logger } from "../logger.ts";
 import { recordEvent } from "../leads/timeline.ts";
+import type { Logger } from "../logger.ts";
 import type { SendMail } from "./smtp.ts";
 import type { LeadEvent, SendWebhook } from "./webhooks.ts";
 

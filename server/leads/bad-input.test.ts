@@ -2,7 +2,6 @@ import { readdirSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpServer } from "../app.ts";
 import {
   applicationFields,
   applicationForm,
@@ -12,6 +11,7 @@ import {
   startHarness,
   validEnquiry,
 } from "../../tests/support/harness.ts";
+import { createHttpServer } from "../app.ts";
 
 type Case = {
   name: string;

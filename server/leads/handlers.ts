@@ -16,6 +16,7 @@ import { fieldProblems, firstProblem, honeypotField } from "../../app/lib/forms/
 import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.server.ts";
 import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
+import type { Secrets } from "../secrets.ts";
 import { clientNetwork, contentHash, encryptNiNumber, hashIp } from "./protect.ts";
 import { Refusal } from "./refusal.ts";
 import { answerWithPage, type TypedForm, typedForm, typedValues } from "./refused-form.ts";
@@ -30,7 +31,6 @@ import {
   readBody,
   refuseDeclaredOver,
 } from "./request.ts";
-import type { Secrets } from "../secrets.ts";
 import {
   checkRateLimit,
   countRequest,

@@ -3,8 +3,6 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../../app/content/site.ts";
 import { readResultToken } from "../../app/lib/forms/result-token.server.ts";
-import { retryDelivery } from "../delivery/outbox.ts";
-import { decryptNiNumber } from "./protect.ts";
 import {
   applicationFields,
   applicationForm,
@@ -19,6 +17,8 @@ import {
   TestWebhookReceiver,
   validEnquiry,
 } from "../../tests/support/harness.ts";
+import { retryDelivery } from "../delivery/outbox.ts";
+import { decryptNiNumber } from "./protect.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
 

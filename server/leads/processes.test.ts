@@ -5,7 +5,6 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { decryptNiNumber } from "./protect.ts";
 import {
   applicationFields,
   applicationForm,
@@ -18,6 +17,7 @@ import {
   TestWebhookReceiver,
   validEnquiry,
 } from "../../tests/support/harness.ts";
+import { decryptNiNumber } from "./protect.ts";
 
 type Dialect = "sqlite" | "postgres";
 

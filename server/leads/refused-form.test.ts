@@ -8,12 +8,12 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { niExampleMessage } from "../../app/lib/forms/careers-schema.ts";
+import { applicationFields, applicationForm, samples, validEnquiry } from "../../tests/support/harness.ts";
 import { createHttpServer } from "../app.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
 import { refusedFormOf } from "./refused-form.ts";
 import { createLeads, type Leads } from "./setup.ts";
-import { applicationFields, applicationForm, samples, validEnquiry } from "../../tests/support/harness.ts";
 
 const browser = { Accept: "text/html,application/xhtml+xml", "Sec-Fetch-Mode": "navigate" };
 

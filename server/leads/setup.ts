@@ -3,14 +3,14 @@ import { site } from "../../app/content/site.ts";
 import { type Analytics, createAnalytics } from "../analytics/analytics.ts";
 import { type Database, type DatabaseOptions, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
-import type { Env } from "../env.ts";
-import type { Logger } from "../logger.ts";
 import { createOutboxWorker, type OutboxWorker } from "../delivery/outbox.ts";
 import { createSendMail, type SmtpConfig, smtpTimeouts } from "../delivery/smtp.ts";
 import { createSendWebhook, webhookTarget } from "../delivery/webhooks.ts";
-import { leadsRouter } from "./handlers.ts";
+import type { Env } from "../env.ts";
+import type { Logger } from "../logger.ts";
 import { readiness } from "../readiness.ts";
 import { loadSecrets, type Secrets } from "../secrets.ts";
+import { leadsRouter } from "./handlers.ts";
 
 export type Leads = {
   router: Router;

@@ -2,9 +2,9 @@ import type { CareersFileField, CareersInput } from "../../app/lib/forms/careers
 import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
 import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
+import { applicationMails, enquiryMails, type MailRouting, type QueuedMail } from "../delivery/emails.ts";
 import { newMessageId } from "../delivery/outbox.ts";
 import { type LeadEvent, leadEvent, leadHeadline } from "../delivery/webhooks.ts";
-import { applicationMails, enquiryMails, type MailRouting, type QueuedMail } from "../delivery/emails.ts";
 import { newReference } from "./protect.ts";
 
 /** Where a lead's messages go: the company's inboxes, and the webhooks told of every new lead. */

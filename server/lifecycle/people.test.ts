@@ -1,11 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readZip } from "../../tests/support/read-zip.ts";
-import { decryptNiNumber } from "../leads/protect.ts";
 import { type Dialect, type Harness, samples, startHarness, TestSmtp } from "../../tests/support/harness.ts";
-import { eraseByEmail } from "./erase.ts";
-import { createPeople, personArchive } from "./people.ts";
-import { purge } from "./purge.ts";
 import {
   addNote,
   addStaff,
@@ -18,6 +13,11 @@ import {
   setLead,
   token,
 } from "../../tests/support/lifecycle.ts";
+import { readZip } from "../../tests/support/read-zip.ts";
+import { decryptNiNumber } from "../leads/protect.ts";
+import { eraseByEmail } from "./erase.ts";
+import { createPeople, personArchive } from "./people.ts";
+import { purge } from "./purge.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
 

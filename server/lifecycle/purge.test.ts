@@ -2,11 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retention } from "../../app/content/retention.ts";
 import { addPeriod } from "../../app/lib/periods.ts";
 import { type Dialect, type Harness, startHarness } from "../../tests/support/harness.ts";
-import { createLogger } from "../logger.ts";
-import { hashToken } from "../workspace/tokens.ts";
-import { acquireLease, releaseLease } from "./lease.ts";
-import { deleteDue, duePlan, purge } from "./purge.ts";
-import { startPurging } from "./schedule.ts";
 import {
   addNote,
   addStaff,
@@ -19,6 +14,11 @@ import {
   setLead,
   token,
 } from "../../tests/support/lifecycle.ts";
+import { createLogger } from "../logger.ts";
+import { hashToken } from "../workspace/tokens.ts";
+import { acquireLease, releaseLease } from "./lease.ts";
+import { deleteDue, duePlan, purge } from "./purge.ts";
+import { startPurging } from "./schedule.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
 const at = (iso: string) => Date.parse(iso);

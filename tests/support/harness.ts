@@ -15,8 +15,8 @@ import { SMTPServer } from "smtp-server";
 import { Webhook } from "standardwebhooks";
 import { createHttpServer } from "../../server/app.ts";
 import { parseEnv } from "../../server/env.ts";
-import { createLogger } from "../../server/logger.ts";
 import { createLeads, type Leads } from "../../server/leads/setup.ts";
+import { createLogger } from "../../server/logger.ts";
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 

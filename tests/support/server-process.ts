@@ -5,9 +5,9 @@
 import express from "express";
 import { createHttpServer } from "../../server/app.ts";
 import { parseEnv } from "../../server/env.ts";
+import { createLeads } from "../../server/leads/setup.ts";
 import { createLogger } from "../../server/logger.ts";
 import { handleShutdown } from "../../server/shutdown.ts";
-import { createLeads } from "../../server/leads/setup.ts";
 
 const env = parseEnv();
 const logger = createLogger(env.LOG_LEVEL);
