@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { logger } from "../server/logger.ts";
-import { cspNonceContext } from "./lib/csp-nonce.ts";
+import { cspNonceContext } from "./lib/app-context.ts";
 import { modulePreloadStripper } from "./lib/module-preloads.server.ts";
 
 export const streamTimeout = 5_000;

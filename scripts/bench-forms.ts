@@ -17,7 +17,7 @@ import express from "express";
 import pg from "pg";
 import { pino } from "pino";
 import { parseEnv } from "../server/env.ts";
-import { createLeads } from "../server/leads/setup.ts";
+import { createServices } from "../server/services.ts";
 import { applicationFields, samples, validEnquiry } from "../tests/support/harness.ts";
 
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
@@ -170,19 +170,19 @@ async function startLeads(
     CONTACT_RATE_LIMIT: "100000000",
     CAREERS_RATE_LIMIT: "100000000",
   });
-  const leads = await createLeads(env, pino({ level: "silent" }), {
+  const services = await createServices(env, pino({ level: "silent" }), {
     ...(schema ? { schema } : {}),
     synchronous,
   });
   const app = express();
   app.disable("x-powered-by");
-  app.use(leads.router);
+  app.use(services.leads);
   process.on("SIGTERM", () => {
     server.closeAllConnections();
-    server.close(() => void leads.close().then(() => process.exit(0)));
+    server.close(() => void services.close().then(() => process.exit(0)));
   });
   const server = createServer(app);
-  return { leads, server };
+  return { services, server };
 }
 
 async function postgresAvailable(): Promise<boolean> {

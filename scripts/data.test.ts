@@ -88,7 +88,7 @@ describe("npm run data", { timeout: 60_000 }, () => {
         application,
       ]),
     ).toBe(2);
-    const [request] = await h.leads.db.all<{ staff_id: number | null; detail: string }>(
+    const [request] = await h.services.db.all<{ staff_id: number | null; detail: string }>(
       "SELECT staff_id, detail FROM audit_log WHERE action = 'erasure-request' ORDER BY id DESC LIMIT 1",
     );
     expect(request?.staff_id).toBeNull();

@@ -9,12 +9,12 @@ import { site } from "../app/content/site.ts";
 import {
   type AppServices,
   clientAddressContext,
+  cspNonceContext,
   formResultSecretContext,
+  refusedFormContext,
   servicesContext,
+  testHooksContext,
 } from "../app/lib/app-context.ts";
-import { cspNonceContext } from "../app/lib/csp-nonce.ts";
-import { refusedFormContext } from "../app/lib/forms/refused-form-context.ts";
-import { testHooksContext } from "../app/lib/test-hooks.ts";
 import { refusedFormOf } from "./leads/refused-form.ts";
 import type { Logger } from "./logger.ts";
 import { cspNonceFor, securityHeaders } from "./security.ts";
@@ -40,8 +40,8 @@ export type AppOptions = {
   services?: AppServices;
   /** The key that signs a no-JavaScript form's result, for the form pages' loaders. */
   formResultSecret?: string;
-  /** The site's public address (PUBLIC_URL), when set. */
-  publicUrl?: string | undefined;
+  /** The site's own addresses: the workspace refuses posts from any other. */
+  ownOrigins?: readonly string[];
   /** GET /readyz: whether this process can take submissions (its database answers). */
   readiness?: RequestHandler;
   /** ENABLE_TEST_HOOKS: the routes that exist only for the browser tests answer. */
@@ -75,7 +75,7 @@ export function createApp({
   trustProxy = false,
   services,
   formResultSecret = "",
-  publicUrl,
+  ownOrigins = [],
   readiness,
   testHooks = false,
 }: AppOptions) {
@@ -102,7 +102,7 @@ export function createApp({
   if (readiness) app.get("/readyz", readiness);
 
   app.use(requestLog(logger));
-  app.use(staffGuard(publicUrl));
+  app.use(staffGuard(ownOrigins));
   app.use(
     compression({
       // Quality 5 keeps on-the-fly brotli cheap while still beating gzip.

@@ -1,4 +1,5 @@
 import { type DestinationStream, pino } from "pino";
+import { remember } from "../app/lib/remember.ts";
 
 /**
  * Structured JSON logs, on stdout unless a destination is given (the tests keep them to read).
@@ -16,12 +17,8 @@ export function createLogger(level = "info", destination?: DestinationStream) {
 
 export type Logger = ReturnType<typeof createLogger>;
 
-// The server (run by Node from source) and the server build (bundled by Vite) each load their own copy
-// of this module; keeping the one logger on a global symbol lets both log through the same instance,
-// whose level the server sets from its parsed environment (LOG_LEVEL).
-const key = Symbol.for("cottonopolis.logger");
-const store = globalThis as typeof globalThis & { [key]?: Logger };
-
-/** The server's logger. Its level starts at info; the server sets it from LOG_LEVEL at start. */
-export const logger: Logger = store[key] ?? createLogger();
-store[key] = logger;
+/**
+ * The server's logger. Its level starts at info; the server sets it from LOG_LEVEL at start. The server
+ * and the server build share this one instance (see remember()).
+ */
+export const logger: Logger = remember("logger", () => createLogger());

@@ -1,33 +1,39 @@
-import { createContext, type RouterContext } from "react-router";
-import type { Workspace } from "../../server/workspace/workspace.ts";
+import { createContext } from "react-router";
+import type { AppServices } from "../../server/services.ts";
+import type { RefusedForm } from "./forms/form-result.ts";
+import { remember } from "./remember.ts";
 
 /**
- * What the server hands to loaders and actions for the requests it renders (React Router's typed
- * context, filled by getLoadContext in server/app.ts). Prerendering has no server behind it, so the
- * public pages read only the form-result secret, which is "" there.
+ * Everything the server hands to the loaders and actions of the pages it renders (React Router's typed
+ * context, filled by getLoadContext in server/app.ts). Prerendering has no server behind it: there each
+ * context has its default, and only the staff workspace, never prerendered, needs the services.
  */
-export type AppServices = {
-  /** The staff workspace: sign-in, sessions, the leads inbox. */
-  workspace: Workspace;
-};
 
-// The server (run by Node from source) and the server build (bundled by Vite) each load their own copy
-// of this module, and a router context is matched by identity: keep each one on a global symbol.
-const store = globalThis as typeof globalThis & Record<symbol, RouterContext<unknown> | undefined>;
-function shared<T>(name: string, make: () => RouterContext<T>): RouterContext<T> {
-  const key = Symbol.for(`cottonopolis.${name}`);
-  const existing = store[key] as RouterContext<T> | undefined;
-  if (existing) return existing;
-  const created = make();
-  store[key] = created as RouterContext<unknown>;
-  return created;
-}
+export type { AppServices };
 
-/** The server's services; only requests the server renders have them (never prerendering). */
-export const servicesContext = shared("services", () => createContext<AppServices>());
+/** The staff workspace's services; only requests the server renders have them (never prerendering). */
+export const servicesContext = remember("context.services", () => createContext<AppServices>());
 
 /** The key that signs the result of a form post made without JavaScript; "" while prerendering. */
-export const formResultSecretContext = shared("formResultSecret", () => createContext<string>(""));
+export const formResultSecretContext = remember("context.formResultSecret", () => createContext<string>(""));
 
 /** The address the request came from (behind a trusted proxy, the client's); "" while prerendering. */
-export const clientAddressContext = shared("clientAddress", () => createContext<string>(""));
+export const clientAddressContext = remember("context.clientAddress", () => createContext<string>(""));
+
+/**
+ * The Content-Security-Policy nonce of the current request, set by the server for pages it renders at
+ * run time, or "" when there is none (prerendering, where the inline scripts are allowed by hash).
+ */
+export const cspNonceContext = remember("context.cspNonce", () => createContext<string>(""));
+
+/** True when the server runs with ENABLE_TEST_HOOKS=1: routes that exist only for the browser tests answer. */
+export const testHooksContext = remember("context.testHooks", () => createContext<boolean>(false));
+
+/**
+ * A post made without JavaScript that the lead handlers refused, handed to React Router so the form's
+ * page answers it with every typed value and each field's problem (see docs/decisions/009). Null for
+ * every other request.
+ */
+export const refusedFormContext = remember("context.refusedForm", () =>
+  createContext<RefusedForm | null>(null),
+);

@@ -5,10 +5,9 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { careers } from "~/content/careers";
-import { formResultSecretContext } from "~/lib/app-context";
+import { formResultSecretContext, refusedFormContext } from "~/lib/app-context";
 import { formStart, refusedFor } from "~/lib/forms/form-result";
 import { readFormResult } from "~/lib/forms/form-result.server";
-import { refusedFormContext } from "~/lib/forms/refused-form-context";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/careers";
 

@@ -7,11 +7,10 @@ import { buttonVariants } from "~/components/ui/button";
 import { EmailText } from "~/components/ui/email-text";
 import { contact } from "~/content/contact";
 import { site } from "~/content/site";
-import { formResultSecretContext } from "~/lib/app-context";
+import { formResultSecretContext, refusedFormContext } from "~/lib/app-context";
 import { cn } from "~/lib/cn";
 import { formStart, refusedFor } from "~/lib/forms/form-result";
 import { readFormResult } from "~/lib/forms/form-result.server";
-import { refusedFormContext } from "~/lib/forms/refused-form-context";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/contact";
 

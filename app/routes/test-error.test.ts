@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { testHooksContext } from "~/lib/test-hooks";
+import { testHooksContext } from "~/lib/app-context";
 import type { Route } from "./+types/test-error";
 import { loader } from "./test-error";
 

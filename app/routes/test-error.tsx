@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { testHooksContext } from "~/lib/test-hooks";
+import { testHooksContext } from "~/lib/app-context";
 import type { Route } from "./+types/test-error";
 
 /**

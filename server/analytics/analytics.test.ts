@@ -122,7 +122,7 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
 
   beforeAll(async () => {
     h = await startHarness(dialect);
-    db = h.leads.db;
+    db = h.services.db;
   });
   afterAll(async () => {
     await h?.close();
@@ -400,7 +400,7 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
     // a different browser, and so a different visitor.
     let served: Served;
     beforeAll(async () => {
-      served = await serve(h.leads.analytics, { proxy: false });
+      served = await serve(h.services.analytics, { proxy: false });
     });
     afterAll(async () => {
       await served?.close();

@@ -9,9 +9,11 @@ import { z } from "zod";
 import { pageViewEndpoint } from "../../app/lib/page-view.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
+import { clientNetwork } from "../protection/client-address.ts";
+import { isSameOrigin } from "../protection/origin.ts";
+import { memoryRateLimit } from "../protection/rate-limit.ts";
 import { maintain, recordConversion, recordView, saltFor, visitSource } from "./store.ts";
 import {
-  addressKey,
   dayOf,
   deviceOf,
   isRobot,
@@ -32,6 +34,8 @@ export type AnalyticsOptions = {
   logger: Logger;
   /** The clock; tests move it across midnight. */
   clock?: () => number;
+  /** The site's own addresses: a beacon whose Origin is another site's is refused. */
+  ownOrigins?: readonly string[];
   /** Page views one address may send a minute, per process. */
   viewsPerMinute?: number;
 };
@@ -62,6 +66,7 @@ export function createAnalytics(options: AnalyticsOptions) {
   const { db, logger } = options;
   const now = options.clock ?? Date.now;
   const viewsPerMinute = options.viewsPerMinute ?? 60;
+  const ownOrigins = options.ownOrigins ?? [];
 
   // Only today's salt is ever held in memory; a new day replaces it.
   let cached: { day: string; salt: string } | null = null;
@@ -91,18 +96,8 @@ export function createAnalytics(options: AnalyticsOptions) {
     return maintaining;
   }
 
-  // A per-process allowance per address (IPv6 by /64) in one-minute windows, held in memory only.
-  let minute = { start: 0, counts: new Map<string, number>() };
-  function allowed(address: string): boolean {
-    const at = now();
-    // A flood of addresses empties the map early rather than letting it grow without bound.
-    if (at - minute.start >= 60_000 || minute.counts.size >= 100_000)
-      minute = { start: at, counts: new Map() };
-    const key = addressKey(address);
-    const count = (minute.counts.get(key) ?? 0) + 1;
-    minute.counts.set(key, count);
-    return count <= viewsPerMinute;
-  }
+  // Each process's own allowance per network (IPv6 by /64), in one-minute windows.
+  const views = memoryRateLimit({ limit: viewsPerMinute, windowMs: 60_000 });
 
   function clientAddress(req: Request): string {
     return req.ip ?? req.socket.remoteAddress ?? "";
@@ -119,8 +114,7 @@ export function createAnalytics(options: AnalyticsOptions) {
 
   // Checked before the body is read: where the beacon comes from and what it says it is.
   const checkRequest: RequestHandler = (req, res, next) => {
-    const fetchSite = req.headers["sec-fetch-site"];
-    if (fetchSite !== undefined && fetchSite !== "same-origin") {
+    if (!isSameOrigin(req.headers, ownOrigins)) {
       return answer(res, 403, "Page views are counted only from this website's own pages.");
     }
     const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
@@ -147,7 +141,7 @@ export function createAnalytics(options: AnalyticsOptions) {
     const { page, params } = pageOf(parsed.data.page);
     if (!page) return answer(res, 204);
     const address = clientAddress(req);
-    if (!allowed(address)) {
+    if (!views.take(clientNetwork(address), now()).allowed) {
       res.setHeader("Retry-After", "60");
       return answer(res, 429, "Too many page views from your connection; they are not being counted.");
     }

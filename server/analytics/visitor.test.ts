@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
-  addressKey,
   dayOf,
   deviceOf,
   isRobot,
@@ -45,11 +44,13 @@ describe("days in Europe/London", () => {
 });
 
 describe("the visitor hash", () => {
-  it("keeps an IPv4 address whole and an IPv6 address by its /64", () => {
-    expect(addressKey("203.0.113.9")).toBe("203.0.113.9");
-    expect(addressKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
-    expect(addressKey("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe(addressKey("2001:db8:1:2::1"));
-    expect(addressKey("2001:db8:1:2::1")).not.toBe(addressKey("2001:db8:1:3::1"));
+  it("counts an IPv6 visitor by the /64 network, an IPv4 one by the whole address", () => {
+    const v6 = visitorHash("salt-a", "2001:db8:1:2:aaaa:bbbb:cccc:dddd", chrome);
+    expect(visitorHash("salt-a", "2001:db8:1:2::1", chrome)).toBe(v6);
+    expect(visitorHash("salt-a", "2001:db8:1:3::1", chrome)).not.toBe(v6);
+    expect(visitorHash("salt-a", "::ffff:203.0.113.9", chrome)).toBe(
+      visitorHash("salt-a", "203.0.113.9", chrome),
+    );
   });
 
   it("is the same for one address and browser on one salt, and different otherwise", () => {

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import Bowser from "bowser";
-import ipaddr from "ipaddr.js";
 import { isbot } from "isbot";
 import { site } from "../../app/content/site.ts";
 import { isPublicPage, normalisePath } from "../../app/lib/seo.ts";
+import { clientNetwork } from "../protection/client-address.ts";
 
 /**
  * What one request tells the counts, reduced at once to what they keep: a page, a source, a device
@@ -50,24 +50,12 @@ export function monthsBefore(day: string, count: number): string {
   return first.toISOString().slice(0, 10);
 }
 
-/**
- * The part of a client address that goes into the hash: an IPv4 address whole, an IPv6 address by its
- * /64 network (the part a provider gives one household; the rest changes from hour to hour).
- */
-export function addressKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address);
-  if (parsed.kind() === "ipv4") return parsed.toString();
-  const network = ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`);
-  return `${network.toNormalizedString()}/64`;
-}
-
 /** The visitor hash: the day's salt with the address (IPv6 by /64) and the browser's user agent. */
 export function visitorHash(salt: string, address: string, userAgent: string): string {
   return createHash("sha256")
     .update(salt)
     .update("\0")
-    .update(addressKey(address))
+    .update(clientNetwork(address))
     .update("\0")
     .update(userAgent)
     .digest("base64url")

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Queryable } from "../db/database.ts";
-import { recordEvent } from "../leads/timeline.ts";
 import type { Logger } from "../logger.ts";
+import type { QueuedMail } from "./emails.ts";
 import type { SendMail } from "./smtp.ts";
-import type { LeadEvent, SendWebhook } from "./webhooks.ts";
+import { type LeadEvent, leadHeadline, type SendWebhook } from "./webhooks.ts";
 
 /**
  * The delivery queue (the `outbox` table): every e-mail and webhook a submission causes is written
@@ -49,7 +49,15 @@ export type OutboxOptions = {
   leaseMs?: number;
   /** How many messages this process sends at once. */
   concurrency?: number;
+  /**
+   * Called inside the transaction that records an e-mail as sent or failed for good, so the lead's
+   * timeline says so in the same commit (the leads feature provides it).
+   */
+  onEmailOutcome?: (tx: Queryable, outcome: EmailOutcome) => Promise<void>;
 };
+
+/** What became of one e-mail about a lead. */
+export type EmailOutcome = { reference: string; purpose: string; sent: boolean; now: number };
 
 export type OutboxWorker = {
   start(): void;
@@ -80,17 +88,79 @@ function domainOf(from: string): string {
 }
 
 /**
- * Puts a message that failed for good back in the queue, due now, with its attempts reset: the
- * staff workspace's "Send again". Resolves false when the message is not (or no longer) failed.
- * Call the worker's wake() afterwards to send it at once.
+ * Queues e-mails about a lead inside the caller's transaction (the submission's own), so a lead is
+ * never stored without its mail or its mail without the lead. The notification carries the documents.
  */
-export async function retryDelivery(db: Queryable, id: number, now: number): Promise<boolean> {
-  const changed = await db.run(
+export async function enqueueEmails(
+  tx: Queryable,
+  reference: string,
+  mails: QueuedMail[],
+  attachmentIds: number[],
+  now: number,
+): Promise<void> {
+  for (const mail of mails) {
+    await tx.run(
+      `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, reply_to, subject, body,
+         attachment_ids, next_attempt_at, created_at)
+       VALUES (?, ?, 'email', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        reference,
+        mail.purpose,
+        newMessageId(),
+        mail.to,
+        mail.replyTo,
+        mail.subject,
+        mail.body,
+        JSON.stringify(mail.purpose === "notification" ? attachmentIds : []),
+        now,
+        now,
+      ],
+    );
+  }
+}
+
+/** Queues one webhook per configured address, telling of the lead without any of its details. */
+export async function enqueueWebhooks(
+  tx: Queryable,
+  event: LeadEvent,
+  webhooks: readonly { key: string; display: string }[],
+  now: number,
+): Promise<void> {
+  for (const webhook of webhooks) {
+    await tx.run(
+      `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, target, subject, body,
+         next_attempt_at, created_at)
+       VALUES (?, 'notification', 'webhook', ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        event.data.reference,
+        newMessageId(),
+        webhook.display,
+        webhook.key,
+        leadHeadline(event),
+        JSON.stringify(event),
+        now,
+        now,
+      ],
+    );
+  }
+}
+
+/**
+ * Puts a message that failed for good back in the queue, due now, with its attempts reset: the staff
+ * workspace's "Send again", inside the caller's transaction. Resolves to the message's purpose, or
+ * null when it is not (or no longer) failed or belongs to another lead. Wake the worker afterwards.
+ */
+export async function requeueFailed(
+  tx: Queryable,
+  message: { id: number; reference: string },
+  now: number,
+): Promise<{ purpose: string } | null> {
+  const [row] = await tx.all<{ purpose: string }>(
     `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ?, lease_until = NULL, lease_token = NULL
-     WHERE id = ? AND status = 'failed'`,
-    [now, id],
+     WHERE id = ? AND reference = ? AND status = 'failed' RETURNING purpose`,
+    [now, message.id, message.reference],
   );
-  return changed === 1;
+  return row ?? null;
 }
 
 /** How much is waiting to be delivered, and since when: for /readyz. */
@@ -130,6 +200,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     retryBaseMs,
     leaseMs = 120_000,
     concurrency = 4,
+    onEmailOutcome,
   } = options;
   const channels: Channel[] = [];
   if (send) channels.push("email");
@@ -219,7 +290,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
            WHERE ${held}`,
           [now, row.id, row.lease_token],
         );
-        if (done === 1 && row.channel === "email") await recordMailOutcome(tx, row, "mail-sent", now);
+        if (done === 1 && row.channel === "email") {
+          await onEmailOutcome?.(tx, { reference: row.reference, purpose: row.purpose, sent: true, now });
+        }
         return done;
       });
       if (changed === 1) logger.info(context, `${what} sent`);
@@ -233,7 +306,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
           `UPDATE outbox SET status = 'failed', lease_until = NULL, lease_token = NULL, last_error = ? WHERE ${held}`,
           [message, row.id, row.lease_token],
         );
-        if (done === 1 && row.channel === "email") await recordMailOutcome(tx, row, "mail-failed", now);
+        if (done === 1 && row.channel === "email") {
+          await onEmailOutcome?.(tx, { reference: row.reference, purpose: row.purpose, sent: false, now });
+        }
         return done;
       });
       if (changed === 1) {
@@ -362,24 +437,4 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       if (!stopped && channels.length > 0) void runOnce();
     },
   };
-}
-
-/**
- * Puts an e-mail's outcome on its lead's timeline; a sent e-mail also counts as activity on the lead,
- * which the retention rules count from.
- */
-async function recordMailOutcome(
-  tx: Queryable,
-  row: { reference: string; purpose: string },
-  action: "mail-sent" | "mail-failed",
-  now: number,
-): Promise<void> {
-  await recordEvent(tx, { reference: row.reference, action, detail: row.purpose, now });
-  if (action !== "mail-sent") return;
-  const table = row.reference.startsWith("APP-") ? "applications" : "enquiries";
-  await tx.run(`UPDATE ${table} SET last_activity_at = ? WHERE reference = ? AND last_activity_at < ?`, [
-    now,
-    row.reference,
-    now,
-  ]);
 }

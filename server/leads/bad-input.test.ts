@@ -507,7 +507,7 @@ describe.each(dialects)("bad input on %s", (dialect) => {
 
   it("left no row and no mail behind", async () => {
     for (const table of ["enquiries", "applications", "documents", "outbox"]) {
-      const [row] = await h.leads.db.all<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`);
+      const [row] = await h.services.db.all<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`);
       expect(Number(row?.n), table).toBe(0);
     }
   });

@@ -170,7 +170,7 @@ describe("PostgreSQL behind a proxy that refuses, then stalls", () => {
     });
     expect(navigation.status).toBe(303);
     const token = new URL(String(navigation.headers.get("location")), harness.url).searchParams.get("result");
-    expect(readResultToken(token ?? "", "contact", harness.leads.secrets.resultSecret)).toEqual({
+    expect(readResultToken(token ?? "", "contact", harness.services.secrets.resultSecret)).toEqual({
       type: "error",
       message: expect.stringMatching(notSaved),
     });
@@ -230,7 +230,7 @@ describe("SQLite while another process holds the write lock", () => {
       other.exec("COMMIT");
       const stored = await post(h);
       expect(stored.status).toBe(200);
-      const [row] = await h.leads.db.all<{ n: number }>("SELECT COUNT(*) AS n FROM enquiries");
+      const [row] = await h.services.db.all<{ n: number }>("SELECT COUNT(*) AS n FROM enquiries");
       expect(Number(row?.n)).toBe(1);
     } finally {
       if (other.isTransaction) other.exec("ROLLBACK");

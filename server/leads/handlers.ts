@@ -16,13 +16,15 @@ import { fieldProblems, firstProblem, honeypotField } from "../../app/lib/forms/
 import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.server.ts";
 import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
+import { clientNetwork, hashIp } from "../protection/client-address.ts";
+import { isCrossSite } from "../protection/origin.ts";
+import { checkRateLimit, countRequest, type RateLimit } from "../protection/rate-limit.ts";
 import type { Secrets } from "../secrets.ts";
-import { clientNetwork, contentHash, encryptNiNumber, hashIp } from "./protect.ts";
+import { contentHash, encryptNiNumber } from "./protect.ts";
 import { Refusal } from "./refusal.ts";
 import { answerWithPage, type TypedForm, typedForm, typedValues } from "./refused-form.ts";
 import {
   idempotencyKey,
-  isForeignOrigin,
   isNavigation,
   jsonKeyPatterns,
   mediaType,
@@ -31,16 +33,7 @@ import {
   readBody,
   refuseDeclaredOver,
 } from "./request.ts";
-import {
-  checkRateLimit,
-  countRequest,
-  type LeadRouting,
-  type RateLimit,
-  type SenderMeta,
-  saveApplication,
-  saveEnquiry,
-  type Upload,
-} from "./store.ts";
+import { type LeadRouting, type SenderMeta, saveApplication, saveEnquiry, type Upload } from "./store.ts";
 import { checkFile, createBudget, maxFileBytes, parseMultipart, uploadLimitLabel } from "./uploads.ts";
 
 export type LeadsOptions = {
@@ -49,6 +42,8 @@ export type LeadsOptions = {
   routing: LeadRouting;
   logger: Logger;
   rateLimits: { contact: number; careers: number; windowMs: number };
+  /** The site's own addresses: a post whose Origin is another site's is refused. */
+  ownOrigins: readonly string[];
   /** Called after a submission's mail was queued, so the outbox can send it at once. */
   onQueued?: () => void;
   /** False when no SMTP server is configured: queued mail is then logged as waiting. */
@@ -205,7 +200,7 @@ export function leadsRouter(options: LeadsOptions): Router {
         if (req.method !== "POST") {
           throw new Refusal(405, "This address only accepts form submissions (POST).", { Allow: "POST" });
         }
-        if (isForeignOrigin(req)) {
+        if (isCrossSite(req.headers, options.ownOrigins)) {
           throw new Refusal(403, "Forms can only be sent from our own website.");
         }
         const now = Date.now();

@@ -17,13 +17,12 @@ import {
   TestWebhookReceiver,
   validEnquiry,
 } from "../../tests/support/harness.ts";
-import { retryDelivery } from "../delivery/outbox.ts";
 import { decryptNiNumber } from "./protect.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
 
 async function count(h: Harness, table: string, where = "1 = 1", params: (string | number)[] = []) {
-  const [row] = await h.leads.db.all<{ n: number }>(
+  const [row] = await h.services.db.all<{ n: number }>(
     `SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`,
     params,
   );
@@ -53,12 +52,12 @@ async function committedRows(h: Harness, table: string, reference: string): Prom
 /** Makes every insert into the outbox fail, as a full disk or a broken table would. */
 async function breakOutbox(h: Harness): Promise<void> {
   if (h.dialect === "sqlite") {
-    await h.leads.db.exec(
+    await h.services.db.exec(
       "CREATE TRIGGER outbox_down BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox unavailable'); END",
     );
     return;
   }
-  await h.leads.db.exec(
+  await h.services.db.exec(
     `CREATE FUNCTION outbox_down() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox unavailable'; END $$;
      CREATE TRIGGER outbox_down BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION outbox_down();`,
   );
@@ -104,7 +103,7 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     expect(await committedRows(h, "enquiries", reference)).toBe(1);
     expect(await committedRows(h, "outbox", reference)).toBe(2);
 
-    const [row] = await h.leads.db.all<Record<string, unknown>>(
+    const [row] = await h.services.db.all<Record<string, unknown>>(
       "SELECT * FROM enquiries WHERE reference = ?",
       [reference],
     );
@@ -119,7 +118,7 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     expect(String(row?.ip_hash)).toMatch(/^[\w-]{32}$/);
     // The address is kept nowhere, only its salted hash: not in the row, not in the rate limit's keys.
     expect(JSON.stringify(row)).not.toContain("127.0.0.1");
-    const keys = await h.leads.db.all<{ key: string }>("SELECT key FROM rate_limits");
+    const keys = await h.services.db.all<{ key: string }>("SELECT key FROM rate_limits");
     expect(keys.map((k) => k.key)).toContain(`contact:${row?.ip_hash}`);
     expect(keys.every((k) => !k.key.includes("127.0.0.1"))).toBe(true);
 
@@ -137,7 +136,7 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     await expect.poll(() => count(h, "outbox", "reference = ? AND status = 'sent'", [reference])).toBe(2);
 
     // Delivered, the messages' words are gone from the outbox: the lead alone holds them.
-    const sent = await h.leads.db.all<Record<string, unknown>>(
+    const sent = await h.services.db.all<Record<string, unknown>>(
       "SELECT subject, body, reply_to FROM outbox WHERE reference = ?",
       [reference],
     );
@@ -165,7 +164,7 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     expect(await committedRows(h, "applications", reference)).toBe(1);
     expect(await committedRows(h, "outbox", reference)).toBe(2);
 
-    const [row] = await h.leads.db.all<Record<string, unknown>>(
+    const [row] = await h.services.db.all<Record<string, unknown>>(
       "SELECT * FROM applications WHERE reference = ?",
       [reference],
     );
@@ -177,9 +176,9 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     });
     const stored = String(row?.ni_number_encrypted);
     expect(stored).not.toContain("AB123456C");
-    expect(decryptNiNumber(stored, h.leads.secrets.niKey)).toBe("AB123456C");
+    expect(decryptNiNumber(stored, h.services.secrets.niKey)).toBe("AB123456C");
 
-    const docs = await h.leads.db.all<{
+    const docs = await h.services.db.all<{
       field: string;
       file_name: string;
       content: Uint8Array;
@@ -331,13 +330,13 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     const result = readResultToken(
       location.searchParams.get("result") ?? "",
       "contact",
-      h.leads.secrets.resultSecret,
+      h.services.secrets.resultSecret,
     );
     expect(result?.type).toBe("success");
     expect(result?.message).toMatch(/Your reference is ENQ-/);
     // A forged or edited token shows nothing.
     expect(
-      readResultToken(`${location.searchParams.get("result")}x`, "contact", h.leads.secrets.resultSecret),
+      readResultToken(`${location.searchParams.get("result")}x`, "contact", h.services.secrets.resultSecret),
     ).toBeNull();
 
     // The careers form without JavaScript sends the empty optional file input too.
@@ -358,7 +357,7 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
     const careersResult = readResultToken(
       careersLocation.searchParams.get("result") ?? "",
       "careers",
-      h.leads.secrets.resultSecret,
+      h.services.secrets.resultSecret,
     );
     expect(careersResult?.message).toMatch(/Your reference is APP-/);
 
@@ -442,7 +441,7 @@ describe.each(dialects)("one transaction on %s", (dialect) => {
       expect(JSON.stringify(h.logs)).not.toContain("deep clean");
 
       // The same enquiry goes through once the outbox takes rows again.
-      await h.leads.db.exec(
+      await h.services.db.exec(
         dialect === "postgres" ? "DROP TRIGGER outbox_down ON outbox" : "DROP TRIGGER outbox_down",
       );
       expect((await postEnquiry(h.url, enquiry)).status).toBe(200);
@@ -506,7 +505,7 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
       await expect
         .poll(() => count(first, "outbox", "status = 'sent'"), { timeout: 20_000 })
         .toBe(references.length * 2);
-      const rows = await first.leads.db.all<{ message_id: string; attempts: number }>(
+      const rows = await first.services.db.all<{ message_id: string; attempts: number }>(
         "SELECT message_id, attempts FROM outbox",
       );
       // The first attempt gave up (the socket timeout is a sixth of the lease) and a later one succeeded.
@@ -549,7 +548,7 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
       const response = await postEnquiry(h.url, validEnquiry());
       const reference = referenceIn(((await response.json()) as { message: string }).message);
       await expect.poll(() => count(h, "outbox", "reference = ? AND status = 'failed'", [reference])).toBe(2);
-      const rows = await h.leads.db.all<{ attempts: number; last_error: string }>(
+      const rows = await h.services.db.all<{ attempts: number; last_error: string }>(
         "SELECT attempts, last_error FROM outbox WHERE reference = ?",
         [reference],
       );
@@ -657,7 +656,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
       expect(Number(second?.headers["webhook-timestamp"])).toBeGreaterThanOrEqual(
         Number(first?.headers["webhook-timestamp"]),
       );
-      const [row] = await h.leads.db.all<Record<string, unknown>>(
+      const [row] = await h.services.db.all<Record<string, unknown>>(
         "SELECT reference, purpose, to_address, subject, attempts, message_id, last_error FROM outbox WHERE channel = 'webhook'",
       );
       expect(row).toMatchObject({
@@ -675,7 +674,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
     }
   }, 20_000);
 
-  it("marks a webhook failed for good after the last attempt, and retryDelivery sends it again", async () => {
+  it("marks a webhook failed for good after the last attempt, and the workspace's Send again sends it", async () => {
     const receiver = new TestWebhookReceiver();
     let down = true;
     receiver.answer = () => (down ? 503 : 204);
@@ -690,7 +689,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
       const response = await postApplication(h.url, applicationForm());
       const reference = referenceIn(((await response.json()) as { message: string }).message);
       await expect.poll(() => count(h, "outbox", "channel = 'webhook' AND status = 'failed'")).toBe(1);
-      const [row] = await h.leads.db.all<{ id: number; last_error: string; attempts: number }>(
+      const [row] = await h.services.db.all<{ id: number; last_error: string; attempts: number }>(
         "SELECT id, last_error, attempts FROM outbox WHERE channel = 'webhook'",
       );
       expect(row?.last_error).toBe("The webhook receiver answered HTTP 503");
@@ -703,23 +702,35 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
           msg: "webhook failed for good; the submission is safe in the database",
         }),
       );
-      // The staff workspace's "Send again": queued at once with its attempts reset.
+      // The staff workspace's "Send again": queued at once with its attempts reset, and sent.
       down = false;
-      expect(await retryDelivery(h.leads.db, Number(row?.id), Date.now())).toBe(true);
-      const [queued] = await h.leads.db.all<{ status: string; attempts: number }>(
+      const { workspace } = h.services.app;
+      const { staffId } = await workspace.invite({ email: "sam.ali@cottonopolis.example", name: "Sam Ali" });
+      const me = {
+        id: staffId,
+        email: "sam.ali@cottonopolis.example",
+        name: "Sam Ali",
+        isAdmin: false,
+        sessionHash: "",
+        confirmedAt: Date.now(),
+      };
+      expect(await workspace.inbox.retryMail(reference, Number(row?.id), me)).toEqual({
+        ok: true,
+        value: null,
+      });
+      const [queued] = await h.services.db.all<{ status: string; attempts: number }>(
         "SELECT status, attempts FROM outbox WHERE id = ?",
         [Number(row?.id)],
       );
       expect(queued?.status === "queued" || queued?.status === "sending" || queued?.status === "sent").toBe(
         true,
       );
-      h.leads.worker.wake();
       await expect.poll(() => count(h, "outbox", "channel = 'webhook' AND status = 'sent'")).toBe(1);
       expect(receiver.received.at(-1)?.headers["webhook-id"]).toBe(
         receiver.received[0]?.headers["webhook-id"],
       );
       // Only a failed message can be sent again.
-      expect(await retryDelivery(h.leads.db, Number(row?.id), Date.now())).toBe(false);
+      expect(await workspace.inbox.retryMail(reference, Number(row?.id), me)).toMatchObject({ ok: false });
     } finally {
       await h.close();
       await receiver.stop();
@@ -740,7 +751,7 @@ describe.each(dialects)("/readyz on %s", (dialect) => {
       });
       await postEnquiry(h.url, validEnquiry());
       // No SMTP server here: both e-mails wait.
-      await h.leads.db.run("UPDATE outbox SET created_at = created_at - 90000");
+      await h.services.db.run("UPDATE outbox SET created_at = created_at - 90000");
       const waiting = (await (await fetch(`${h.url}/readyz`)).json()) as {
         outbox: { waiting: number; oldestWaitingSeconds: number };
       };

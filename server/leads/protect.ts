@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import ipaddr from "ipaddr.js";
 
 /** Encrypts a National Insurance number with AES-256-GCM: "v1.<iv>.<tag>.<ciphertext>", base64url parts. */
 export function encryptNiNumber(plain: string, key: Buffer): string {
@@ -26,24 +25,6 @@ export function decryptNiNumber(stored: string, key: Buffer): string {
 /** Shows only the prefix letters and the suffix: "AB ** ** ** C". */
 export function maskNiNumber(normalised: string): string {
   return `${normalised.slice(0, 2)} ** ** ** ${normalised.slice(-1)}`;
-}
-
-/**
- * The part of a client address that rate limits and repeat checks count by: an IPv4 address whole,
- * an IPv6 address by its /64, the block one household or one server is given (counting each of its
- * addresses apart would let one client try again from billions of them).
- */
-export function clientNetwork(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
-  const address = ipaddr.process(ip);
-  if (address.kind() === "ipv4") return address.toString();
-  const network = ipaddr.IPv6.networkAddressFromCIDR(`${address.toNormalizedString()}/64`);
-  return `${network.toRFC5952String()}/64`;
-}
-
-/** A client address reduced to a salted hash: enough to count requests, not to identify anyone. */
-export function hashIp(ip: string, salt: string): string {
-  return createHash("sha256").update(salt).update("\0").update(ip).digest("base64url").slice(0, 32);
 }
 
 /** A fingerprint of a submission's content, to spot the same form sent twice. */

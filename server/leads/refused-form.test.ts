@@ -12,13 +12,13 @@ import { applicationFields, applicationForm, samples, validEnquiry } from "../..
 import { createHttpServer } from "../app.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
+import { createServices, type Services } from "../services.ts";
 import { refusedFormOf } from "./refused-form.ts";
-import { createLeads, type Leads } from "./setup.ts";
 
 const browser = { Accept: "text/html,application/xhtml+xml", "Sec-Fetch-Mode": "navigate" };
 
 let url = "";
-let leads: Leads;
+let services: Services;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
@@ -29,9 +29,9 @@ beforeAll(async () => {
     CONTACT_RATE_LIMIT: "1000",
     CAREERS_RATE_LIMIT: "1000",
   });
-  leads = await createLeads(env, createLogger("silent"));
+  services = await createServices(env, createLogger("silent"));
   const app = express();
-  app.use(leads.router);
+  app.use(services.leads);
   // Stands where React Router is mounted in the real server: says what it was handed, if anything.
   app.use((req, res) => {
     res.status(299).json({ method: req.method, path: req.path, refused: refusedFormOf(res) });
@@ -42,7 +42,7 @@ beforeAll(async () => {
   close = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await leads.close();
+    await services.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 });

@@ -1,13 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import { site } from "../../app/content/site.ts";
 import { Refusal } from "./refusal.ts";
 
 /**
  * Reading and checking a form post before any form logic: where it came from, what it
  * declares, its body within a limit, and its Idempotency-Key header.
  */
-
-const siteOrigin = new URL(site.siteUrl).origin;
 
 /**
  * A browser posting the HTML form itself (JavaScript off) navigates and asks for HTML;
@@ -17,23 +14,6 @@ export function isNavigation(req: IncomingMessage): boolean {
   if (req.headers["sec-fetch-mode"] === "navigate") return true;
   const accept = req.headers.accept ?? "";
   return accept.includes("text/html") && !accept.includes("application/json");
-}
-
-/**
- * True when a post comes from another site: the browser says so, or its Origin is neither
- * the host the request names nor the site's public origin.
- */
-export function isForeignOrigin(req: IncomingMessage): boolean {
-  if (req.headers["sec-fetch-site"] === "cross-site") return true;
-  const origin = req.headers.origin;
-  if (origin === undefined) return false;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return true;
-  }
-  return host !== req.headers.host && origin !== siteOrigin;
 }
 
 /** The request's media type, lower case, without parameters. */

@@ -2,10 +2,12 @@ import type { CareersFileField, CareersInput } from "../../app/lib/forms/careers
 import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
 import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
-import { applicationMails, enquiryMails, type MailRouting, type QueuedMail } from "../delivery/emails.ts";
-import { newMessageId } from "../delivery/outbox.ts";
-import { type LeadEvent, leadEvent, leadHeadline } from "../delivery/webhooks.ts";
+import { applicationMails, enquiryMails, type MailRouting } from "../delivery/emails.ts";
+import { type EmailOutcome, enqueueEmails, enqueueWebhooks } from "../delivery/outbox.ts";
+import { type LeadEvent, leadEvent } from "../delivery/webhooks.ts";
+import { countRequest, type RateLimit } from "../protection/rate-limit.ts";
 import { newReference } from "./protect.ts";
+import { recordEvent } from "./timeline.ts";
 
 /** Where a lead's messages go: the company's inboxes, and the webhooks told of every new lead. */
 export type LeadRouting = MailRouting & {
@@ -40,43 +42,6 @@ export const duplicateWindowMs = 10 * 60 * 1000;
 
 type Table = "enquiries" | "applications";
 
-/** A per-address, per-endpoint request counter in fixed windows, kept in the database so processes share it. */
-export type RateLimit = { key: string; limit: number; windowMs: number };
-
-/**
- * Whether the address may send another request now. Only reads: the request is
- * counted by countRequest, inside the submission's own transaction when it is
- * stored, so a genuine submission costs one write transaction, not two.
- */
-export async function checkRateLimit(
-  db: Queryable,
-  rate: RateLimit,
-  now: number,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const windowStart = now - (now % rate.windowMs);
-  const [row] = await db.all<{ window_start: number; count: number }>(
-    "SELECT window_start, count FROM rate_limits WHERE key = ?",
-    [rate.key],
-  );
-  const used = row && Number(row.window_start) === windowStart ? Number(row.count) : 0;
-  return {
-    allowed: used < rate.limit,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rate.windowMs - now) / 1000)),
-  };
-}
-
-/** Counts one request against its address's allowance. */
-export async function countRequest(db: Queryable, rate: RateLimit, now: number): Promise<void> {
-  const windowStart = now - (now % rate.windowMs);
-  await db.run(
-    `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
-     ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
-       window_start = excluded.window_start`,
-    [rate.key, windowStart],
-  );
-}
-
 /** The reference of an earlier identical submission: same idempotency key, or same content and sender lately. */
 export async function findRepeat(db: Queryable, table: Table, meta: SenderMeta): Promise<string | null> {
   if (meta.idempotencyKey) {
@@ -91,63 +56,6 @@ export async function findRepeat(db: Queryable, table: Table, meta: SenderMeta):
     [meta.contentHash, meta.ipHash, meta.now - duplicateWindowMs],
   );
   return rows[0]?.reference ?? null;
-}
-
-/** The first entry on a lead's timeline, written with the lead itself. */
-async function recordReceived(tx: Queryable, reference: string, now: number) {
-  await tx.run("INSERT INTO audit_log (reference, action, created_at) VALUES (?, 'received', ?)", [
-    reference,
-    now,
-  ]);
-}
-
-async function queueMails(
-  tx: Queryable,
-  reference: string,
-  mails: QueuedMail[],
-  attachmentIds: number[],
-  now: number,
-) {
-  for (const mail of mails) {
-    await tx.run(
-      `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, reply_to, subject, body,
-         attachment_ids, next_attempt_at, created_at)
-       VALUES (?, ?, 'email', ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        reference,
-        mail.purpose,
-        newMessageId(),
-        mail.to,
-        mail.replyTo,
-        mail.subject,
-        mail.body,
-        JSON.stringify(mail.purpose === "notification" ? attachmentIds : []),
-        now,
-        now,
-      ],
-    );
-  }
-}
-
-/** Queues one webhook per configured address, telling of the lead without any of its details. */
-async function queueWebhooks(tx: Queryable, event: LeadEvent, routing: LeadRouting, now: number) {
-  for (const webhook of routing.webhooks) {
-    await tx.run(
-      `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, target, subject, body,
-         next_attempt_at, created_at)
-       VALUES (?, 'notification', 'webhook', ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        event.data.reference,
-        newMessageId(),
-        webhook.display,
-        webhook.key,
-        leadHeadline(event),
-        JSON.stringify(event),
-        now,
-        now,
-      ],
-    );
-  }
 }
 
 function serviceOf(value: string): LeadEvent["data"]["service"] {
@@ -209,15 +117,15 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
         meta.now,
       ],
     );
-    await recordReceived(tx, reference, meta.now);
+    await recordEvent(tx, { reference, action: "received", now: meta.now });
     if (meta.spam) return;
-    await queueMails(tx, reference, enquiryMails(input, reference, routing), [], meta.now);
+    await enqueueEmails(tx, reference, enquiryMails(input, reference, routing), [], meta.now);
     const event = leadEvent(
       { reference, kind: "enquiry", service: serviceOf(input.service) },
       routing.publicUrl,
       meta.now,
     );
-    await queueWebhooks(tx, event, routing, meta.now);
+    await enqueueWebhooks(tx, event, routing.webhooks, meta.now);
   });
 }
 
@@ -272,11 +180,28 @@ export async function saveApplication(
       );
       if (doc) documentIds.push(Number(doc.id));
     }
-    await recordReceived(tx, reference, meta.now);
+    await recordEvent(tx, { reference, action: "received", now: meta.now });
     if (meta.spam) return;
     const mails = applicationMails(input, reference, uploads, routing);
-    await queueMails(tx, reference, mails, documentIds, meta.now);
+    await enqueueEmails(tx, reference, mails, documentIds, meta.now);
     const event = leadEvent({ reference, kind: "application", service: null }, routing.publicUrl, meta.now);
-    await queueWebhooks(tx, event, routing, meta.now);
+    await enqueueWebhooks(tx, event, routing.webhooks, meta.now);
   });
+}
+
+/**
+ * Puts an e-mail's outcome on its lead's timeline; a sent e-mail also counts as activity on the lead,
+ * which the retention rules count from. The delivery queue calls it in the transaction that records
+ * the outcome.
+ */
+export async function recordEmailOutcome(tx: Queryable, outcome: EmailOutcome): Promise<void> {
+  const { reference, purpose, sent, now } = outcome;
+  await recordEvent(tx, { reference, action: sent ? "mail-sent" : "mail-failed", detail: purpose, now });
+  if (!sent) return;
+  const table = reference.startsWith("APP-") ? "applications" : "enquiries";
+  await tx.run(`UPDATE ${table} SET last_activity_at = ? WHERE reference = ? AND last_activity_at < ?`, [
+    now,
+    reference,
+    now,
+  ]);
 }

@@ -38,7 +38,7 @@ async function everythingStored(h: Harness): Promise<string> {
     "tombstones",
     "documents",
   ]) {
-    parts.push(await h.leads.db.all(`SELECT * FROM ${table}`));
+    parts.push(await h.services.db.all(`SELECT * FROM ${table}`));
   }
   return JSON.stringify(parts, (_key, value) =>
     value instanceof Uint8Array ? Buffer.from(value).toString("latin1") : value,
@@ -69,7 +69,7 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
     const bystander = await sendEnquiry(h, { firstName: "Olu", email: `olu.${token(5)}@example.net` });
 
     const now = Date.now();
-    const result = await eraseByEmail(h.leads.db, email.toUpperCase(), { now, staffId });
+    const result = await eraseByEmail(h.services.db, email.toUpperCase(), { now, staffId });
     expect(result).toMatchObject({
       records: 3,
       enquiries: 2,
@@ -88,7 +88,7 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
         notes: 0,
         timelineDetail: 0,
       });
-      const [tombstone] = await h.leads.db.all(
+      const [tombstone] = await h.services.db.all(
         "SELECT kind, reason, deleted_at FROM tombstones WHERE reference = ?",
         [reference],
       );
@@ -106,7 +106,7 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
     expect((await footprint(h, bystander)).lead).toBe(1);
     expect((await footprint(h, bystander)).outbox).toBe(2);
     // The request is on record: who, when, how many; never the address.
-    const [request] = await h.leads.db.all<{ staff_id: number; detail: string; created_at: number }>(
+    const [request] = await h.services.db.all<{ staff_id: number; detail: string; created_at: number }>(
       "SELECT staff_id, detail, created_at FROM audit_log WHERE action = 'erasure-request' ORDER BY id DESC LIMIT 1",
     );
     expect(request).toMatchObject({ staff_id: staffId, created_at: now });
@@ -119,7 +119,7 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
     const email = `${token(10)}@example.org`;
     const reference = await sendEnquiry(h, { email });
     const claim = () =>
-      h.leads.db.run("UPDATE outbox SET status = 'sending', lease_until = ? WHERE reference = ?", [
+      h.services.db.run("UPDATE outbox SET status = 'sending', lease_until = ? WHERE reference = ?", [
         Date.now() + 60_000,
         reference,
       ]);
@@ -127,22 +127,22 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
     await claim();
     const started = Date.now();
     setTimeout(() => {
-      void h.leads.db.run("UPDATE outbox SET status = 'queued', lease_until = NULL WHERE reference = ?", [
+      void h.services.db.run("UPDATE outbox SET status = 'queued', lease_until = NULL WHERE reference = ?", [
         reference,
       ]);
     }, 300);
-    const result = await eraseByEmail(h.leads.db, email, { now: Date.now(), staffId });
+    const result = await eraseByEmail(h.services.db, email, { now: Date.now(), staffId });
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(result).toMatchObject({ records: 1, emails: 2, stillSending: 0 });
 
     // A worker that never lets go is waited for only so long; then the erasure goes ahead and says so.
     const other = `${token(10)}@example.org`;
     const stuck = await sendEnquiry(h, { email: other });
-    await h.leads.db.run("UPDATE outbox SET status = 'sending', lease_until = ? WHERE reference = ?", [
+    await h.services.db.run("UPDATE outbox SET status = 'sending', lease_until = ? WHERE reference = ?", [
       Date.now() + 60_000,
       stuck,
     ]);
-    const forced = await eraseByEmail(h.leads.db, other, { now: Date.now(), staffId, waitMs: 200 });
+    const forced = await eraseByEmail(h.services.db, other, { now: Date.now(), staffId, waitMs: 200 });
     expect(forced).toMatchObject({ records: 1, emails: 2, stillSending: 2 });
     expect(await count(h, "outbox", "reference = ?", [stuck])).toBe(0);
   });
@@ -162,8 +162,8 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
     ]);
     await addNote(h, application, staffId, "Available for nights.", Date.now());
 
-    const archive = await personArchive(h.leads.db, email, {
-      niKey: h.leads.secrets.niKey,
+    const archive = await personArchive(h.services.db, email, {
+      niKey: h.services.secrets.niKey,
       now: Date.now(),
       staffId,
     });
@@ -222,7 +222,7 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
       "note-added",
     ]);
 
-    const [request] = await h.leads.db.all<{ staff_id: number; detail: string }>(
+    const [request] = await h.services.db.all<{ staff_id: number; detail: string }>(
       "SELECT staff_id, detail FROM audit_log WHERE action = 'access-request' ORDER BY id DESC LIMIT 1",
     );
     expect(request?.staff_id).toBe(staffId);
@@ -231,7 +231,7 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
   });
 
   it("finds everything about an address for the page, with the NI number masked", async () => {
-    const people = createPeople({ db: h.leads.db, niKey: h.leads.secrets.niKey, now: Date.now });
+    const people = createPeople({ db: h.services.db, niKey: h.services.secrets.niKey, now: Date.now });
     const email = `${token(8)}@example.org`;
     const application = await sendApplication(h, { email });
     const found = await people.find(email.toUpperCase());
@@ -271,13 +271,13 @@ describe("SQLite keeps no deleted value in its files", () => {
     const application = await sendApplication(h, { firstName: name, email, niNumber: "xy 98 76 54 b" }, [
       { field: "resume", name: "cv.pdf", content: cv, type: "application/pdf" },
     ]);
-    const [row] = await h.leads.db.all<{ ni_number_encrypted: string }>(
+    const [row] = await h.services.db.all<{ ni_number_encrypted: string }>(
       "SELECT ni_number_encrypted FROM applications WHERE reference = ?",
       [application],
     );
     const ciphertext = String(row?.ni_number_encrypted);
-    expect(decryptNiNumber(ciphertext, h.leads.secrets.niKey)).toBe("XY987654B");
-    await h.leads.db.all("PRAGMA wal_checkpoint(PASSIVE)");
+    expect(decryptNiNumber(ciphertext, h.services.secrets.niKey)).toBe("XY987654B");
+    await h.services.db.all("PRAGMA wal_checkpoint(PASSIVE)");
     return {
       references: [enquiry, application],
       secrets: { name, email, message, ciphertext, niPlain: "XY987654B", cvMarker },
@@ -300,7 +300,7 @@ describe("SQLite keeps no deleted value in its files", () => {
     expect(before.includes(Buffer.from(person.secrets.ciphertext))).toBe(true);
     expect(before.includes(person.cv)).toBe(true);
 
-    const people = createPeople({ db: h.leads.db, niKey: h.leads.secrets.niKey, now: Date.now });
+    const people = createPeople({ db: h.services.db, niKey: h.services.secrets.niKey, now: Date.now });
     const result = await people.erase(person.secrets.email, await addStaff(h));
     expect(result.records).toBe(2);
     expectAbsent(rawFiles(), person);
@@ -313,7 +313,7 @@ describe("SQLite keeps no deleted value in its files", () => {
       await setLead(h, reference, { created_at: old, status: "spam", last_activity_at: old });
     }
     expect(rawFiles().includes(person.cv)).toBe(true);
-    const report = await purge(h.leads.db, { asOf: Date.now(), rateLimitWindowMs: 3_600_000 });
+    const report = await purge(h.services.db, { asOf: Date.now(), rateLimitWindowMs: 3_600_000 });
     expect(report.leads.map((lead) => lead.reference).sort()).toEqual([...person.references].sort());
     expectAbsent(rawFiles(), person);
     expect(await count(h, "tombstones")).toBeGreaterThanOrEqual(2);
@@ -346,15 +346,15 @@ describe.each(dialects)("an erased lead's unsent e-mail on %s", (dialect) => {
         )
         .toBe(4);
 
-      const result = await eraseByEmail(h.leads.db, erasedEmail, { now: Date.now(), staffId: null });
+      const result = await eraseByEmail(h.services.db, erasedEmail, { now: Date.now(), staffId: null });
       expect(result.emails).toBe(2);
 
       smtp.refusing = false;
       // Everything still queued is due now, and the worker runs: the other lead's mail arrives...
-      await h.leads.db.run("UPDATE outbox SET next_attempt_at = 0 WHERE status = 'queued'");
-      await h.leads.worker.runOnce();
+      await h.services.db.run("UPDATE outbox SET next_attempt_at = 0 WHERE status = 'queued'");
+      await h.services.delivery.runOnce();
       const received = await smtp.waitFor(2);
-      await h.leads.worker.runOnce();
+      await h.services.delivery.runOnce();
       // ...and nothing about the erased person ever does.
       expect(received.map((mail) => mail.parsed.subject)).toEqual(
         expect.arrayContaining([expect.stringContaining(kept)]),

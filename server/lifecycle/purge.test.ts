@@ -38,7 +38,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
   });
 
   const run = (asOf: number, extra: { dryRun?: boolean } = {}) =>
-    purge(h.leads.db, { asOf, rateLimitWindowMs, ...extra });
+    purge(h.services.db, { asOf, rateLimitWindowMs, ...extra });
 
   it("deletes an unsuccessful application, with its CV, mail rows and notes, the day after its period and not the day before", async () => {
     const reference = await sendApplication(h);
@@ -52,10 +52,10 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       last_activity_at: told,
     });
     await addNote(h, reference, staffId, "Strong on warehouse experience; no forklift licence.", told - day);
-    await h.leads.db.run("UPDATE audit_log SET created_at = ? WHERE reference = ? AND action = 'received'", [
-      received,
-      reference,
-    ]);
+    await h.services.db.run(
+      "UPDATE audit_log SET created_at = ? WHERE reference = ? AND action = 'received'",
+      [received, reference],
+    );
     const before = await footprint(h, reference, id);
     expect(before).toEqual({ lead: 1, documents: 1, outbox: 2, notes: 1, timelineDetail: 1 });
 
@@ -76,7 +76,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       timelineDetail: 0,
     });
     // The timeline keeps what happened and when, without the detail, and says why the lead went.
-    const timeline = await h.leads.db.all<{ action: string; detail: string; created_at: number }>(
+    const timeline = await h.services.db.all<{ action: string; detail: string; created_at: number }>(
       "SELECT action, detail, created_at FROM audit_log WHERE reference = ? ORDER BY id",
       [reference],
     );
@@ -85,7 +85,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       ["note-added", "", told - day],
       ["deleted", "retention", due + day],
     ]);
-    const [tombstone] = await h.leads.db.all("SELECT * FROM tombstones WHERE reference = ?", [reference]);
+    const [tombstone] = await h.services.db.all("SELECT * FROM tombstones WHERE reference = ?", [reference]);
     expect(tombstone).toEqual({
       reference,
       kind: "application",
@@ -115,7 +115,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
 
   it("deletes spam 30 days after it arrived", async () => {
     const reference = await sendEnquiry(h, { website: "https://spam.example" });
-    const [row] = await h.leads.db.all<{ status: string }>(
+    const [row] = await h.services.db.all<{ status: string }>(
       "SELECT status FROM enquiries WHERE reference = ?",
       [reference],
     );
@@ -193,7 +193,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
     const now = at("2026-11-01T12:00:00Z");
     const tag = token(6);
     const session = (name: string, lastSeen: number, expires: number) =>
-      h.leads.db.run(
+      h.services.db.run(
         "INSERT INTO sessions (id_hash, staff_id, created_at, last_seen_at, confirmed_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
         [`${tag}-${name}`, staffId, lastSeen, lastSeen, lastSeen, expires],
       );
@@ -201,7 +201,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
     await session("expired", now - hour, now - 1);
     await session("idle", now - 13 * hour, now + day);
     const invitation = (name: string, expires: number, used: number | null) =>
-      h.leads.db.run(
+      h.services.db.run(
         "INSERT INTO invitations (token_hash, staff_id, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?)",
         [hashToken(`${tag}-${name}`), staffId, now - day, expires, used],
       );
@@ -209,14 +209,14 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
     await invitation("expired", now - 1, null);
     await invitation("used", now + hour, now - hour);
     const challenge = (name: string, expires: number) =>
-      h.leads.db.run(
+      h.services.db.run(
         "INSERT INTO webauthn_challenges (challenge, purpose, expires_at) VALUES (?, 'sign-in', ?)",
         [`${tag}-${name}`, expires],
       );
     await challenge("open", now + 60_000);
     await challenge("expired", now - 1);
     const counter = (name: string, windowStart: number) =>
-      h.leads.db.run("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 3)", [
+      h.services.db.run("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 3)", [
         `${tag}-${name}`,
         windowStart,
       ]);
@@ -229,7 +229,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
     expect(report.housekeeping).toEqual({ sessions: 2, invitations: 2, challenges: 1, rateLimits: 1 });
     const left = async (table: string, column: string) =>
       (
-        await h.leads.db.all<{ v: string }>(`SELECT ${column} AS v FROM ${table} WHERE ${column} LIKE ?`, [
+        await h.services.db.all<{ v: string }>(`SELECT ${column} AS v FROM ${table} WHERE ${column} LIKE ?`, [
           `${tag}-%`,
         ])
       ).map((row) => row.v);
@@ -243,7 +243,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
   it("as of a later date judges leads by it, but ends sessions and the like only by the real clock", async () => {
     const tag = token(6);
     const now = Date.now();
-    await h.leads.db.run(
+    await h.services.db.run(
       "INSERT INTO sessions (id_hash, staff_id, created_at, last_seen_at, confirmed_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
       [`${tag}-live`, staffId, now, now, now, now + day],
     );
@@ -254,7 +254,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
   });
 
   it("lets one holder at a time have the lease, until it expires or is given back", async () => {
-    const db = h.leads.db;
+    const db = h.services.db;
     const name = `test-${token(6)}`;
     const now = Date.now();
     expect(await acquireLease(db, name, "a", now, 60_000)).toBe(true);
@@ -287,21 +287,21 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       // Under the lease: one process purges, the other sees it held and does nothing.
       const first = await makeDue();
       const reports = await Promise.all([
-        purge(h.leads.db, { asOf, rateLimitWindowMs, holder: "process-one" }),
-        purge(second.leads.db, { asOf, rateLimitWindowMs, holder: "process-two" }),
+        purge(h.services.db, { asOf, rateLimitWindowMs, holder: "process-one" }),
+        purge(second.services.db, { asOf, rateLimitWindowMs, holder: "process-two" }),
       ]);
       expect(reports.filter((report) => report.ran)).toHaveLength(1);
       const deleted = reports.flatMap((report) => report.leads.map((lead) => lead.reference));
       expect(deleted.filter((reference) => first.includes(reference)).sort()).toEqual([...first].sort());
       // The lease was given back: the next purge runs.
-      expect((await purge(second.leads.db, { asOf, rateLimitWindowMs })).ran).toBe(true);
+      expect((await purge(second.services.db, { asOf, rateLimitWindowMs })).ran).toBe(true);
 
       // Without it (two plans made before either deletes), each lead is still deleted exactly once.
       const again = await makeDue();
-      const plans = await Promise.all([duePlan(h.leads.db, asOf), duePlan(second.leads.db, asOf)]);
+      const plans = await Promise.all([duePlan(h.services.db, asOf), duePlan(second.services.db, asOf)]);
       const results = await Promise.all([
-        deleteDue(h.leads.db, plans[0], { asOf }),
-        deleteDue(second.leads.db, plans[1], { asOf }),
+        deleteDue(h.services.db, plans[0], { asOf }),
+        deleteDue(second.services.db, plans[1], { asOf }),
       ]);
       const both = results.flatMap((result) => result.leads.map((lead) => lead.reference));
       expect(both.filter((reference) => again.includes(reference)).sort()).toEqual([...again].sort());
@@ -327,7 +327,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
     });
     const logs: Record<string, unknown>[] = [];
     const logger = createLogger("info", { write: (line: string) => void logs.push(JSON.parse(line)) });
-    const purging = await startPurging({ db: h.leads.db, logger, rateLimitWindowMs, everyMs: 50 });
+    const purging = await startPurging({ db: h.services.db, logger, rateLimitWindowMs, everyMs: 50 });
     try {
       // Already gone when startPurging resolves, before the server would take its first request.
       expect((await footprint(h, reference)).lead).toBe(0);

@@ -1,6 +1,5 @@
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
-import { defaultSignInLimit } from "../workspace/workspace.ts";
 import { type PurgeReport, purge } from "./purge.ts";
 
 /** The server purges this often, besides once at start. */
@@ -14,8 +13,8 @@ export type Purging = {
 
 /**
  * Purges once now, before the server takes requests (so a database restored from a backup is purged
- * before anyone uses it), then every hour. `rateLimitWindowMs` is the forms' rate-limit window; staff
- * sign-in counters have their own, and whichever is longer decides when a counter no longer counts.
+ * before anyone uses it), then every hour. `rateLimitWindowMs` is the longest rate-limit window in
+ * use: a counter older than that no longer counts.
  */
 export async function startPurging(options: {
   db: Database;
@@ -26,7 +25,7 @@ export async function startPurging(options: {
 }): Promise<Purging> {
   const { db, logger, everyMs = purgeEveryMs } = options;
   const clock = options.clock ?? Date.now;
-  const rateLimitWindowMs = Math.max(options.rateLimitWindowMs, defaultSignInLimit.windowMs);
+  const { rateLimitWindowMs } = options;
   let running: Promise<PurgeReport | null> | null = null;
 
   function runOnce(): Promise<PurgeReport | null> {

@@ -42,7 +42,7 @@ async function application(h: Harness, overrides: Record<string, string> = {}): 
 }
 
 async function auditRows(h: Harness, reference: string | null, action: string) {
-  return h.leads.db.all<{ staff_id: number | null; detail: string; created_at: number }>(
+  return h.services.db.all<{ staff_id: number | null; detail: string; created_at: number }>(
     reference === null
       ? "SELECT staff_id, detail, created_at FROM audit_log WHERE reference IS NULL AND action = ? ORDER BY id"
       : "SELECT staff_id, detail, created_at FROM audit_log WHERE reference = ? AND action = ? ORDER BY id",
@@ -53,7 +53,7 @@ async function auditRows(h: Harness, reference: string | null, action: string) {
 /** A member of staff as the workspace's methods receive them. */
 async function staffMember(h: Harness, name: string): Promise<StaffMember> {
   const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${randomBytes(3).toString("hex")}@cottonopolis.example`;
-  const { staffId } = await invite(h.leads.db, { email, name }, Date.now());
+  const { staffId } = await invite(h.services.db, { email, name }, Date.now());
   return { id: staffId, email, name, isAdmin: false, sessionHash: "", confirmedAt: Date.now() };
 }
 
@@ -66,9 +66,9 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
   beforeAll(async () => {
     h = await startHarness(dialect, { PUBLIC_URL: "https://www.cottonopolis.example" });
     workspace = createWorkspace({
-      db: h.leads.db,
-      niKey: h.leads.secrets.niKey,
-      ipSalt: h.leads.secrets.ipSalt,
+      db: h.services.db,
+      niKey: h.services.secrets.niKey,
+      ipSalt: h.services.secrets.ipSalt,
       clock: () => clock,
     });
     me = await staffMember(h, "Priya Shah");
@@ -169,7 +169,7 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
     clock = Date.now() + 60_000;
     const changed = await workspace.inbox.changeStatus(reference, "contacted", me);
     expect(changed).toEqual({ ok: true, value: { from: "new", to: "contacted" } });
-    const [row] = await h.leads.db.all<{
+    const [row] = await h.services.db.all<{
       status: string;
       status_changed_at: number;
       last_activity_at: number;
@@ -195,7 +195,7 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
     } finally {
       await repairAuditLog(h);
     }
-    const [after] = await h.leads.db.all<{ status: string; status_changed_at: number }>(
+    const [after] = await h.services.db.all<{ status: string; status_changed_at: number }>(
       "SELECT status, status_changed_at FROM enquiries WHERE reference = ?",
       [reference],
     );
@@ -228,7 +228,7 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
     expect((await workspace.inbox.list({ q: word })).rows[0]?.opened).toBe(true);
 
     // The staff notification links to this page, at the site's public address.
-    const [notification] = await h.leads.db.all<{ body: string }>(
+    const [notification] = await h.services.db.all<{ body: string }>(
       "SELECT body FROM outbox WHERE reference = ? AND purpose = 'notification'",
       [reference],
     );
@@ -336,12 +336,12 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
     await enquiry(h, { message: `Spam ${word}`, website: "https://spam.example" });
     // Tabs and carriage returns cannot arrive through the forms (they are trimmed), but a cell that
     // starts with one is neutralised too.
-    const [raw] = await h.leads.db.all<{ reference: string }>(
+    const [raw] = await h.services.db.all<{ reference: string }>(
       "SELECT reference FROM enquiries WHERE reference = ?",
       [formula],
     );
     expect(raw).toBeDefined();
-    await h.leads.db.run("UPDATE enquiries SET phone = ? WHERE reference = ?", ["\t0161", formula]);
+    await h.services.db.run("UPDATE enquiries SET phone = ? WHERE reference = ?", ["\t0161", formula]);
 
     clock = Date.now();
     const { csv, count } = await workspace.inbox.export({ q: word }, me);
@@ -393,12 +393,12 @@ describe.each(dialects)("Send again on %s", (dialect) => {
   it("puts a failed e-mail back in the queue, records it, and the e-mail goes once the mail server is back", async () => {
     let woken = 0;
     const workspace = createWorkspace({
-      db: h.leads.db,
-      niKey: h.leads.secrets.niKey,
-      ipSalt: h.leads.secrets.ipSalt,
+      db: h.services.db,
+      niKey: h.services.secrets.niKey,
+      ipSalt: h.services.secrets.ipSalt,
       onMailQueued: () => {
         woken++;
-        h.leads.worker.wake();
+        h.services.delivery.wake();
       },
     });
     const me = await staffMember(h, "Sam Ali");
@@ -439,12 +439,12 @@ describe.each(dialects)("Send again on %s", (dialect) => {
 /** Makes every insert into the audit log fail, as a full disk or a broken table would. */
 async function breakAuditLog(h: Harness): Promise<void> {
   if (h.dialect === "sqlite") {
-    await h.leads.db.exec(
+    await h.services.db.exec(
       "CREATE TRIGGER audit_down BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'audit log unavailable'); END",
     );
     return;
   }
-  await h.leads.db.exec(
+  await h.services.db.exec(
     `CREATE FUNCTION audit_down() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit log unavailable'; END $$;
      CREATE TRIGGER audit_down BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_down();`,
   );
@@ -452,8 +452,8 @@ async function breakAuditLog(h: Harness): Promise<void> {
 
 async function repairAuditLog(h: Harness): Promise<void> {
   if (h.dialect === "sqlite") {
-    await h.leads.db.exec("DROP TRIGGER audit_down");
+    await h.services.db.exec("DROP TRIGGER audit_down");
     return;
   }
-  await h.leads.db.exec("DROP TRIGGER audit_down ON audit_log; DROP FUNCTION audit_down();");
+  await h.services.db.exec("DROP TRIGGER audit_down ON audit_log; DROP FUNCTION audit_down();");
 }

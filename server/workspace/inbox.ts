@@ -14,6 +14,7 @@ import {
   statusLabels,
 } from "../../app/lib/staff/leads.ts";
 import type { Database, Queryable, Value } from "../db/database.ts";
+import { requeueFailed } from "../delivery/outbox.ts";
 import { decryptNiNumber } from "../leads/protect.ts";
 import { type AuditAction, recordEvent } from "../leads/timeline.ts";
 
@@ -517,11 +518,7 @@ export async function retryMail(
 ): Promise<Outcome> {
   const { reference, mailId, staffId, now } = input;
   return db.transaction(async (tx) => {
-    const [row] = await tx.all<{ purpose: string }>(
-      `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ?, lease_until = NULL, lease_token = NULL
-       WHERE id = ? AND reference = ? AND status = 'failed' RETURNING purpose`,
-      [now, mailId, reference],
-    );
+    const row = await requeueFailed(tx, { id: mailId, reference }, now);
     if (!row) {
       return {
         ok: false,

@@ -10,7 +10,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { postgresUrl } from "../../tests/support/harness.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
-import { isSameOriginPost } from "./guard.ts";
 import { relyingParty } from "./relying-party.ts";
 import { absoluteTimeoutMs, createSession, idleTimeoutMs } from "./sessions.ts";
 import { invitationLifetimeMs } from "./team.ts";
@@ -190,32 +189,6 @@ describe.each(["sqlite", "postgres"] as const)("staff sign-in rules on %s", (dia
     expect((await workspace.allowSignInAttempt("203.0.113.10")).allowed).toBe(true);
     const keys = await db.all<{ key: string }>("SELECT key FROM rate_limits");
     expect(keys.map((k) => k.key).join(" ")).not.toContain("203.0.113");
-  });
-});
-
-describe("cross-site posts", () => {
-  const host = "www.example.co.uk";
-  it("accepts the site's own pages and clients that are no browser", () => {
-    expect(
-      isSameOriginPost({ host, origin: `https://${host}`, "sec-fetch-site": "same-origin" }, undefined),
-    ).toBe(true);
-    expect(
-      isSameOriginPost(
-        { host: "internal:3000", origin: "https://www.example.co.uk" },
-        "https://www.example.co.uk",
-      ),
-    ).toBe(true);
-    expect(isSameOriginPost({ host }, undefined)).toBe(true);
-  });
-  it("refuses other sites, sibling sites and opaque origins", () => {
-    expect(isSameOriginPost({ host, origin: "https://evil.example" }, undefined)).toBe(false);
-    expect(
-      isSameOriginPost({ host, origin: `https://${host}`, "sec-fetch-site": "cross-site" }, undefined),
-    ).toBe(false);
-    expect(
-      isSameOriginPost({ host, origin: `https://${host}`, "sec-fetch-site": "same-site" }, undefined),
-    ).toBe(false);
-    expect(isSameOriginPost({ host, origin: "null" }, undefined)).toBe(false);
   });
 });
 

@@ -5,11 +5,9 @@ import type {
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { InboxQuery } from "../../app/lib/staff/leads.ts";
-import { analyticsReport } from "../analytics/report.ts";
 import type { Database } from "../db/database.ts";
-import { hashIp } from "../leads/protect.ts";
-import { checkRateLimit, countRequest, type RateLimit } from "../leads/store.ts";
-import { createPeople } from "../lifecycle/people.ts";
+import { clientNetwork, hashIp } from "../protection/client-address.ts";
+import { type RateLimit, takeRateLimit } from "../protection/rate-limit.ts";
 import * as inbox from "./inbox.ts";
 import * as passkeys from "./passkeys.ts";
 import { type RelyingParty, relyingParty } from "./relying-party.ts";
@@ -36,8 +34,9 @@ export type WorkspaceOptions = {
 export const defaultSignInLimit = { limit: 20, windowMs: 15 * 60 * 1000 };
 
 /**
- * The staff workspace's services, built once by the server and handed to loaders and actions through
- * the router context. Every method takes plain values, so routes hold no database code.
+ * The staff workspace's services, built once by the composition root (server/services.ts) and handed to
+ * loaders and actions through the router context. Every method takes plain values and the database
+ * and keys stay inside, so routes hold no database code and cannot reach it.
  */
 export function createWorkspace(options: WorkspaceOptions) {
   const { db, publicUrl } = options;
@@ -45,12 +44,10 @@ export function createWorkspace(options: WorkspaceOptions) {
   const signInLimit = options.signInLimit ?? defaultSignInLimit;
 
   function signInRate(clientAddress: string): RateLimit {
-    return { key: `staff-sign-in:${hashIp(clientAddress, options.ipSalt)}`, ...signInLimit };
+    return { key: `staff-sign-in:${hashIp(clientNetwork(clientAddress), options.ipSalt)}`, ...signInLimit };
   }
 
   return {
-    db,
-    niKey: options.niKey,
     now,
     /** Where passkeys are bound for a request, or null when this address cannot have them. */
     relyingParty: (requestUrl: URL): RelyingParty | null => relyingParty(publicUrl, requestUrl),
@@ -66,11 +63,7 @@ export function createWorkspace(options: WorkspaceOptions) {
     async allowSignInAttempt(
       clientAddress: string,
     ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-      const rate = signInRate(clientAddress);
-      const at = now();
-      const check = await checkRateLimit(db, rate, at);
-      if (check.allowed) await countRequest(db, rate, at);
-      return check;
+      return takeRateLimit(db, signInRate(clientAddress), now());
     },
 
     registrationOptions: (token: string, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> =>
@@ -123,12 +116,6 @@ export function createWorkspace(options: WorkspaceOptions) {
       export: (query: InboxQuery, me: StaffMember) =>
         inbox.exportLeads(db, query, { staffId: me.id, now: now() }),
     },
-
-    /** Requests from people about their data: find, download and erase by e-mail address. */
-    people: createPeople({ db, niKey: options.niKey, now }),
-
-    /** The cookieless visit and conversion counts: the report and its CSV rows. */
-    analytics: analyticsReport(db, now),
   };
 }
 

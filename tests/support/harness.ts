@@ -15,8 +15,8 @@ import { SMTPServer } from "smtp-server";
 import { Webhook } from "standardwebhooks";
 import { createHttpServer } from "../../server/app.ts";
 import { parseEnv } from "../../server/env.ts";
-import { createLeads, type Leads } from "../../server/leads/setup.ts";
 import { createLogger } from "../../server/logger.ts";
+import { createServices, type Services } from "../../server/services.ts";
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -171,7 +171,8 @@ export type Store = { databaseUrl: string; dataDir: string; schema?: string };
 
 export type Harness = {
   url: string;
-  leads: Leads;
+  /** Everything the composition root built for this server: the database, the keys, each service. */
+  services: Services;
   dialect: Dialect;
   store: Store;
   /** Every line the server logged, parsed, at level info and above. */
@@ -221,11 +222,11 @@ export async function startHarness(
   });
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger("info", { write: (line: string) => void logs.push(JSON.parse(line)) });
-  const leads = await createLeads(parsed, logger, store.schema ? { schema: store.schema } : {});
+  const services = await createServices(parsed, logger, store.schema ? { schema: store.schema } : {});
   const app = express();
   if (trustProxy) app.set("trust proxy", 1);
-  app.get("/readyz", leads.readiness);
-  app.use(leads.router);
+  app.get("/readyz", services.readiness);
+  app.use(services.leads);
   app.use((_req, res) => res.status(404).json({ success: false, message: "Not found" }));
   // The production server, with shorter client timeouts so the slow-client test is quick.
   const server = createHttpServer(app, {
@@ -234,18 +235,18 @@ export async function startHarness(
     connectionsCheckingInterval: 200,
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  leads.worker.start();
+  services.delivery.start();
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    leads,
+    services,
     dialect,
     store,
     logs,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await leads.close();
+      await services.close();
       if (!sharing) await removeStore(store);
     },
   };

@@ -64,7 +64,7 @@ export async function setLead(
 ): Promise<void> {
   const table = reference.startsWith("ENQ") ? "enquiries" : "applications";
   const columns = Object.keys(values);
-  const changed = await h.leads.db.run(
+  const changed = await h.services.db.run(
     `UPDATE ${table} SET ${columns.map((column) => `${column} = ?`).join(", ")} WHERE reference = ?`,
     [...(Object.values(values) as (string | number | null)[]), reference],
   );
@@ -73,7 +73,7 @@ export async function setLead(
 
 /** Adds a member of staff; resolves to their id. */
 export async function addStaff(h: Harness, name = "Priya Shah"): Promise<number> {
-  const [row] = await h.leads.db.all<{ id: number }>(
+  const [row] = await h.services.db.all<{ id: number }>(
     "INSERT INTO staff (email, name, user_handle, created_at) VALUES (?, ?, ?, ?) RETURNING id",
     [`${token(6)}@cottonopolis.example`, name, token(16), Date.now()],
   );
@@ -82,13 +82,13 @@ export async function addStaff(h: Harness, name = "Priya Shah"): Promise<number>
 
 /** Adds a note to a lead, and its entry on the timeline, as the lead page would. */
 export async function addNote(h: Harness, reference: string, staffId: number, body: string, at: number) {
-  await h.leads.db.run("INSERT INTO notes (reference, staff_id, body, created_at) VALUES (?, ?, ?, ?)", [
+  await h.services.db.run("INSERT INTO notes (reference, staff_id, body, created_at) VALUES (?, ?, ?, ?)", [
     reference,
     staffId,
     body,
     at,
   ]);
-  await h.leads.db.run(
+  await h.services.db.run(
     "INSERT INTO audit_log (reference, action, staff_id, detail, created_at) VALUES (?, 'note-added', ?, ?, ?)",
     [reference, staffId, `note: ${body.slice(0, 40)}`, at],
   );
@@ -96,7 +96,7 @@ export async function addNote(h: Harness, reference: string, staffId: number, bo
 
 /** How many rows of a table match. */
 export async function count(h: Harness, table: string, where = "1 = 1", params: (string | number)[] = []) {
-  const [row] = await h.leads.db.all<{ n: number }>(
+  const [row] = await h.services.db.all<{ n: number }>(
     `SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`,
     params,
   );
@@ -105,7 +105,7 @@ export async function count(h: Harness, table: string, where = "1 = 1", params: 
 
 /** An application's row id (its documents point at it). */
 export async function applicationId(h: Harness, reference: string): Promise<number> {
-  const [row] = await h.leads.db.all<{ id: number }>("SELECT id FROM applications WHERE reference = ?", [
+  const [row] = await h.services.db.all<{ id: number }>("SELECT id FROM applications WHERE reference = ?", [
     reference,
   ]);
   if (!row) throw new Error(`No application ${reference}`);

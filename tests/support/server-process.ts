@@ -5,8 +5,8 @@
 import express from "express";
 import { createHttpServer } from "../../server/app.ts";
 import { parseEnv } from "../../server/env.ts";
-import { createLeads } from "../../server/leads/setup.ts";
 import { createLogger } from "../../server/logger.ts";
+import { createServices } from "../../server/services.ts";
 import { handleShutdown } from "../../server/shutdown.ts";
 
 const env = parseEnv();
@@ -14,21 +14,21 @@ const logger = createLogger(env.LOG_LEVEL);
 // TEST_START_AT (ms since the epoch) lines several processes up to open the database at the same moment.
 const startAt = Number(process.env.TEST_START_AT ?? 0);
 if (startAt > Date.now()) await new Promise((resolve) => setTimeout(resolve, startAt - Date.now()));
-const leads = await createLeads(env, logger);
+const services = await createServices(env, logger);
 const app = express();
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });
-app.get("/readyz", leads.readiness);
-app.use(leads.router);
+app.get("/readyz", services.readiness);
+app.use(services.leads);
 const server = createHttpServer(app);
 handleShutdown(server, {
   logger,
-  onStart: (deadline) => leads.drain(deadline),
-  onDrained: () => leads.close(),
+  onStart: (deadline) => services.drain(deadline),
+  onDrained: () => services.close(),
 });
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   logger.info({ port: typeof address === "object" && address ? address.port : env.PORT }, "server listening");
-  leads.worker.start();
+  services.delivery.start();
 });

@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import type { Workspace } from "../../../server/workspace/workspace.ts";
-import { clientAddressContext, servicesContext } from "../app-context.ts";
+import { type AppServices, clientAddressContext, servicesContext } from "../app-context.ts";
 
 type Context = { get: <T>(key: import("react-router").RouterContext<T>) => T };
 
@@ -46,27 +46,27 @@ export function clientAddress(context: Context): string {
  * Loaders and actions of every workspace page call this first.
  */
 export async function requireStaff(request: Request, context: Context) {
-  const workspace = workspaceOf(context);
-  const me = await workspace.currentStaff(await sessionToken(request));
+  const services: AppServices = context.get(servicesContext);
+  const me = await services.workspace.currentStaff(await sessionToken(request));
   if (!me) {
     const url = new URL(request.url);
     const back = url.pathname === "/staff" ? "" : `?next=${encodeURIComponent(url.pathname + url.search)}`;
     throw redirect(`/staff/sign-in${back}`, 303);
   }
-  return { workspace, me };
+  return { ...services, me };
 }
 
 /** The signed-in member of staff, or a 401 answer: for downloads and exports, which never redirect. */
 export async function requireStaffForFile(request: Request, context: Context) {
-  const workspace = workspaceOf(context);
-  const me = await workspace.currentStaff(await sessionToken(request));
+  const services: AppServices = context.get(servicesContext);
+  const me = await services.workspace.currentStaff(await sessionToken(request));
   if (!me) {
     throw new Response("Sign in to the staff workspace to download this.", {
       status: 401,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  return { workspace, me };
+  return { ...services, me };
 }
 
 /** A `next` path after sign-in: only a path inside the workspace, never another site. */

@@ -4,7 +4,7 @@ import type { Route } from "./+types/analytics-export";
 
 /** The analytics figures of the chosen period as CSV: 401 without a session, never a redirect. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { workspace } = await requireStaffForFile(request, context);
+  const { analytics } = await requireStaffForFile(request, context);
   const days = new URL(request.url).searchParams.get("days");
   const period = days === null ? defaultPeriod : periodFrom(days);
   if (!period) {
@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  const { fileName, csv } = await workspace.analytics.exportCsv(period);
+  const { fileName, csv } = await analytics.exportCsv(period);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -11,9 +11,9 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { workspace } = await requireStaff(request, context);
+  const { analytics } = await requireStaff(request, context);
   const period = periodFrom(new URL(request.url).searchParams.get("days")) ?? defaultPeriod;
-  return { report: await workspace.analytics.report(period) };
+  return { report: await analytics.report(period) };
 }
 
 const deviceNames = { phone: "Phone", tablet: "Tablet", desktop: "Desktop" } as const;

@@ -14,7 +14,7 @@ const plain = (message: string, status: number) =>
  * numbers in full, so like an export it asks for the passkey again when the last confirmation is old.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { workspace, me } = await requireStaffForFile(request, context);
+  const { people, me } = await requireStaffForFile(request, context);
   const url = new URL(request.url);
   const email = z
     .email()
@@ -22,10 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .safeParse(url.searchParams.get("email")?.trim() ?? "");
   if (!email.success)
     return plain("Give the e-mail address whose data to download, like ?email=name@example.co.uk.", 400);
-  if (workspace.people.needsConfirmation(me, "download")) {
+  if (people.needsConfirmation(me, "download")) {
     throw redirect(`/staff/confirm?next=${encodeURIComponent(url.pathname + url.search)}`, 303);
   }
-  const archive = await workspace.people.download(email.data, me.id);
+  const archive = await people.download(email.data, me.id);
   if (!archive)
     return plain("Nothing is held about that e-mail address, so there is nothing to download.", 404);
   return new Response(archive.body, {

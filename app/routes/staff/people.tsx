@@ -27,9 +27,9 @@ const emailInput = z
 const pageFor = (email: string) => `/staff/people?email=${encodeURIComponent(email)}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { workspace, me } = await requireStaff(request, context);
+  const { people, me } = await requireStaff(request, context);
   const raw = new URL(request.url).searchParams.get("email");
-  const base = { query: raw ?? "", erasureWindowMinutes: workspace.people.erasureWindowMinutes };
+  const base = { query: raw ?? "", erasureWindowMinutes: people.erasureWindowMinutes };
   if (raw === null || raw.trim() === "") return { ...base, error: null, person: null, mayErase: false };
   const parsed = emailInput.safeParse(raw);
   if (!parsed.success) {
@@ -40,8 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...base,
     query: parsed.data,
     error: null,
-    person: await workspace.people.find(parsed.data),
-    mayErase: !workspace.people.needsConfirmation(me, "erase"),
+    person: await people.find(parsed.data),
+    mayErase: !people.needsConfirmation(me, "erase"),
   };
 }
 
@@ -51,7 +51,7 @@ const eraseInput = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { workspace, me } = await requireStaff(request, context);
+  const { people, me } = await requireStaff(request, context);
   const parsed = eraseInput.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return data({ erased: null, problem: "Find the person by their e-mail address first." }, 400);
@@ -68,10 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Erasing cannot be undone: only with a passkey used in the last few minutes. Afterwards the
   // confirmation page brings them back here to type the address again.
-  if (workspace.people.needsConfirmation(me, "erase")) {
+  if (people.needsConfirmation(me, "erase")) {
     throw redirect(`/staff/confirm?next=${encodeURIComponent(pageFor(email))}`, 303);
   }
-  const result = await workspace.people.erase(email, me.id);
+  const result = await people.erase(email, me.id);
   return { erased: { ...result, email: email.toLowerCase() }, problem: null };
 }
 

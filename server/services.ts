@@ -1,0 +1,231 @@
+import type { RequestHandler, Router } from "express";
+import { site } from "../app/content/site.ts";
+import { type Analytics, createAnalytics } from "./analytics/analytics.ts";
+import { analyticsReport } from "./analytics/report.ts";
+import { type Database, type DatabaseOptions, openDatabase } from "./db/database.ts";
+import { migrate } from "./db/migrate.ts";
+import { createOutboxWorker, type OutboxWorker } from "./delivery/outbox.ts";
+import { createSendMail, type SmtpConfig, smtpTimeouts } from "./delivery/smtp.ts";
+import { createSendWebhook, webhookTarget } from "./delivery/webhooks.ts";
+import type { Env } from "./env.ts";
+import { leadsRouter } from "./leads/handlers.ts";
+import { recordEmailOutcome } from "./leads/store.ts";
+import { createPeople } from "./lifecycle/people.ts";
+import { type Purging, startPurging } from "./lifecycle/schedule.ts";
+import type { Logger } from "./logger.ts";
+import { readiness } from "./readiness.ts";
+import { loadSecrets, type Secrets } from "./secrets.ts";
+import { createWorkspace, defaultSignInLimit } from "./workspace/workspace.ts";
+
+/**
+ * The composition root: the one place that opens the database, loads the keys and builds every
+ * service from them, handing each only what it needs. Features never build one another; what one
+ * must tell another (a lead stored, a message queued, an e-mail's outcome) is wired here. See
+ * docs/decisions/013-composition-root.md.
+ *
+ *   db, secrets ─┬─ delivery (the outbox worker: e-mail and webhooks)
+ *                ├─ analytics (page-view endpoint; each stored lead counted)
+ *                ├─ leads (the two form endpoints) ── queues into delivery, tells analytics
+ *                ├─ workspace (staff: passkeys, sessions, team, inbox) ── wakes delivery
+ *                ├─ people (access and erasure requests)
+ *                └─ purging (the retention purge, hourly)
+ */
+
+/** What loaders and actions of the staff workspace receive through the router context. */
+export type AppServices = {
+  /** Sign-in, sessions, the team and the leads inbox. */
+  workspace: ReturnType<typeof createWorkspace>;
+  /** Requests from people about their data: find, download and erase by e-mail address. */
+  people: ReturnType<typeof createPeople>;
+  /** The cookieless visit and conversion counts: the report and its CSV. */
+  analytics: ReturnType<typeof analyticsReport>;
+};
+
+export type Services = {
+  db: Database;
+  secrets: Secrets;
+  /** Migrations applied while opening, for the caller to log once the server is up. */
+  migrated: string[];
+  /** The delivery queue's worker (e-mail and webhooks). */
+  delivery: OutboxWorker;
+  /** The two form endpoints, mounted before any page. */
+  leads: Router;
+  /** Cookieless visit counts: the page-view endpoint and its daily upkeep. */
+  analytics: Analytics;
+  /** GET /readyz: 503 while the database cannot be reached or the server is shutting down. */
+  readiness: RequestHandler;
+  /** What the workspace's routes receive. */
+  app: AppServices;
+  /** Purges once now, before any request (a restored backup is purged before use), then every hour. */
+  startPurging(): Promise<Purging>;
+  /** Once the server listens: the delivery queue and the visit counts' upkeep start. */
+  start(): void;
+  /**
+   * The start of a shutdown: /readyz turns 503 and the delivery queue claims nothing more. Sends in
+   * hand may run until `deadline` (ms); close() waits for them.
+   */
+  drain(deadline: number): void;
+  /** Stops the purge, the delivery queue (waiting for its sends) and the upkeep; closes the database. */
+  close(): Promise<void>;
+};
+
+type ServicesEnv = Pick<
+  Env,
+  | "PORT"
+  | "PUBLIC_URL"
+  | "DATABASE_URL"
+  | "DATABASE_CONNECT_TIMEOUT_MS"
+  | "DATABASE_QUERY_TIMEOUT_MS"
+  | "DATA_DIR"
+  | "NI_ENCRYPTION_KEY"
+  | "IP_HASH_SALT"
+  | "FORM_RESULT_SECRET"
+  | "SMTP_URL"
+  | "SMTP_HOST"
+  | "SMTP_PORT"
+  | "SMTP_USER"
+  | "SMTP_PASSWORD"
+  | "SMTP_SECURE"
+  | "MAIL_FROM"
+  | "ENQUIRIES_TO"
+  | "APPLICATIONS_TO"
+  | "OUTBOX_POLL_MS"
+  | "OUTBOX_MAX_ATTEMPTS"
+  | "OUTBOX_RETRY_BASE_MS"
+  | "OUTBOX_LEASE_MS"
+  | "WEBHOOK_URLS"
+  | "WEBHOOK_SECRET"
+  | "CONTACT_RATE_LIMIT"
+  | "CAREERS_RATE_LIMIT"
+  | "RATE_LIMIT_WINDOW_SECONDS"
+>;
+
+/** The SMTP settings from the environment, or null when none are given. */
+export function smtpConfig(env: ServicesEnv): SmtpConfig | null {
+  if (env.SMTP_URL) return { url: env.SMTP_URL };
+  if (env.SMTP_HOST) {
+    return {
+      host: env.SMTP_HOST,
+      port: env.SMTP_PORT,
+      secure: env.SMTP_SECURE === "1",
+      ...(env.SMTP_USER ? { user: env.SMTP_USER } : {}),
+      ...(env.SMTP_PASSWORD ? { password: env.SMTP_PASSWORD } : {}),
+    };
+  }
+  return null;
+}
+
+/** The site's own addresses: the configured site address, and PUBLIC_URL when it is another. */
+export function ownOrigins(publicUrl: string | undefined): string[] {
+  const origins = [new URL(site.siteUrl).origin];
+  if (publicUrl) origins.push(new URL(publicUrl).origin);
+  return [...new Set(origins)];
+}
+
+/** Opens the database (applying migrations), loads the keys and builds every service. */
+export async function createServices(
+  env: ServicesEnv,
+  logger: Logger,
+  options: Pick<DatabaseOptions, "schema" | "synchronous"> = {},
+): Promise<Services> {
+  const db = openDatabase(env.DATABASE_URL, {
+    ...options,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+  });
+  const migrated = await migrate(db);
+  const secrets = loadSecrets(env.DATA_DIR, env);
+  const origins = ownOrigins(env.PUBLIC_URL);
+  const now = Date.now;
+
+  const smtp = smtpConfig(env);
+  const from = env.MAIL_FROM ?? `${site.brand} <${site.email}>`;
+  const webhooks = env.WEBHOOK_URLS.map((url) => ({ url, ...webhookTarget(url) }));
+  const delivery = createOutboxWorker({
+    db,
+    send: smtp ? createSendMail(smtp, smtpTimeouts(env.OUTBOX_LEASE_MS)) : null,
+    sendWebhook: webhooks.length > 0 ? createSendWebhook({ secret: env.WEBHOOK_SECRET }) : null,
+    webhookUrls: new Map(webhooks.map((webhook) => [webhook.key, webhook.url])),
+    from,
+    logger,
+    pollMs: env.OUTBOX_POLL_MS,
+    maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+    retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+    leaseMs: env.OUTBOX_LEASE_MS,
+    onEmailOutcome: recordEmailOutcome,
+  });
+
+  const analytics = createAnalytics({ db, logger, ownOrigins: origins });
+
+  const leads = leadsRouter({
+    db,
+    secrets,
+    logger,
+    routing: {
+      from,
+      enquiriesTo: env.ENQUIRIES_TO ?? site.email,
+      applicationsTo: env.APPLICATIONS_TO ?? site.email,
+      webhooks: webhooks.map(({ key, display }) => ({ key, display })),
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    },
+    rateLimits: {
+      contact: env.CONTACT_RATE_LIMIT,
+      careers: env.CAREERS_RATE_LIMIT,
+      windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    ownOrigins: origins,
+    mailConfigured: smtp !== null,
+    onQueued: () => delivery.wake(),
+    onStored: analytics.onLeadStored,
+  });
+
+  const workspace = createWorkspace({
+    db,
+    niKey: secrets.niKey,
+    ipSalt: secrets.ipSalt,
+    publicUrl: env.PUBLIC_URL,
+    onMailQueued: () => delivery.wake(),
+  });
+
+  let draining = false;
+  let stopping: Promise<void> | null = null;
+  let purging: Purging | null = null;
+  return {
+    db,
+    secrets,
+    migrated,
+    delivery,
+    leads,
+    analytics,
+    readiness: readiness({ db, draining: () => draining, timeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS }),
+    app: {
+      workspace,
+      people: createPeople({ db, niKey: secrets.niKey, now }),
+      analytics: analyticsReport(db, now),
+    },
+    async startPurging() {
+      purging ??= await startPurging({
+        db,
+        logger,
+        // A counter no longer counts once the longest window in use (the forms' or sign-in's) has passed.
+        rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
+      });
+      return purging;
+    },
+    start() {
+      delivery.start();
+      analytics.start();
+    },
+    drain(deadline) {
+      draining = true;
+      stopping ??= delivery.stop({ deadline });
+    },
+    async close() {
+      draining = true;
+      purging?.stop();
+      await (stopping ?? delivery.stop());
+      await analytics.stop();
+      await db.close();
+    },
+  };
+}
