@@ -15,6 +15,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type Database, openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
+import { recordEvent } from "../server/leads/timeline.ts";
 import { purge } from "../server/lifecycle/purge.ts";
 
 const leadsOfEachKind = Number(process.env.BENCH_LEADS ?? 2000);
@@ -59,10 +60,7 @@ async function seed(db: Database): Promise<Seeded> {
         [Number(application?.id), cvBytes, randomBytes(cvBytes)],
       );
       for (const reference of [`ENQ-B${i}`, `APP-B${i}`]) {
-        await tx.run("INSERT INTO audit_log (reference, action, created_at) VALUES (?, 'received', ?)", [
-          reference,
-          at,
-        ]);
+        await recordEvent(tx, { reference, action: "received", now: at });
         await tx.run(
           `INSERT INTO outbox (reference, purpose, to_address, subject, body, status, next_attempt_at, created_at, sent_at)
            VALUES (?, 'acknowledgement', 'someone@example.com', 'We have it', 'Dear Aisha, thank you.', 'sent', ?, ?, ?)`,
