@@ -12,7 +12,7 @@ const migrationsDir = fileURLToPath(new URL("./migrations/", import.meta.url));
  */
 export async function migrate(
   db: Database,
-  { dir = `${migrationsDir}${db.dialect}` }: { dir?: string } = {},
+  { dir = `${migrationsDir}${db.sql.name}` }: { dir?: string } = {},
 ): Promise<string[]> {
   const files = readdirSync(dir)
     .filter((name) => name.endsWith(".sql"))
