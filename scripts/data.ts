@@ -92,6 +92,11 @@ try {
       }
       if (!dryRun && report.leads.length > 0)
         process.stdout.write(`  That is ${describeCounts(report.deleted)}.\n`);
+      if (report.stopped === "lease-lost") {
+        process.stdout.write(
+          "Stopped part-way: this purge was held up past its lease and another process took over the rest.\n",
+        );
+      }
       const h = report.housekeeping;
       process.stdout.write(
         `${dryRun ? "Would also delete" : "Also deleted"}: ${h.sessions} ended sessions, ${h.invitations} used or expired invitations, ${h.challenges} expired passkey challenges, ${h.rateLimits} old rate-limit counters.\n`,

@@ -205,8 +205,3 @@ export function cspNonceFor(res: ServerResponse): string {
   if (policy && !res.headersSent) res.setHeader("Content-Security-Policy", policy(`'self' 'nonce-${nonce}'`));
   return nonce;
 }
-
-/** The nonce already chosen for this response, if any. */
-export function cspNonceOf(res: ServerResponse): string | undefined {
-  return locals(res).cspNonce;
-}

@@ -3,11 +3,13 @@ import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { Worker } from "node:worker_threads";
 import pg from "pg";
+import { numberedPlaceholders, postgres, type SqlDialect, sqlite } from "./dialect.ts";
 
 /**
  * The one way the server reaches its database: SQLite (node:sqlite) by default,
  * PostgreSQL when DATABASE_URL is a postgres:// URL. Queries are written once,
- * with `?` placeholders, and run unchanged on both.
+ * with `?` placeholders, and run unchanged on both; the few pieces of SQL that differ
+ * are the database's `sql` (./dialect.ts).
  */
 
 export type Value = string | number | bigint | null | Uint8Array;
@@ -28,7 +30,8 @@ export type ScriptTransaction = Queryable & {
 };
 
 export type Database = Queryable & {
-  dialect: "sqlite" | "postgres";
+  /** The pieces of SQL that differ between the databases, this one's. */
+  sql: SqlDialect;
   /** Runs fn inside one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -199,7 +202,7 @@ function openSqlite(file: string, options: DatabaseOptions): Database {
   }
 
   return {
-    dialect: "sqlite",
+    sql: sqlite,
     all: (sql, params) => outside(() => direct.all(sql, params)),
     run: (sql, params) => outside(() => direct.run(sql, params)),
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -266,12 +269,6 @@ function startCheckpointer(file: string): Worker {
   return worker;
 }
 
-/** Rewrites `?` placeholders as PostgreSQL's `$1, $2, ...` (our SQL never has `?` in strings). */
-function numbered(sql: string): string {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-}
-
 function toPg(params: Value[]): unknown[] {
   return params.map((value) => (value instanceof Uint8Array ? Buffer.from(value) : value));
 }
@@ -305,7 +302,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   function text(sql: string): string {
     let converted = texts.get(sql);
     if (!converted) {
-      converted = numbered(sql);
+      converted = numberedPlaceholders(sql);
       texts.set(sql, converted);
     }
     return converted;
@@ -322,7 +319,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   }
   const direct = on(pool);
   return {
-    dialect: "postgres",
+    sql: postgres,
     ...direct,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { postgresUrl } from "../../tests/support/harness.ts";
 import { type Database, openDatabase } from "./database.ts";
-import { migrate } from "./migrate.ts";
+import { migrate, migrationDirs, migrationFiles } from "./migrate.ts";
 
 type Dialect = "sqlite" | "postgres";
 
@@ -52,7 +53,6 @@ describe.each<Dialect>(["sqlite", "postgres"])("migrations on %s", (dialect) => 
     const target = await fresh(dialect);
     drop = target.drop;
     const dir = path.join(target.dir, "migrations");
-    const { mkdirSync } = await import("node:fs");
     mkdirSync(dir);
     writeFileSync(
       path.join(dir, "001_notes.sql"),
@@ -74,7 +74,7 @@ INSERT INTO notes (body) VALUES ('x');`,
     );
     const db = target.open();
     opened.push(db);
-    expect(await migrate(db, { dir })).toEqual(["001_notes.sql", "002_function.sql"]);
+    expect(await migrate(db, { dirs: [dir] })).toEqual(["001_notes.sql", "002_function.sql"]);
     const notes = await db.all<{ body: string }>("SELECT body FROM notes ORDER BY body");
     expect(notes.map((n) => n.body).sort()).toEqual(
       dialect === "postgres" ? ["DONE; REALLY!", "one; two"] : ["X; shouted", "one; two"],
@@ -85,7 +85,6 @@ INSERT INTO notes (body) VALUES ('x');`,
     const target = await fresh(dialect);
     drop = target.drop;
     const dir = path.join(target.dir, "migrations");
-    const { mkdirSync } = await import("node:fs");
     mkdirSync(dir);
     writeFileSync(
       path.join(dir, "001_half.sql"),
@@ -93,11 +92,82 @@ INSERT INTO notes (body) VALUES ('x');`,
     );
     const db = target.open();
     opened.push(db);
-    await expect(migrate(db, { dir })).rejects.toThrow(/nowhere/);
+    await expect(migrate(db, { dirs: [dir] })).rejects.toThrow(/nowhere/);
     // The table the file created before failing was rolled back with it.
     await expect(db.all("SELECT a FROM half")).rejects.toThrow(/half/);
     writeFileSync(path.join(dir, "001_half.sql"), "CREATE TABLE half (a TEXT);\n");
-    expect(await migrate(db, { dir })).toEqual(["001_half.sql"]);
+    expect(await migrate(db, { dirs: [dir] })).toEqual(["001_half.sql"]);
+  });
+
+  it("apply the files written once for both databases with the database's own, in name order", async () => {
+    const target = await fresh(dialect);
+    drop = target.drop;
+    const shared = path.join(target.dir, "both");
+    const own = path.join(target.dir, dialect);
+    mkdirSync(shared);
+    mkdirSync(own);
+    writeFileSync(path.join(own, "001_notes.sql"), "CREATE TABLE notes (body TEXT NOT NULL);\n");
+    writeFileSync(path.join(shared, "002_shared.sql"), "INSERT INTO notes (body) VALUES ('shared');\n");
+    writeFileSync(path.join(own, "003_own.sql"), "INSERT INTO notes (body) VALUES ('own');\n");
+    const db = target.open();
+    opened.push(db);
+    expect(await migrate(db, { dirs: [shared, own] })).toEqual([
+      "001_notes.sql",
+      "002_shared.sql",
+      "003_own.sql",
+    ]);
+    const notes = await db.all<{ body: string }>("SELECT body FROM notes ORDER BY body");
+    expect(notes.map((n) => n.body)).toEqual(["own", "shared"]);
+  });
+
+  it("refuse to start when a name is in the shared folder and the database's own, applying nothing", async () => {
+    const target = await fresh(dialect);
+    drop = target.drop;
+    const shared = path.join(target.dir, "both");
+    const own = path.join(target.dir, dialect);
+    mkdirSync(shared);
+    mkdirSync(own);
+    writeFileSync(path.join(own, "001_notes.sql"), "CREATE TABLE notes (body TEXT NOT NULL);\n");
+    writeFileSync(path.join(shared, "002_twice.sql"), "CREATE TABLE shared (a TEXT);\n");
+    writeFileSync(path.join(own, "002_twice.sql"), "CREATE TABLE own (a TEXT);\n");
+    const db = target.open();
+    opened.push(db);
+    await expect(migrate(db, { dirs: [shared, own] })).rejects.toThrow(/002_twice\.sql is in two folders/);
+    await expect(db.all("SELECT body FROM notes")).rejects.toThrow(/notes/);
+  });
+
+  it("apply the project's migrations, the shared ones under their own names", async () => {
+    const target = await fresh(dialect);
+    drop = target.drop;
+    const db = target.open();
+    opened.push(db);
+    const files = migrationFiles(migrationDirs(dialect)).map((file) => file.name);
+    expect(files).toContain("005_analytics.sql");
+    expect(await migrate(db)).toEqual(files);
+    const rows = await db.all<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name");
+    expect(rows.map((row) => row.name)).toEqual(files);
+    expect(await db.all("SELECT * FROM analytics_daily")).toEqual([]);
+  });
+});
+
+describe("the migration folders", () => {
+  const folder = (name: string) => fileURLToPath(new URL(`./migrations/${name}/`, import.meta.url));
+  const sqlFiles = (name: string) => readdirSync(folder(name)).filter((file) => file.endsWith(".sql"));
+
+  it("hold each name once for each database", () => {
+    for (const database of ["sqlite", "postgres"] as const) {
+      expect(() => migrationFiles(migrationDirs(database))).not.toThrow();
+    }
+  });
+
+  it("write a migration that is the same for both databases once, in the shared folder", () => {
+    const same = sqlFiles("sqlite").filter(
+      (name) =>
+        sqlFiles("postgres").includes(name) &&
+        readFileSync(path.join(folder("sqlite"), name), "utf8") ===
+          readFileSync(path.join(folder("postgres"), name), "utf8"),
+    );
+    expect(same).toEqual([]);
   });
 });
 
@@ -119,7 +189,7 @@ describe("migrations on postgres from many connections", () => {
     opened.push(...dbs);
     const results = await Promise.all(dbs.map((db) => migrate(db)));
     const applied = results.flat();
-    const files = readdirSync(new URL("./migrations/postgres/", import.meta.url)).sort();
+    const files = migrationFiles(migrationDirs("postgres")).map((file) => file.name);
     expect(files.length).toBeGreaterThan(1);
     expect(applied.sort()).toEqual(files);
     const rows = await dbs[0]?.all<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name");

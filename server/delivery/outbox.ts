@@ -219,12 +219,11 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
 
   /** Claims the next due message (or one whose lease ran out), for this process only. */
   async function claim(now: number): Promise<Claimed | null> {
-    const skipLocked = db.dialect === "postgres" ? "FOR UPDATE SKIP LOCKED" : "";
     const due = `channel IN (${channels.map(() => "?").join(", ")})
       AND ((status = 'queued' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))`;
     const [row] = await db.all<Claimed>(
       `UPDATE outbox SET status = 'sending', lease_until = ?, lease_token = ?, attempts = attempts + 1
-       WHERE id = (SELECT id FROM outbox WHERE ${due} ORDER BY id LIMIT 1 ${skipLocked})
+       WHERE id = (SELECT id FROM outbox WHERE ${due} ORDER BY id LIMIT 1 ${db.sql.lockRowsSkippingLocked})
        AND ${due}
        RETURNING id, reference, purpose, channel, message_id, to_address, reply_to, subject, body,
          attachment_ids, target, attempts, lease_token`,

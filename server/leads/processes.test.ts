@@ -17,6 +17,7 @@ import {
   TestWebhookReceiver,
   validEnquiry,
 } from "../../tests/support/harness.ts";
+import { migrationDirs, migrationFiles } from "../db/migrate.ts";
 import { decryptNiNumber } from "./protect.ts";
 
 type Dialect = "sqlite" | "postgres";
@@ -62,10 +63,7 @@ async function freshDatabase(dialect: Dialect) {
   };
 }
 
-const migrationFiles = (dialect: Dialect) =>
-  readdirSync(new URL(`../db/migrations/${dialect}/`, import.meta.url))
-    .filter((name) => name.endsWith(".sql"))
-    .sort();
+const migrationNames = (dialect: Dialect) => migrationFiles(migrationDirs(dialect)).map((file) => file.name);
 
 describe.each<Dialect>(["postgres", "sqlite"])("server processes on one %s database", (dialect) => {
   let processes: ServerProcess[] = [];
@@ -96,7 +94,7 @@ describe.each<Dialect>(["postgres", "sqlite"])("server processes on one %s datab
     }
     // Each migration applied exactly once, whichever process got there first.
     const applied = await db.rows<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name");
-    expect(applied.map((row) => row.name)).toEqual(migrationFiles(dialect));
+    expect(applied.map((row) => row.name)).toEqual(migrationNames(dialect));
     const migratedBy = processes.filter((server) => server.logs.some((l) => l.msg === "server listening"));
     expect(migratedBy).toHaveLength(4);
 

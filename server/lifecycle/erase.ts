@@ -151,7 +151,7 @@ export const inFlightWaitMs = 10_000;
  */
 async function mailInFlight(
   tx: Queryable,
-  dialect: Database["dialect"],
+  sql: Database["sql"],
   address: string,
   references: string[],
   now: number,
@@ -160,7 +160,7 @@ async function mailInFlight(
   const rows = await tx.all<{ status: string; lease_until: number | null }>(
     `SELECT status, lease_until FROM outbox
      WHERE ${references.length ? `reference IN (${marks}) OR ` : ""}LOWER(to_address) = ? OR LOWER(reply_to) = ?
-     ${dialect === "postgres" ? "FOR UPDATE" : ""}`,
+     ${sql.lockRows}`,
     [...references, address, address],
   );
   return rows.filter((row) => row.status === "sending" && Number(row.lease_until) > now).length;
@@ -187,7 +187,7 @@ export async function eraseByEmail(
       const leads = await leadsOf(tx, address);
       const inFlight = await mailInFlight(
         tx,
-        db.dialect,
+        db.sql,
         address,
         leads.map((lead) => lead.reference),
         clock(),

@@ -17,7 +17,7 @@ import {
 import { createLogger } from "../logger.ts";
 import { hashToken } from "../workspace/tokens.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
-import { deleteDue, duePlan, purge } from "./purge.ts";
+import { deleteDue, duePlan, purge, purgeLeaseMs } from "./purge.ts";
 import { startPurging } from "./schedule.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
@@ -311,6 +311,91 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
         expect(await count(h, "audit_log", "reference = ? AND action = 'deleted'", [reference])).toBe(1);
         expect((await footprint(h, reference)).lead).toBe(0);
       }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("stops deleting as soon as another process has taken its lease, sweeping nothing and leaving the lease", async () => {
+    const second = await startHarness(dialect, {}, { sharing: h });
+    try {
+      const old = at("2025-01-01T09:00:00Z");
+      const asOf = at("2026-01-01T00:00:00Z");
+      const due: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const reference = i % 3 ? await sendEnquiry(h) : await sendApplication(h);
+        await setLead(h, reference, { created_at: old, status: "spam", last_activity_at: old });
+        due.push(reference);
+      }
+      const tag = token(6);
+      let now = Date.now();
+      await h.leads.db.run(
+        "INSERT INTO sessions (id_hash, staff_id, created_at, last_seen_at, confirmed_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+        [`${tag}-ended`, staffId, asOf - day, asOf - day, asOf - day, asOf - 1],
+      );
+      // The first process is held up after its fifth deletion until its lease has run out, and the
+      // second takes the lease in the meantime.
+      const db = h.leads.db;
+      let transactions = 0;
+      let holdUpAfter = 5;
+      const heldUp: typeof db = {
+        ...db,
+        async transaction(fn) {
+          const result = await db.transaction(fn);
+          if (++transactions === holdUpAfter) {
+            now += purgeLeaseMs + 1;
+            expect(await acquireLease(second.leads.db, "purge", "process-two", now, purgeLeaseMs)).toBe(true);
+          }
+          return result;
+        },
+      };
+      const report = await purge(heldUp, {
+        asOf,
+        rateLimitWindowMs,
+        holder: "process-one",
+        clock: () => now,
+      });
+      expect(report).toMatchObject({ ran: true, stopped: "lease-lost" });
+      expect(report.leads).toHaveLength(5);
+      expect(report.housekeeping).toEqual({ sessions: 0, invitations: 0, challenges: 0, rateLimits: 0 });
+      const planned = [...due].sort();
+      const gone = [];
+      for (const reference of planned) gone.push((await footprint(h, reference)).lead === 0);
+      expect(gone).toEqual(planned.map((_, i) => i < 5));
+      expect(await count(h, "sessions", "id_hash = ?", [`${tag}-ended`])).toBe(1);
+      // The second process still holds the lease, and its purge finishes the work.
+      expect(await db.all("SELECT holder FROM leases WHERE name = 'purge'")).toEqual([
+        { holder: "process-two" },
+      ]);
+      const rest = await purge(second.leads.db, {
+        asOf,
+        rateLimitWindowMs,
+        holder: "process-two",
+        clock: () => now,
+      });
+      expect(rest.stopped).toBeUndefined();
+      expect(rest.leads.map((lead) => lead.reference).sort()).toEqual(planned.slice(5));
+      expect(await count(h, "sessions", "id_hash = ?", [`${tag}-ended`])).toBe(0);
+
+      // The server's hourly purge says so in its log.
+      const more = [await sendEnquiry(h), await sendEnquiry(h)].sort();
+      for (const reference of more) {
+        await setLead(h, reference, { created_at: old, status: "spam", last_activity_at: old });
+      }
+      transactions = 0;
+      holdUpAfter = 1;
+      const logs: Record<string, unknown>[] = [];
+      const logger = createLogger("info", { write: (line: string) => void logs.push(JSON.parse(line)) });
+      const purging = await startPurging({ db: heldUp, logger, rateLimitWindowMs, clock: () => now });
+      purging.stop();
+      expect(logs.find((line) => line.level === "warn")).toMatchObject({
+        msg: "retention purge stopped: its lease ran out and another process took it over",
+        references: more.slice(0, 1),
+      });
+      expect((await footprint(h, more[1] as string)).lead).toBe(1);
+      // The second finishes, and gives the lease back.
+      await purge(second.leads.db, { asOf, rateLimitWindowMs, holder: "process-two", clock: () => now });
+      expect((await footprint(h, more[1] as string)).lead).toBe(0);
     } finally {
       await second.close();
     }

@@ -30,6 +30,11 @@ export type PurgeReport = {
   dryRun: boolean;
   /** False when another process held the purge lease, so this one did nothing. */
   ran: boolean;
+  /**
+   * Set when the purge stopped part-way: "lease-lost" when another process took the lease over (this
+   * one's ran out while it was held up), so that one finishes the deletions and this one swept nothing.
+   */
+  stopped?: "lease-lost";
   /** The leads due (dry run) or deleted. */
   leads: DueLead[];
   deleted: DeletionCounts;
@@ -50,7 +55,10 @@ export type PurgeOptions = {
   holder?: string;
 };
 
-/** Only one process purges at a time; a purge that outlives this (it should take seconds) is renewed. */
+/**
+ * Only one process purges at a time; a purge that outlives half of this (it should take seconds) renews
+ * the lease before its next deletion.
+ */
 export const purgeLeaseMs = 10 * 60 * 1000;
 const leaseName = "purge";
 
@@ -126,7 +134,8 @@ export async function duePlan(
 /**
  * Deletes the planned leads, each in its own transaction, checking again inside it that the lead is
  * still due (a note added since the plan keeps it) and still there (another process may have got to it
- * first: then it is skipped, never deleted twice). Resolves to the leads it deleted and what went.
+ * first: then it is skipped, never deleted twice). `beforeEach`, when given, is asked before each lead,
+ * and stops the deletions by resolving to false. Resolves to the leads it deleted and what went.
  */
 export async function deleteDue(
   db: Database,
@@ -135,13 +144,14 @@ export async function deleteDue(
     asOf: number;
     config?: RetentionConfig;
     reason?: DeletionReason;
-    afterEach?: () => Promise<void>;
+    beforeEach?: () => Promise<boolean>;
   },
 ): Promise<{ leads: DueLead[]; deleted: DeletionCounts }> {
   const config = options.config ?? retention;
   const leads: DueLead[] = [];
   let deleted = noDeletions;
   for (const lead of plan) {
+    if (options.beforeEach && !(await options.beforeEach())) break;
     const counts = await db.transaction(async (tx) => {
       const facts = await leadFacts(tx, lead.kind, lead.reference);
       if (!facts || retentionOf(facts, config).deleteAt > options.asOf) return null;
@@ -151,10 +161,11 @@ export async function deleteDue(
       leads.push(lead);
       deleted = addCounts(deleted, counts);
     }
-    await options.afterEach?.();
   }
   return { leads, deleted };
 }
+
+const noHousekeeping: Housekeeping = { sessions: 0, invitations: 0, challenges: 0, rateLimits: 0 };
 
 function housekeepingRules(asOf: number, rateLimitWindowMs: number) {
   return {
@@ -207,25 +218,28 @@ export async function purge(db: Database, options: PurgeOptions): Promise<PurgeR
     };
   }
   const holder = options.holder ?? newHolder();
-  if (!(await acquireLease(db, leaseName, holder, clock(), purgeLeaseMs))) {
-    return {
-      ...nothing,
-      ran: false,
-      housekeeping: { sessions: 0, invitations: 0, challenges: 0, rateLimits: 0 },
-    };
+  let renewedAt = clock();
+  if (!(await acquireLease(db, leaseName, holder, renewedAt, purgeLeaseMs))) {
+    return { ...nothing, ran: false, housekeeping: noHousekeeping };
   }
+  let leaseLost = false;
   try {
-    let sinceRenewal = 0;
     const { leads, deleted } = await deleteDue(db, await duePlan(db, asOf, config), {
       asOf,
       config,
-      afterEach: async () => {
-        if (++sinceRenewal < 50) return;
-        sinceRenewal = 0;
-        await acquireLease(db, leaseName, holder, clock(), purgeLeaseMs);
+      // Renewed once half of it has gone. Refused means it ran out and another process has it now: that
+      // one purges, and this one deletes nothing more.
+      beforeEach: async () => {
+        const now = clock();
+        if (now - renewedAt < purgeLeaseMs / 2) return true;
+        if (!(await acquireLease(db, leaseName, holder, now, purgeLeaseMs))) {
+          leaseLost = true;
+          return false;
+        }
+        renewedAt = now;
+        return true;
       },
     });
-    const swept = await housekeeping(db, sweepAt, rateLimitWindowMs, false);
     if (deleted.records > 0) {
       await recordEvent(db, {
         action: "purged",
@@ -233,11 +247,15 @@ export async function purge(db: Database, options: PurgeOptions): Promise<PurgeR
         now: asOf,
       });
     }
+    // With the lease lost, sessions and the like are left to the process that has it now.
+    const swept = leaseLost ? noHousekeeping : await housekeeping(db, sweepAt, rateLimitWindowMs, false);
     const anything =
       deleted.records + swept.sessions + swept.invitations + swept.challenges + swept.rateLimits;
     if (anything > 0) await reclaimSpace(db);
-    return { asOf, dryRun, ran: true, leads, deleted, housekeeping: swept };
+    const stopped = leaseLost ? { stopped: "lease-lost" as const } : {};
+    return { asOf, dryRun, ran: true, ...stopped, leads, deleted, housekeeping: swept };
   } finally {
-    await releaseLease(db, leaseName, holder);
+    // A lease lost is another process's now: only this one's own is given back.
+    if (!leaseLost) await releaseLease(db, leaseName, holder);
   }
 }

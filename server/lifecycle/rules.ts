@@ -79,8 +79,3 @@ export function retentionOf(lead: LeadFacts, config: RetentionConfig): Retention
   }
   return byStatus;
 }
-
-/** True when the lead's time is up at `asOf`. */
-export function isDue(lead: LeadFacts, asOf: number, config: RetentionConfig): boolean {
-  return retentionOf(lead, config).deleteAt <= asOf;
-}

@@ -31,6 +31,13 @@ export async function startPurging(options: {
   function runOnce(): Promise<PurgeReport | null> {
     running ??= purge(db, { asOf: clock(), clock, rateLimitWindowMs })
       .then((report) => {
+        if (report.stopped === "lease-lost") {
+          logger.warn(
+            { deleted: report.deleted, references: report.leads.map((lead) => lead.reference) },
+            "retention purge stopped: its lease ran out and another process took it over",
+          );
+          return report;
+        }
         if (
           report.ran &&
           (report.leads.length > 0 || Object.values(report.housekeeping).some((n) => n > 0))

@@ -7,7 +7,7 @@ import type { Database } from "../db/database.ts";
  * were written. On PostgreSQL it does nothing: see docs/decisions/010-personal-data-lifecycle.md.
  */
 export async function reclaimSpace(db: Database): Promise<{ checkpointed: boolean }> {
-  if (db.dialect !== "sqlite") return { checkpointed: false };
+  if (!db.sql.reclaimsSpaceByHand) return { checkpointed: false };
   const [mode] = await db.all<{ auto_vacuum: number }>("PRAGMA auto_vacuum");
   if (Number(mode?.auto_vacuum) === 2) {
     await db.exec("PRAGMA incremental_vacuum");

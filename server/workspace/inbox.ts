@@ -139,11 +139,10 @@ const searched = ["reference", "first_name", "last_name", "email", "phone", "com
 /**
  * The WHERE clause for a search and filters. Every word of the search must appear, in any case, in one
  * of the searched fields; a phone number also matches without its spaces. Spam shows only when asked for.
- * Case is ignored by the database itself where it can: PostgreSQL's ILIKE, and SQLite's LIKE for words
- * in plain ASCII; only a word with other letters ("łukasz") needs SQLite's lower(), which is slower.
+ * Case is ignored in the way each database does best (its likeIgnoringCase).
  */
 function where(
-  dialect: Database["dialect"],
+  sql: Database["sql"],
   query: InboxQuery,
   withStatus: boolean,
 ): { sql: string; params: Value[] } {
@@ -164,12 +163,7 @@ function where(
   const words = (query.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, searchLimits.words);
   for (const word of words) {
     const pattern = containing(word);
-    const match =
-      dialect === "postgres"
-        ? (column: string) => `${column} ILIKE ? ESCAPE '\\'`
-        : /^[!-~]*$/.test(word)
-          ? (column: string) => `${column} LIKE ? ESCAPE '\\'`
-          : (column: string) => `lower(${column}) LIKE ? ESCAPE '\\'`;
+    const match = (column: string) => sql.likeIgnoringCase(column, word);
     const any = [...searched.map(match), "replace(phone, ' ', '') LIKE ? ESCAPE '\\'"];
     clauses.push(`(${any.join(" OR ")})`);
     params.push(...searched.map(() => pattern), pattern);
@@ -202,7 +196,7 @@ type SourceRow = {
 /** One page of the inbox: newest first, 50 to a page, with the counts per status. */
 export async function listLeads(db: Database, query: InboxQuery): Promise<InboxPage> {
   const from = `FROM (${source(query.kind)}) leads`;
-  const unfiltered = where(db.dialect, query, false);
+  const unfiltered = where(db.sql, query, false);
   const countRows = await db.all<{ status: LeadStatus; n: number }>(
     `SELECT status, COUNT(*) AS n ${from} ${unfiltered.sql} GROUP BY status`,
     unfiltered.params,
@@ -214,7 +208,7 @@ export async function listLeads(db: Database, query: InboxQuery): Promise<InboxP
   const pages = Math.max(1, Math.ceil(total / inboxPageSize));
   const page = query.page ?? 1;
 
-  const filtered = where(db.dialect, query, true);
+  const filtered = where(db.sql, query, true);
   const rows =
     (page - 1) * inboxPageSize < total
       ? await db.all<SourceRow>(
@@ -583,7 +577,7 @@ export async function exportLeads(
   query: InboxQuery,
   input: { staffId: number; now: number },
 ): Promise<{ csv: string; count: number }> {
-  const filtered = where(db.dialect, query, true);
+  const filtered = where(db.sql, query, true);
   const rows = await db.all<SourceRow>(
     `SELECT * FROM (${source(query.kind)}) leads ${filtered.sql} ORDER BY created_at DESC, reference DESC`,
     filtered.params,
