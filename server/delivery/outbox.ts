@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Queryable } from "../db/database.ts";
+import { tableOfReference } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import type { Logger } from "../logger.ts";
 import type { SendMail } from "./smtp.ts";
@@ -376,7 +377,7 @@ async function recordMailOutcome(
 ): Promise<void> {
   await recordEvent(tx, { reference: row.reference, action, detail: row.purpose, now });
   if (action !== "mail-sent") return;
-  const table = row.reference.startsWith("APP-") ? "applications" : "enquiries";
+  const table = tableOfReference(row.reference);
   await tx.run(`UPDATE ${table} SET last_activity_at = ? WHERE reference = ? AND last_activity_at < ?`, [
     now,
     row.reference,

@@ -1,14 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { backoffMs } from "../delivery/outbox.ts";
-import {
-  clientNetwork,
-  decryptNiNumber,
-  encryptNiNumber,
-  hashIp,
-  maskNiNumber,
-  newReference,
-} from "./protect.ts";
+import { clientNetwork, decryptNiNumber, encryptNiNumber, hashIp } from "./protect.ts";
 import { createBudget, safeFileName } from "./uploads.ts";
 
 describe("NI number protection", () => {
@@ -21,21 +14,12 @@ describe("NI number protection", () => {
     expect(decryptNiNumber(a, key)).toBe("AB123456C");
     expect(() => decryptNiNumber(a, randomBytes(32))).toThrow();
   });
-  it("masks all but the prefix and suffix", () => {
-    expect(maskNiNumber("AB123456C")).toBe("AB ** ** ** C");
-  });
 });
 
 describe("hashIp", () => {
   it("depends on the salt and never contains the address", () => {
     expect(hashIp("203.0.113.7", "salt-one-0123456")).not.toBe(hashIp("203.0.113.7", "salt-two-0123456"));
     expect(hashIp("203.0.113.7", "salt-one-0123456")).not.toContain("203.0.113.7");
-  });
-});
-
-describe("newReference", () => {
-  it("is short, prefixed and free of look-alike characters", () => {
-    for (let i = 0; i < 200; i++) expect(newReference("ENQ")).toMatch(/^ENQ-[2-9A-HJKMNP-TV-Z]{6}$/);
   });
 });
 

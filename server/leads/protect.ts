@@ -1,6 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import ipaddr from "ipaddr.js";
 
+// References are made with the rest of the lead model; the form handlers still take them from here.
+export { newReference } from "./model.ts";
+
 /** Encrypts a National Insurance number with AES-256-GCM: "v1.<iv>.<tag>.<ciphertext>", base64url parts. */
 export function encryptNiNumber(plain: string, key: Buffer): string {
   const iv = randomBytes(12);
@@ -21,11 +24,6 @@ export function decryptNiNumber(stored: string, key: Buffer): string {
   return Buffer.concat([decipher.update(Buffer.from(encrypted, "base64url")), decipher.final()]).toString(
     "utf8",
   );
-}
-
-/** Shows only the prefix letters and the suffix: "AB ** ** ** C". */
-export function maskNiNumber(normalised: string): string {
-  return `${normalised.slice(0, 2)} ** ** ** ${normalised.slice(-1)}`;
 }
 
 /**
@@ -54,25 +52,4 @@ export function contentHash(parts: (string | Uint8Array)[]): string {
     hash.update("\0");
   }
   return hash.digest("base64url");
-}
-
-// No 0/O, 1/I/L or U: easy to read aloud over the phone.
-const referenceAlphabet = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-/** A short reference a person can quote: "ENQ-7K3Q9M". */
-export function newReference(prefix: "ENQ" | "APP"): string {
-  let code = "";
-  for (let i = 0; i < 6; i++) code += referenceAlphabet[randomByte() % referenceAlphabet.length];
-  return `${prefix}-${code}`;
-}
-
-// Random bytes drawn from a pool refilled 4 KB at a time: one system call per ~680 references.
-let pool = Buffer.alloc(0);
-let poolOffset = 0;
-function randomByte(): number {
-  if (poolOffset >= pool.length) {
-    pool = randomBytes(4096);
-    poolOffset = 0;
-  }
-  return pool[poolOffset++] ?? 0;
 }

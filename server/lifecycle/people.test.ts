@@ -218,8 +218,8 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
       `We have your application (${application})`,
     ]);
     expect(records.applications[0].timeline.map((entry: { what: string }) => entry.what)).toEqual([
-      "received",
-      "note-added",
+      "Received from the website",
+      "Note added",
     ]);
 
     const [request] = await h.leads.db.all<{ staff_id: number; detail: string }>(
@@ -238,7 +238,7 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
     expect(found.counts).toMatchObject({ records: 1, applications: 1, files: 1, emails: 2 });
     const lead = found.leads[0];
     expect(lead?.reference).toBe(application);
-    expect(lead?.details).toContainEqual({ label: "National Insurance number", value: "AB ** ** ** C" });
+    expect(lead?.details).toContainEqual({ label: "National Insurance number", value: "AB •• •• •• C" });
     expect(lead?.retention.rule).toBe("inactive-application");
     expect((await people.find(`nobody.${token(5)}@example.org`)).leads).toEqual([]);
     expect(await people.download(`nobody.${token(5)}@example.org`, staffId)).toBeNull();
