@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kindOfReference } from "../../app/lib/leads/model.ts";
 import { type Dialect, type Harness, samples, startHarness, TestSmtp } from "../../tests/support/harness.ts";
 import {
   addNote,
@@ -93,7 +94,7 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
         [reference],
       );
       expect(tombstone).toEqual({
-        kind: reference.startsWith("ENQ") ? "enquiry" : "application",
+        kind: kindOfReference(reference),
         reason: "erasure request",
         deleted_at: now,
       });

@@ -12,6 +12,7 @@ import {
   serviceLabel,
   spacedNiNumber,
   statusLabels,
+  unreadableNiNumber,
   yesNo,
 } from "../../app/lib/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
@@ -374,7 +375,7 @@ export function createPeople(options: { db: Database; niKey: Buffer; now: () => 
           return maskNiNumber(decryptNiNumber(stored, niKey));
         } catch {
           // The page still shows everything else; the download refuses until the key is right.
-          return "Stored encrypted; this server's key cannot read it";
+          return unreadableNiNumber;
         }
       }),
     /** The access-request ZIP for an address, or null when nothing is held. */

@@ -11,6 +11,7 @@ import {
   serviceLabel,
   spacedNiNumber,
   statusLabels,
+  unreadableNiNumber,
   yesNo,
 } from "../../app/lib/leads/model.ts";
 import { type InboxQuery, inboxPageSize, searchLimits } from "../../app/lib/staff/leads.ts";
@@ -283,7 +284,7 @@ function maskStored(encrypted: string, niKey: Buffer): string {
   try {
     return maskNiNumber(decryptNiNumber(encrypted, niKey));
   } catch {
-    return "•• •• •• •• •";
+    return unreadableNiNumber;
   }
 }
 

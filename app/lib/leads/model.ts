@@ -108,6 +108,9 @@ export function maskNiNumber(normalised: string): string {
   return `${n.slice(0, 2)} •• •• •• ${n.slice(-1)}`;
 }
 
+/** Shown in place of a National Insurance number this server's key cannot read. */
+export const unreadableNiNumber = "Stored encrypted; this server's key cannot read it";
+
 /** A National Insurance number in the spaced form people read: "AB 12 34 56 C". */
 export function spacedNiNumber(normalised: string): string {
   const n = normalised.replace(/\s+/g, "");
