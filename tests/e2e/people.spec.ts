@@ -95,7 +95,7 @@ test("People finds everything about an address, and Download their data gives a 
   const enquiry = page.getByRole("article", { name: new RegExp(`${person.enquiry} · Enquiry · New`) });
   await expect(enquiry).toContainText(person.message);
   const application = page.getByRole("article", {
-    name: new RegExp(`${person.application} · Job application`),
+    name: new RegExp(`${person.application} · Application`),
   });
   await expect(application).toContainText("CV: Niamh Byrne CV.pdf");
   await expect(application).toContainText("CE •• •• •• A");

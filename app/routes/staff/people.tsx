@@ -7,6 +7,7 @@ import {
   fileSize,
   formatDate,
   formatDateTime,
+  kindLabel,
   mailProgress,
   mailPurposeLabels,
   moment,
@@ -91,8 +92,7 @@ function Lead({ lead }: { lead: PersonLead }) {
   return (
     <article aria-labelledby={headingId} className="rounded-xl bg-white p-4 ring-1 ring-navy-100 sm:p-5">
       <h3 id={headingId} className="text-lg font-bold">
-        {lead.reference} · {lead.kind === "enquiry" ? "Enquiry" : "Job application"} ·{" "}
-        {statusLabels[lead.status]}
+        {lead.reference} · {kindLabel(lead.kind)} · {statusLabels[lead.status]}
       </h3>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold">Received</dt>
