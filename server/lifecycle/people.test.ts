@@ -16,6 +16,7 @@ import {
 } from "../../tests/support/lifecycle.ts";
 import { readZip } from "../../tests/support/read-zip.ts";
 import { decryptNiNumber } from "../leads/protect.ts";
+import { getLead } from "../workspace/inbox.ts";
 import { eraseByEmail } from "./erase.ts";
 import { createPeople, personArchive } from "./people.ts";
 import { purge } from "./purge.ts";
@@ -243,6 +244,20 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
     expect(lead?.retention.rule).toBe("inactive-application");
     expect((await people.find(`nobody.${token(5)}@example.org`)).leads).toEqual([]);
     expect(await people.download(`nobody.${token(5)}@example.org`, staffId)).toBeNull();
+  });
+
+  it("shows a lead's notes, messages and timeline exactly as the lead's own page does", async () => {
+    const people = createPeople({ db: h.leads.db, niKey: h.leads.secrets.niKey, now: Date.now });
+    const email = `${token(8)}@example.org`;
+    const application = await sendApplication(h, { email });
+    await addNote(h, application, staffId, "Asked for a second reference.", Date.now());
+    const onPeople = (await people.find(email)).leads[0];
+    const onLead = await getLead(h.leads.db, h.leads.secrets.niKey, application);
+    expect(onPeople?.notes).toEqual(onLead?.notes);
+    expect(onPeople?.notes.map((note) => note.author)).toEqual(["Dan Okafor"]);
+    expect(onPeople?.emails).toEqual(onLead?.mails);
+    expect(onPeople?.timeline).toEqual(onLead?.timeline);
+    expect(onPeople?.timeline.map((event) => event.action)).toEqual(["received", "note-added"]);
   });
 });
 
