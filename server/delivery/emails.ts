@@ -1,8 +1,7 @@
 import { site } from "../../app/content/site.ts";
 import type { CareersInput } from "../../app/lib/forms/careers-schema.ts";
 import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
-import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
-import { maskNiNumber } from "../leads/protect.ts";
+import { maskNiNumber, serviceLabel } from "../../app/lib/leads/model.ts";
 
 /** Where mail goes: the company's two inboxes and the sender address; and the site's own address for links. */
 export type MailRouting = { from: string; enquiriesTo: string; applicationsTo: string; publicUrl: string };
@@ -20,10 +19,6 @@ export type QueuedMail = {
   subject: string;
   body: string;
 };
-
-function serviceLabel(value: string): string {
-  return serviceOptions.find((option) => option.value === value)?.label ?? "Not specified";
-}
 
 const signOff = `\n\nKind regards,\nThe ${site.brand} team\n${site.phone.display} · ${site.email}\n${site.address.street}, ${site.address.locality} ${site.address.postcode}`;
 

@@ -22,11 +22,6 @@ export function decryptNiNumber(stored: string, key: Buffer): string {
   );
 }
 
-/** Shows only the prefix letters and the suffix: "AB ** ** ** C". */
-export function maskNiNumber(normalised: string): string {
-  return `${normalised.slice(0, 2)} ** ** ** ${normalised.slice(-1)}`;
-}
-
 /** A fingerprint of a submission's content, to spot the same form sent twice. */
 export function contentHash(parts: (string | Uint8Array)[]): string {
   const hash = createHash("sha256");
@@ -35,25 +30,4 @@ export function contentHash(parts: (string | Uint8Array)[]): string {
     hash.update("\0");
   }
   return hash.digest("base64url");
-}
-
-// No 0/O, 1/I/L or U: easy to read aloud over the phone.
-const referenceAlphabet = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-/** A short reference a person can quote: "ENQ-7K3Q9M". */
-export function newReference(prefix: "ENQ" | "APP"): string {
-  let code = "";
-  for (let i = 0; i < 6; i++) code += referenceAlphabet[randomByte() % referenceAlphabet.length];
-  return `${prefix}-${code}`;
-}
-
-// Random bytes drawn from a pool refilled 4 KB at a time: one system call per ~680 references.
-let pool = Buffer.alloc(0);
-let poolOffset = 0;
-function randomByte(): number {
-  if (poolOffset >= pool.length) {
-    pool = randomBytes(4096);
-    poolOffset = 0;
-  }
-  return pool[poolOffset++] ?? 0;
 }

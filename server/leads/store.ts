@@ -6,7 +6,7 @@ import { applicationMails, enquiryMails, type MailRouting } from "../delivery/em
 import { type EmailOutcome, enqueueEmails, enqueueWebhooks } from "../delivery/outbox.ts";
 import { type LeadEvent, leadEvent } from "../delivery/webhooks.ts";
 import { countRequest, type RateLimit } from "../protection/rate-limit.ts";
-import { newReference } from "./protect.ts";
+import { newReference, tableOfReference } from "./model.ts";
 import { recordEvent } from "./timeline.ts";
 
 /** Where a lead's messages go: the company's inboxes, and the webhooks told of every new lead. */
@@ -198,10 +198,8 @@ export async function recordEmailOutcome(tx: Queryable, outcome: EmailOutcome): 
   const { reference, purpose, sent, now } = outcome;
   await recordEvent(tx, { reference, action: sent ? "mail-sent" : "mail-failed", detail: purpose, now });
   if (!sent) return;
-  const table = reference.startsWith("APP-") ? "applications" : "enquiries";
-  await tx.run(`UPDATE ${table} SET last_activity_at = ? WHERE reference = ? AND last_activity_at < ?`, [
-    now,
-    reference,
-    now,
-  ]);
+  await tx.run(
+    `UPDATE ${tableOfReference(reference)} SET last_activity_at = ? WHERE reference = ? AND last_activity_at < ?`,
+    [now, reference, now],
+  );
 }

@@ -1,28 +1,7 @@
+import type { AuditAction } from "../../app/lib/leads/model.ts";
 import type { Queryable } from "../db/database.ts";
 
-/** What can happen to a lead, or in the workspace, and is kept in the audit log. */
-export type AuditAction =
-  | "received"
-  | "opened"
-  | "mail-sent"
-  | "mail-failed"
-  | "mail-retried"
-  | "status-changed"
-  | "note-added"
-  | "ni-revealed"
-  | "document-downloaded"
-  | "exported"
-  | "consent-recorded"
-  | "consent-withdrawn"
-  | "staff-invited"
-  | "staff-revoked"
-  | "signed-in"
-  // The personal-data lifecycle: a lead deleted (detail: the reason), a person's data downloaded or
-  // erased (detail: how many records), and a purge run that deleted something (detail: counts).
-  | "deleted"
-  | "access-request"
-  | "erasure-request"
-  | "purged";
+export type { AuditAction };
 
 export type AuditEntry = {
   reference?: string | null;

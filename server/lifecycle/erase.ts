@@ -1,6 +1,7 @@
+import type { LeadKind } from "../../app/lib/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
+import { normaliseEmail, tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
-import type { LeadKind } from "./rules.ts";
 
 /** Why a lead was deleted, as its tombstone and timeline say. */
 export type DeletionReason = "retention" | "erasure request";
@@ -72,7 +73,7 @@ export async function deleteLead(
   now: number,
   staffId: number | null = null,
 ): Promise<DeletionCounts | null> {
-  const table = lead.kind === "enquiry" ? "enquiries" : "applications";
+  const table = tableOf(lead.kind);
   let files = 0;
   if (lead.kind === "application") {
     files = await tx.run(
@@ -107,17 +108,12 @@ export async function deleteLead(
   };
 }
 
-/** Addresses are compared without regard to case or surrounding spaces. */
-export function normaliseAddress(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 /** Every lead sent from an address (any case), oldest first. */
 export async function leadsOf(
   db: Queryable,
   email: string,
 ): Promise<{ kind: LeadKind; reference: string; created_at: number }[]> {
-  const address = normaliseAddress(email);
+  const address = normaliseEmail(email);
   const enquiries = await db.all<{ reference: string; created_at: number }>(
     "SELECT reference, created_at FROM enquiries WHERE LOWER(email) = ?",
     [address],
@@ -178,7 +174,7 @@ export async function eraseByEmail(
   email: string,
   options: { now: number; staffId: number | null; clock?: () => number; waitMs?: number },
 ): Promise<ErasureResult> {
-  const address = normaliseAddress(email);
+  const address = normaliseEmail(email);
   const clock = options.clock ?? Date.now;
   const started = clock();
   for (;;) {

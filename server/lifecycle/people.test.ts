@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kindOfReference } from "../../app/lib/leads/model.ts";
 import { type Dialect, type Harness, samples, startHarness, TestSmtp } from "../../tests/support/harness.ts";
 import {
   addNote,
@@ -15,6 +16,7 @@ import {
 } from "../../tests/support/lifecycle.ts";
 import { readZip } from "../../tests/support/read-zip.ts";
 import { decryptNiNumber } from "../leads/protect.ts";
+import { getLead } from "../workspace/inbox.ts";
 import { eraseByEmail } from "./erase.ts";
 import { createPeople, personArchive } from "./people.ts";
 import { purge } from "./purge.ts";
@@ -93,7 +95,7 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
         [reference],
       );
       expect(tombstone).toEqual({
-        kind: reference.startsWith("ENQ") ? "enquiry" : "application",
+        kind: kindOfReference(reference),
         reason: "erasure request",
         deleted_at: now,
       });
@@ -218,8 +220,8 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
       `We have your application (${application})`,
     ]);
     expect(records.applications[0].timeline.map((entry: { what: string }) => entry.what)).toEqual([
-      "received",
-      "note-added",
+      "Received from the website",
+      "Note added",
     ]);
 
     const [request] = await h.services.db.all<{ staff_id: number; detail: string }>(
@@ -238,10 +240,24 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
     expect(found.counts).toMatchObject({ records: 1, applications: 1, files: 1, emails: 2 });
     const lead = found.leads[0];
     expect(lead?.reference).toBe(application);
-    expect(lead?.details).toContainEqual({ label: "National Insurance number", value: "AB ** ** ** C" });
+    expect(lead?.details).toContainEqual({ label: "National Insurance number", value: "AB •• •• •• C" });
     expect(lead?.retention.rule).toBe("inactive-application");
     expect((await people.find(`nobody.${token(5)}@example.org`)).leads).toEqual([]);
     expect(await people.download(`nobody.${token(5)}@example.org`, staffId)).toBeNull();
+  });
+
+  it("shows a lead's notes, messages and timeline exactly as the lead's own page does", async () => {
+    const people = createPeople({ db: h.services.db, niKey: h.services.secrets.niKey, now: Date.now });
+    const email = `${token(8)}@example.org`;
+    const application = await sendApplication(h, { email });
+    await addNote(h, application, staffId, "Asked for a second reference.", Date.now());
+    const onPeople = (await people.find(email)).leads[0];
+    const onLead = await getLead(h.services.db, h.services.secrets.niKey, application);
+    expect(onPeople?.notes).toEqual(onLead?.notes);
+    expect(onPeople?.notes.map((note) => note.author)).toEqual(["Dan Okafor"]);
+    expect(onPeople?.emails).toEqual(onLead?.mails);
+    expect(onPeople?.timeline).toEqual(onLead?.timeline);
+    expect(onPeople?.timeline.map((event) => event.action)).toEqual(["received", "note-added"]);
   });
 });
 

@@ -2,14 +2,35 @@ import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { type RetentionConfig, retention } from "../../app/content/retention.ts";
 import { addressLine, site } from "../../app/content/site.ts";
-import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
+import {
+  describeEvent,
+  formatDate,
+  type LeadKind,
+  type LeadStatus,
+  mailStateLabels,
+  maskNiNumber,
+  serviceLabel,
+  spacedNiNumber,
+  statusLabels,
+  unreadableNiNumber,
+  yesNo,
+} from "../../app/lib/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { decryptNiNumber, maskNiNumber } from "../leads/protect.ts";
+import { normaliseEmail, tableOf } from "../leads/model.ts";
+import { decryptNiNumber } from "../leads/protect.ts";
+import {
+  type LeadMessage,
+  type LeadNote,
+  leadMessages,
+  leadNotes,
+  leadTimeline,
+  type TimelineEvent,
+} from "../leads/read.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import { confirmationWindowMs } from "../workspace/sessions.ts";
-import { type ErasureResult, eraseByEmail, normaliseAddress } from "./erase.ts";
+import { type ErasureResult, eraseByEmail } from "./erase.ts";
 import { leadFacts } from "./purge.ts";
-import { type LeadKind, type RetentionDecision, retentionOf } from "./rules.ts";
+import { type RetentionDecision, retentionOf } from "./rules.ts";
 import { reclaimSpace } from "./storage.ts";
 
 /** One detail of a lead as the page lists it. */
@@ -28,7 +49,7 @@ export type LeadFile = {
 export type PersonLead = {
   kind: LeadKind;
   reference: string;
-  status: string;
+  status: LeadStatus;
   receivedAt: number;
   statusChangedAt: number | null;
   lastActivityAt: number;
@@ -38,19 +59,9 @@ export type PersonLead = {
   /** The browser it came from, and a one-way fingerprint of the internet address (never the address). */
   sentWith: { browser: string; addressFingerprint: string };
   files: LeadFile[];
-  notes: { id: number; author: string; body: string; createdAt: number }[];
-  emails: {
-    id: number;
-    purpose: string;
-    to: string;
-    subject: string;
-    body: string;
-    status: string;
-    attempts: number;
-    createdAt: number;
-    sentAt: number | null;
-  }[];
-  timeline: { id: number; action: string; by: string | null; detail: string; createdAt: number }[];
+  notes: LeadNote[];
+  emails: LeadMessage[];
+  timeline: TimelineEvent[];
   retention: RetentionDecision;
 };
 
@@ -74,17 +85,8 @@ type LeadRow = Record<string, unknown> & {
   ni_number_encrypted?: string;
 };
 
-const yesNo = (value: unknown) => (value === "yes" ? "Yes" : value === "no" ? "No" : String(value ?? ""));
-const serviceLabel = (value: unknown) =>
-  serviceOptions.find((option) => option.value === value)?.label ?? "Not specified";
 const optional = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const orNotGiven = (value: unknown) => (typeof value === "string" && value.trim() ? value : "Not given");
-
-/** An NI number as it is written: "AB 12 34 56 C". */
-export function formatNiNumber(normalised: string): string {
-  const n = normalised.replace(/\s+/g, "");
-  return [n.slice(0, 2), n.slice(2, 4), n.slice(4, 6), n.slice(6, 8), n.slice(8)].filter(Boolean).join(" ");
-}
 
 function details(kind: LeadKind, row: LeadRow, niNumber: string): LeadDetail[] {
   const common = [
@@ -97,16 +99,16 @@ function details(kind: LeadKind, row: LeadRow, niNumber: string): LeadDetail[] {
     return [
       ...common,
       { label: "Company", value: orNotGiven(row.company) },
-      { label: "Service", value: serviceLabel(row.service) },
+      { label: "Service", value: serviceLabel(String(row.service)) },
       { label: "Message", value: String(row.message) },
     ];
   }
   return [
     ...common,
     { label: "Postal address", value: String(row.address) },
-    { label: "Has a car", value: yesNo(row.has_car) },
-    { label: "Holds a UK driving licence", value: yesNo(row.has_uk_licence) },
-    { label: "Right to work in the UK", value: yesNo(row.right_to_work) },
+    { label: "Has a car", value: yesNo(String(row.has_car)) },
+    { label: "Holds a UK driving licence", value: yesNo(String(row.has_uk_licence)) },
+    { label: "Right to work in the UK", value: yesNo(String(row.right_to_work)) },
     { label: "National Insurance number", value: niNumber },
   ];
 }
@@ -126,44 +128,13 @@ async function loadLead(
           [Number(row.id)],
         )
       : [];
-  const notes = await db.all<{ id: number; author: string | null; body: string; created_at: number }>(
-    `SELECT n.id, s.name AS author, n.body, n.created_at FROM notes n LEFT JOIN staff s ON s.id = n.staff_id
-     WHERE n.reference = ? ORDER BY n.created_at, n.id`,
-    [reference],
-  );
-  const emails = await db.all<{
-    id: number;
-    purpose: string;
-    to_address: string;
-    subject: string;
-    body: string;
-    status: string;
-    attempts: number;
-    created_at: number;
-    sent_at: number | null;
-  }>(
-    `SELECT id, purpose, to_address, subject, body, status, attempts, created_at, sent_at FROM outbox
-     WHERE reference = ? ORDER BY id`,
-    [reference],
-  );
-  const timeline = await db.all<{
-    id: number;
-    action: string;
-    by_name: string | null;
-    detail: string;
-    created_at: number;
-  }>(
-    `SELECT a.id, a.action, s.name AS by_name, a.detail, a.created_at FROM audit_log a LEFT JOIN staff s ON s.id = a.staff_id
-     WHERE a.reference = ? ORDER BY a.created_at, a.id`,
-    [reference],
-  );
   const facts = await leadFacts(db, kind, reference);
   // Deleted while it was being read (the purge, or someone else's erasure): nothing to show.
   if (!facts) return null;
   return {
     kind,
     reference,
-    status: String(row.status),
+    status: row.status as LeadStatus,
     receivedAt: Number(row.created_at),
     statusChangedAt: optional(row.status_changed_at),
     lastActivityAt: Number(row.last_activity_at),
@@ -178,30 +149,9 @@ async function loadLead(
       contentType: file.content_type,
       size: Number(file.size),
     })),
-    notes: notes.map((note) => ({
-      id: Number(note.id),
-      author: note.author ?? "A former member of staff",
-      body: note.body,
-      createdAt: Number(note.created_at),
-    })),
-    emails: emails.map((mail) => ({
-      id: Number(mail.id),
-      purpose: mail.purpose,
-      to: mail.to_address,
-      subject: mail.subject,
-      body: mail.body,
-      status: mail.status,
-      attempts: Number(mail.attempts),
-      createdAt: Number(mail.created_at),
-      sentAt: optional(mail.sent_at),
-    })),
-    timeline: timeline.map((entry) => ({
-      id: Number(entry.id),
-      action: entry.action,
-      by: entry.by_name,
-      detail: entry.detail,
-      createdAt: Number(entry.created_at),
-    })),
+    notes: await leadNotes(db, reference),
+    emails: await leadMessages(db, reference),
+    timeline: await leadTimeline(db, reference),
     retention: retentionOf(facts, config),
   };
 }
@@ -216,13 +166,13 @@ export async function findPerson(
   niNumber: (stored: string) => string,
   config: RetentionConfig = retention,
 ): Promise<PersonRecords> {
-  const address = normaliseAddress(email);
+  const address = normaliseEmail(email);
   const leads: PersonLead[] = [];
   for (const kind of ["enquiry", "application"] as const) {
-    const table = kind === "enquiry" ? "enquiries" : "applications";
-    const rows = await db.all<LeadRow>(`SELECT * FROM ${table} WHERE LOWER(email) = ? ORDER BY created_at`, [
-      address,
-    ]);
+    const rows = await db.all<LeadRow>(
+      `SELECT * FROM ${tableOf(kind)} WHERE LOWER(email) = ? ORDER BY created_at`,
+      [address],
+    );
     for (const row of rows) {
       const lead = await loadLead(db, kind, row, niNumber, config);
       if (lead) leads.push(lead);
@@ -245,7 +195,6 @@ export async function findPerson(
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 
 /** A file's name inside the archive: its own name, made safe, under its application's folder. */
 function archivePath(lead: PersonLead, file: LeadFile, index: number): string {
@@ -263,7 +212,7 @@ function exportLead(lead: PersonLead) {
   return {
     reference: lead.reference,
     type: lead.kind === "enquiry" ? "Enquiry" : "Job application",
-    status: lead.status,
+    status: statusLabels[lead.status],
     received: iso(lead.receivedAt),
     statusLastChanged: iso(lead.statusChangedAt),
     lastActivity: iso(lead.lastActivityAt),
@@ -294,14 +243,14 @@ function exportLead(lead: PersonLead) {
       to: mail.to,
       subject: mail.subject,
       body: mail.body,
-      status: mail.status,
+      status: mailStateLabels[mail.state],
       queued: iso(mail.createdAt),
       sent: iso(mail.sentAt),
     })),
     timeline: lead.timeline.map((entry) => ({
-      when: iso(entry.createdAt),
-      what: entry.action,
-      by: entry.by,
+      when: iso(entry.at),
+      what: describeEvent(entry.action, entry.detail),
+      by: entry.who,
       ...(entry.detail ? { detail: entry.detail } : {}),
     })),
     dueForDeletion: { on: iso(lead.retention.deleteAt), because: lead.retention.because },
@@ -310,7 +259,7 @@ function exportLead(lead: PersonLead) {
 
 function readme(email: string, preparedAt: number, counts: PersonRecords["counts"]): string {
   return `Your personal data from ${site.legalName}
-Prepared on ${longDate.format(preparedAt)} for the e-mail address ${email}.
+Prepared on ${formatDate(preparedAt)} for the e-mail address ${email}.
 
 This archive holds everything we hold about you that we found by your e-mail
 address: ${counts.enquiries} ${counts.enquiries === 1 ? "enquiry" : "enquiries"} and ${counts.applications} job application${counts.applications === 1 ? "" : "s"}, with ${counts.files} file${counts.files === 1 ? "" : "s"}.
@@ -353,7 +302,7 @@ export async function personArchive(
   const person = await findPerson(
     db,
     email,
-    (stored) => formatNiNumber(decryptNiNumber(stored, options.niKey)),
+    (stored) => spacedNiNumber(decryptNiNumber(stored, options.niKey)),
     options.config,
   );
   if (person.leads.length === 0) return null;
@@ -426,7 +375,7 @@ export function createPeople(options: { db: Database; niKey: Buffer; now: () => 
           return maskNiNumber(decryptNiNumber(stored, niKey));
         } catch {
           // The page still shows everything else; the download refuses until the key is right.
-          return "Stored encrypted; this server's key cannot read it";
+          return unreadableNiNumber;
         }
       }),
     /** The access-request ZIP for an address, or null when nothing is held. */

@@ -329,13 +329,13 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       }
       const tag = token(6);
       let now = Date.now();
-      await h.leads.db.run(
+      await h.services.db.run(
         "INSERT INTO sessions (id_hash, staff_id, created_at, last_seen_at, confirmed_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
         [`${tag}-ended`, staffId, asOf - day, asOf - day, asOf - day, asOf - 1],
       );
       // The first process is held up after its fifth deletion until its lease has run out, and the
       // second takes the lease in the meantime.
-      const db = h.leads.db;
+      const db = h.services.db;
       let transactions = 0;
       let holdUpAfter = 5;
       const heldUp: typeof db = {
@@ -344,7 +344,9 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
           const result = await db.transaction(fn);
           if (++transactions === holdUpAfter) {
             now += purgeLeaseMs + 1;
-            expect(await acquireLease(second.leads.db, "purge", "process-two", now, purgeLeaseMs)).toBe(true);
+            expect(await acquireLease(second.services.db, "purge", "process-two", now, purgeLeaseMs)).toBe(
+              true,
+            );
           }
           return result;
         },
@@ -367,7 +369,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       expect(await db.all("SELECT holder FROM leases WHERE name = 'purge'")).toEqual([
         { holder: "process-two" },
       ]);
-      const rest = await purge(second.leads.db, {
+      const rest = await purge(second.services.db, {
         asOf,
         rateLimitWindowMs,
         holder: "process-two",
@@ -394,7 +396,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       });
       expect((await footprint(h, more[1] as string)).lead).toBe(1);
       // The second finishes, and gives the lease back.
-      await purge(second.leads.db, { asOf, rateLimitWindowMs, holder: "process-two", clock: () => now });
+      await purge(second.services.db, { asOf, rateLimitWindowMs, holder: "process-two", clock: () => now });
       expect((await footprint(h, more[1] as string)).lead).toBe(0);
     } finally {
       await second.close();

@@ -1,5 +1,7 @@
 import { type RetentionConfig, retention } from "../../app/content/retention.ts";
+import type { LeadKind } from "../../app/lib/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
+import { tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import { idleTimeoutMs } from "../workspace/sessions.ts";
 import {
@@ -11,7 +13,7 @@ import {
   noDeletions,
 } from "./erase.ts";
 import { acquireLease, newHolder, releaseLease } from "./lease.ts";
-import { type LeadFacts, type LeadKind, type RetentionDecision, retentionOf } from "./rules.ts";
+import { type LeadFacts, type RetentionDecision, retentionOf } from "./rules.ts";
 import { reclaimSpace } from "./storage.ts";
 
 /** A lead the rules say is due, with the reason in words. */
@@ -74,12 +76,11 @@ type FactsRow = {
 };
 
 function factsQuery(kind: LeadKind, where = ""): string {
-  const table = kind === "enquiry" ? "enquiries" : "applications";
   const consent = kind === "application" ? "t.keep_consent_at" : "NULL AS keep_consent_at";
   return `SELECT t.reference, t.status, t.created_at, t.status_changed_at, t.last_activity_at, ${consent},
       (SELECT MAX(n.created_at) FROM notes n WHERE n.reference = t.reference) AS last_note_at,
       (SELECT MAX(o.sent_at) FROM outbox o WHERE o.reference = t.reference) AS last_mail_at
-    FROM ${table} t ${where}`;
+    FROM ${tableOf(kind)} t ${where}`;
 }
 
 const optional = (value: number | null) => (value === null ? null : Number(value));

@@ -1,22 +1,33 @@
 import { stringify } from "csv-stringify/sync";
-import { serviceLabel } from "../../app/lib/staff/leads.server.ts";
 import {
   allStatuses,
   formatDateTime,
-  type InboxQuery,
-  inboxPageSize,
   isStatusOf,
+  kindLabel,
+  kindOfReference,
   type LeadKind,
   type LeadStatus,
-  leadKinds,
-  searchLimits,
+  maskNiNumber,
+  serviceLabel,
   spacedNiNumber,
   statusLabels,
-} from "../../app/lib/staff/leads.ts";
+  unreadableNiNumber,
+  yesNo,
+} from "../../app/lib/leads/model.ts";
+import { type InboxQuery, inboxPageSize, searchLimits } from "../../app/lib/staff/leads.ts";
 import type { Database, Queryable, Value } from "../db/database.ts";
 import { requeueFailed } from "../delivery/outbox.ts";
+import { tableOf } from "../leads/model.ts";
 import { decryptNiNumber } from "../leads/protect.ts";
-import { type AuditAction, recordEvent } from "../leads/timeline.ts";
+import {
+  type LeadMessage,
+  type LeadNote,
+  leadMessages,
+  leadNotes,
+  leadTimeline,
+  type TimelineEvent,
+} from "../leads/read.ts";
+import { recordEvent } from "../leads/timeline.ts";
 
 /** One lead as a row of the inbox. */
 export type InboxRow = {
@@ -47,30 +58,6 @@ export type InboxPage = {
 /** A document sent with an application, without its bytes. */
 export type LeadDocument = { id: number; field: "resume" | "otherDocuments"; fileName: string; size: number };
 
-/** One of a lead's e-mails, as the outbox has it. */
-export type LeadMail = {
-  id: number;
-  /** An e-mail, or a post to one of the company's webhooks (WEBHOOK_URLS). */
-  channel: "email" | "webhook";
-  purpose: "notification" | "acknowledgement";
-  to: string;
-  state: "waiting" | "sent" | "failed";
-  sentAt: number | null;
-  attempts: number;
-  lastError: string | null;
-};
-
-export type LeadNote = { id: number; author: string; body: string; createdAt: number };
-
-/** One line of a lead's timeline: what happened, who did it (null: the website itself), when. */
-export type TimelineEvent = {
-  id: number;
-  action: AuditAction;
-  detail: string;
-  who: string | null;
-  at: number;
-};
-
 type Common = {
   reference: string;
   status: LeadStatus;
@@ -82,7 +69,7 @@ type Common = {
   lastName: string;
   email: string;
   phone: string;
-  mails: LeadMail[];
+  mails: LeadMessage[];
   notes: LeadNote[];
   timeline: TimelineEvent[];
 };
@@ -107,11 +94,6 @@ export type Outcome<T = null> = { ok: true; value: T } | { ok: false; missing?: 
 
 /** The longest note the workspace keeps. */
 export const noteMaxLength = 5000;
-
-const tables: Record<LeadKind, "enquiries" | "applications"> = {
-  enquiry: "enquiries",
-  application: "applications",
-};
 
 // Both kinds of lead as one list with the same columns; what one kind does not have is empty.
 const enquiriesSource = `SELECT 'enquiry' AS kind, reference, first_name, last_name, email, phone, company, service,
@@ -236,13 +218,6 @@ export async function listLeads(db: Database, query: InboxQuery): Promise<InboxP
   };
 }
 
-/** Which kind of lead a reference belongs to, from its prefix; null when it cannot be one. */
-export function kindOfReference(reference: string): LeadKind | null {
-  if (/^ENQ-[0-9A-Z]{6}$/.test(reference)) return "enquiry";
-  if (/^APP-[0-9A-Z]{6}$/.test(reference)) return "application";
-  return null;
-}
-
 const noLead = { ok: false, missing: true, problem: "There is no lead with that reference." } as const;
 
 /** Everything about one lead, or null when there is none with this reference. */
@@ -250,40 +225,10 @@ export async function getLead(db: Queryable, niKey: Buffer, reference: string): 
   const kind = kindOfReference(reference);
   if (!kind) return null;
   const [row] = await db.all<SourceRow & { ni_number_encrypted?: string; id: number }>(
-    `SELECT * FROM ${tables[kind]} WHERE reference = ?`,
+    `SELECT * FROM ${tableOf(kind)} WHERE reference = ?`,
     [reference],
   );
   if (!row) return null;
-
-  const mails = await db.all<{
-    id: number;
-    channel: LeadMail["channel"];
-    purpose: LeadMail["purpose"];
-    to_address: string;
-    status: string;
-    sent_at: number | null;
-    attempts: number;
-    last_error: string | null;
-  }>(
-    "SELECT id, channel, purpose, to_address, status, sent_at, attempts, last_error FROM outbox WHERE reference = ? ORDER BY id",
-    [reference],
-  );
-  const notes = await db.all<{ id: number; name: string; body: string; created_at: number }>(
-    `SELECT n.id, s.name, n.body, n.created_at FROM notes n JOIN staff s ON s.id = n.staff_id
-     WHERE n.reference = ? ORDER BY n.created_at, n.id`,
-    [reference],
-  );
-  const events = await db.all<{
-    id: number;
-    action: AuditAction;
-    detail: string;
-    name: string | null;
-    created_at: number;
-  }>(
-    `SELECT a.id, a.action, a.detail, s.name, a.created_at FROM audit_log a LEFT JOIN staff s ON s.id = a.staff_id
-     WHERE a.reference = ? ORDER BY a.created_at, a.id`,
-    [reference],
-  );
 
   const common: Common = {
     reference: row.reference,
@@ -296,29 +241,9 @@ export async function getLead(db: Queryable, niKey: Buffer, reference: string): 
     lastName: row.last_name,
     email: row.email,
     phone: row.phone,
-    mails: mails.map((mail) => ({
-      id: Number(mail.id),
-      channel: mail.channel,
-      purpose: mail.purpose,
-      to: mail.to_address,
-      state: mail.status === "sent" ? "sent" : mail.status === "failed" ? "failed" : "waiting",
-      sentAt: mail.sent_at === null ? null : Number(mail.sent_at),
-      attempts: Number(mail.attempts),
-      lastError: mail.last_error,
-    })),
-    notes: notes.map((note) => ({
-      id: Number(note.id),
-      author: note.name,
-      body: note.body,
-      createdAt: Number(note.created_at),
-    })),
-    timeline: events.map((event) => ({
-      id: Number(event.id),
-      action: event.action,
-      detail: event.detail,
-      who: event.name,
-      at: Number(event.created_at),
-    })),
+    mails: await leadMessages(db, reference),
+    notes: await leadNotes(db, reference),
+    timeline: await leadTimeline(db, reference),
   };
   if (kind === "enquiry") {
     return { ...common, kind, company: row.company, service: row.service, message: row.message };
@@ -352,10 +277,9 @@ export async function getLead(db: Queryable, niKey: Buffer, reference: string): 
 /** The masked number for display; the number itself never leaves this function. */
 function maskStored(encrypted: string, niKey: Buffer): string {
   try {
-    const plain = decryptNiNumber(encrypted, niKey);
-    return `${plain.slice(0, 2)} •• •• •• ${plain.slice(-1)}`;
+    return maskNiNumber(decryptNiNumber(encrypted, niKey));
   } catch {
-    return "•• •• •• •• •";
+    return unreadableNiNumber;
   }
 }
 
@@ -365,7 +289,7 @@ export async function openLead(db: Database, reference: string, staffId: number,
   if (!kind) return;
   await db.transaction(async (tx) => {
     const changed = await tx.run(
-      `UPDATE ${tables[kind]} SET opened_at = ? WHERE reference = ? AND opened_at IS NULL`,
+      `UPDATE ${tableOf(kind)} SET opened_at = ? WHERE reference = ? AND opened_at IS NULL`,
       [now, reference],
     );
     if (changed > 0) await recordEvent(tx, { reference, action: "opened", staffId, now });
@@ -374,7 +298,7 @@ export async function openLead(db: Database, reference: string, staffId: number,
 
 /** Marks the lead as worked on now. */
 async function touch(tx: Queryable, kind: LeadKind, reference: string, now: number): Promise<void> {
-  await tx.run(`UPDATE ${tables[kind]} SET last_activity_at = ? WHERE reference = ?`, [now, reference]);
+  await tx.run(`UPDATE ${tableOf(kind)} SET last_activity_at = ? WHERE reference = ?`, [now, reference]);
 }
 
 /**
@@ -397,13 +321,13 @@ export async function changeStatus(
   }
   return db.transaction(async (tx) => {
     const [row] = await tx.all<{ status: LeadStatus }>(
-      `SELECT status FROM ${tables[kind]} WHERE reference = ?`,
+      `SELECT status FROM ${tableOf(kind)} WHERE reference = ?`,
       [reference],
     );
     if (!row) return noLead;
     if (row.status === status) return { ok: true, value: { from: row.status, to: status } };
     await tx.run(
-      `UPDATE ${tables[kind]} SET status = ?, status_changed_at = ?, last_activity_at = ? WHERE reference = ?`,
+      `UPDATE ${tableOf(kind)} SET status = ?, status_changed_at = ?, last_activity_at = ? WHERE reference = ?`,
       [status, now, now, reference],
     );
     await recordEvent(tx, {
@@ -431,7 +355,7 @@ export async function addNote(
     return { ok: false, problem: `Notes can be up to ${noteMaxLength} characters long.` };
   }
   return db.transaction(async (tx) => {
-    const [row] = await tx.all(`SELECT 1 AS found FROM ${tables[kind]} WHERE reference = ?`, [reference]);
+    const [row] = await tx.all(`SELECT 1 AS found FROM ${tableOf(kind)} WHERE reference = ?`, [reference]);
     if (!row) return noLead;
     await tx.run("INSERT INTO notes (reference, staff_id, body, created_at) VALUES (?, ?, ?, ?)", [
       reference,
@@ -541,11 +465,6 @@ export async function downloadDocument(
   return { fileName: doc.file_name, contentType: doc.content_type, content: Buffer.from(doc.content) };
 }
 
-/** "yes" and "no" as a spreadsheet reader expects them; empty stays empty. */
-function yesNo(value: string): string {
-  return value === "yes" ? "Yes" : value === "no" ? "No" : value;
-}
-
 /** The export's columns, in order. Never the National Insurance number, never the documents. */
 const exportColumns: { key: string; header: string }[] = [
   { key: "reference", header: "Reference" },
@@ -586,7 +505,7 @@ export async function exportLeads(
     const enquiry = row.kind === "enquiry";
     return {
       reference: row.reference,
-      kind: leadKinds.find((kind) => kind.value === row.kind)?.label ?? row.kind,
+      kind: kindLabel(row.kind),
       received: formatDateTime(Number(row.created_at)),
       status: statusLabels[row.status],
       firstName: row.first_name,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Database, Queryable } from "../db/database.ts";
+import { normaliseEmail } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import { endSessionsOf } from "./sessions.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -25,11 +26,6 @@ export type Invitation = {
   userHandle: string;
   expiresAt: number;
 };
-
-/** Addresses are compared without regard to case or surrounding spaces. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** The path of an invitation page, for a token. */
 export function invitationPath(token: string): string {

@@ -95,12 +95,12 @@ test("People finds everything about an address, and Download their data gives a 
   const enquiry = page.getByRole("article", { name: new RegExp(`${person.enquiry} · Enquiry · New`) });
   await expect(enquiry).toContainText(person.message);
   const application = page.getByRole("article", {
-    name: new RegExp(`${person.application} · Job application`),
+    name: new RegExp(`${person.application} · Application`),
   });
   await expect(application).toContainText("CV: Niamh Byrne CV.pdf");
-  await expect(application).toContainText("CE ** ** ** A");
+  await expect(application).toContainText("CE •• •• •• A");
   await expect(application).not.toContainText("CE 12 34 56 A");
-  await expect(application).toContainText("Our reply to them");
+  await expect(application).toContainText("Acknowledgement to the sender");
   await expect(application).toContainText("Due for deletion");
   await expectNoAxeViolations(page);
 

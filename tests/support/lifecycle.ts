@@ -1,6 +1,7 @@
 // Helpers for the lifecycle tests: leads made by posting the real forms to the real handlers, then
 // moved through their statuses and dates as the inbox would (its columns, written directly here).
 import { randomBytes } from "node:crypto";
+import { tableOfReference } from "../../server/leads/model.ts";
 import {
   applicationFields,
   applicationForm,
@@ -62,7 +63,7 @@ export async function setLead(
     >
   >,
 ): Promise<void> {
-  const table = reference.startsWith("ENQ") ? "enquiries" : "applications";
+  const table = tableOfReference(reference);
   const columns = Object.keys(values);
   const changed = await h.services.db.run(
     `UPDATE ${table} SET ${columns.map((column) => `${column} = ?`).join(", ")} WHERE reference = ?`,
@@ -114,7 +115,7 @@ export async function applicationId(h: Harness, reference: string): Promise<numb
 
 /** Everything a lead has in the database, counted table by table (documents by the application's id). */
 export async function footprint(h: Harness, reference: string, documentsOf = -1) {
-  const table = reference.startsWith("ENQ") ? "enquiries" : "applications";
+  const table = tableOfReference(reference);
   return {
     lead: await count(h, table, "reference = ?", [reference]),
     documents: await count(h, "documents", "application_id = ?", [documentsOf]),

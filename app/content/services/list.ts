@@ -30,7 +30,16 @@ export function servicePath(service: Pick<ServiceEntry, "slug">): string {
   return `/services/${service.slug}`;
 }
 
-/** The service's name in running text, as the contact form's options read: "Professional cleaning". */
-export function serviceLabel(service: Pick<ServiceEntry, "name">): string {
-  return service.name.charAt(0) + service.name.slice(1).toLowerCase();
-}
+/**
+ * The services an enquiry can be about, in the order the contact form lists them: the five services, by
+ * their names in running text ("Professional cleaning"), then maintenance (offered on enquiry only, with
+ * no page of its own) and "more than one". The workspace names a lead's service from the same list.
+ */
+export const serviceOptions: readonly { value: string; label: string }[] = [
+  ...serviceList.map((service) => ({
+    value: service.enquiry,
+    label: service.name.charAt(0) + service.name.slice(1).toLowerCase(),
+  })),
+  { value: "maintenance", label: "Maintenance services" },
+  { value: "multiple", label: "More than one service" },
+];

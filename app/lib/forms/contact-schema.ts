@@ -1,18 +1,9 @@
 import { z } from "zod";
-import { serviceLabel, serviceList } from "../../content/services/list.ts";
+import { serviceOptions } from "../../content/services/list.ts";
 import { emailField, honeypotField, line, paragraph, phoneField } from "./fields.ts";
 
 export { contactEndpoint } from "./endpoints.ts";
-
-/**
- * The services an enquiry can be about, in the order the form lists them: the five services, then
- * maintenance (offered on enquiry only, with no page of its own) and "more than one".
- */
-export const serviceOptions: readonly { value: string; label: string }[] = [
-  ...serviceList.map((service) => ({ value: service.enquiry, label: serviceLabel(service) })),
-  { value: "maintenance", label: "Maintenance services" },
-  { value: "multiple", label: "More than one service" },
-];
+export { serviceOptions };
 
 /** Longest value each contact field accepts; the form uses the same numbers. */
 export const contactLimits = {

@@ -1,14 +1,6 @@
 import { z } from "zod";
-import { serviceOptions } from "../forms/contact-schema.ts";
-import { allStatuses, type InboxQuery, searchLimits } from "./leads.ts";
-
-/** The services an enquiry can name, as the contact form offers them (for the inbox's filter). */
-export const serviceChoices: readonly { value: string; label: string }[] = serviceOptions;
-
-/** The name of a service as the contact form offers it; "Not specified" for none. */
-export function serviceLabel(value: string): string {
-  return serviceOptions.find((option) => option.value === value)?.label ?? "Not specified";
-}
+import { allStatuses, serviceChoices } from "../leads/model.ts";
+import { type InboxQuery, searchLimits } from "./leads.ts";
 
 /**
  * The inbox's search and filters, as they stand in its URL (`?q=&kind=&status=&service=&page=`).
@@ -29,7 +21,7 @@ export const inboxQuerySchema = z.object({
   kind: z.enum(["enquiry", "application"], { error: "Choose enquiries, applications or both." }).optional(),
   status: z.enum(allStatuses, { error: "Choose a status from the list." }).optional(),
   service: z
-    .enum(serviceOptions.map((option) => option.value) as [string, ...string[]], {
+    .enum(serviceChoices.map((option) => option.value) as [string, ...string[]], {
       error: "Choose a service from the list.",
     })
     .optional(),

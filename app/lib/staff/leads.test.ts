@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseInboxQuery } from "./leads.server.ts";
-import { inboxQueryString, isStatusOf, maskedNiNumber, spacedNiNumber } from "./leads.ts";
+import { inboxQueryString } from "./leads.ts";
 
 const parse = (search: string) => parseInboxQuery(new URLSearchParams(search));
 
@@ -31,19 +31,5 @@ describe("the inbox's search and filters in the URL", () => {
     expect(inboxQueryString({ q: "a&b", kind: "application", page: 1 })).toBe("q=a%26b&kind=application");
     expect(inboxQueryString({ status: "spam", page: 3 })).toBe("status=spam&page=3");
     expect(inboxQueryString({})).toBe("");
-  });
-});
-
-describe("lead helpers", () => {
-  it("knows which statuses each kind of lead has", () => {
-    expect(isStatusOf("enquiry", "quoted")).toBe(true);
-    expect(isStatusOf("application", "quoted")).toBe(false);
-    expect(isStatusOf("application", "hired")).toBe(true);
-    expect(isStatusOf("enquiry", "spam")).toBe(true);
-  });
-
-  it("masks and spaces National Insurance numbers", () => {
-    expect(maskedNiNumber("AB123456C")).toBe("AB •• •• •• C");
-    expect(spacedNiNumber("AB123456C")).toBe("AB 12 34 56 C");
   });
 });

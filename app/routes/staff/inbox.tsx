@@ -6,16 +6,15 @@ import {
   allStatuses,
   applicationStatuses,
   enquiryStatuses,
-  type InboxQuery,
-  inboxPageSize,
-  inboxQueryString,
   type LeadStatus,
   leadKinds,
   moment,
-  searchLimits,
+  serviceChoices,
+  serviceLabel,
   statusLabels,
-} from "~/lib/staff/leads";
-import { parseInboxQuery, serviceChoices, serviceLabel } from "~/lib/staff/leads.server";
+} from "~/lib/leads/model";
+import { type InboxQuery, inboxPageSize, inboxQueryString, searchLimits } from "~/lib/staff/leads";
+import { parseInboxQuery } from "~/lib/staff/leads.server";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/inbox";
 

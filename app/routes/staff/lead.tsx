@@ -6,8 +6,20 @@ import { Timeline } from "~/components/staff/timeline";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { site } from "~/content/site";
-import { formatDate, type LeadStatus, moment, statusesFor, statusLabels } from "~/lib/staff/leads";
-import { serviceLabel } from "~/lib/staff/leads.server";
+import {
+  fileSize,
+  formatDate,
+  kindLabel,
+  kindOfReference,
+  type LeadStatus,
+  mailProgress,
+  mailPurposeLabels,
+  moment,
+  serviceLabel,
+  statusesFor,
+  statusLabels,
+  yesNo,
+} from "~/lib/leads/model";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/lead";
 
@@ -21,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { workspace, me } = await requireStaff(request, context);
   // References are read out over the phone and typed in any case; the page has one address.
   const canonical = params.reference.trim().toUpperCase();
-  if (canonical !== params.reference && /^(ENQ|APP)-[0-9A-Z]{6}$/.test(canonical)) {
+  if (canonical !== params.reference && kindOfReference(canonical)) {
     throw redirect(`/staff/leads/${canonical}`, 302);
   }
   const lead = await workspace.inbox.open(params.reference, me);
@@ -35,7 +47,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       serviceLabel: lead.kind === "enquiry" ? serviceLabel(lead.service) : "",
       keptOnFileSince:
         lead.kind === "application" && lead.keepConsentAt !== null ? formatDate(lead.keepConsentAt) : null,
-      mails: mails.map(({ sentAt, ...mail }) => ({ ...mail, sent: sentAt === null ? null : moment(sentAt) })),
+      mails: mails.map(({ sentAt, subject: _subject, body: _body, createdAt: _queued, ...mail }) => ({
+        ...mail,
+        sent: sentAt === null ? null : moment(sentAt),
+      })),
       notes: notes.map(({ createdAt: at, ...note }) => ({ ...note, at: moment(at) })),
       timeline: timeline.map(({ at, ...event }) => ({ ...event, at: moment(at) })),
     },
@@ -141,7 +156,6 @@ type Lead = Route.ComponentProps["loaderData"]["lead"];
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead } = loaderData;
   const result = actionData as ActionResult | undefined;
-  const kindLabel = lead.kind === "enquiry" ? "Enquiry" : "Application";
   const name = `${lead.firstName} ${lead.lastName}`;
   const subject = `Your ${lead.kind} to ${site.brand} (${lead.reference})`;
   const mailto = `mailto:${encodeURIComponent(lead.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`;
@@ -155,7 +169,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       </p>
       <header className="space-y-2">
         <h1 className="text-2xl font-bold">
-          {kindLabel} <span className="font-mono">{lead.reference}</span>
+          {kindLabel(lead.kind)} <span className="font-mono">{lead.reference}</span>
         </h1>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-navy-800">
           <span className="font-semibold">{name}</span>
@@ -238,10 +252,6 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function yesNo(value: string): string {
-  return value === "yes" ? "Yes" : value === "no" ? "No" : value;
-}
-
 function SentFields({ lead, niNumber }: { lead: Lead; niNumber: string | undefined }) {
   return (
     <dl className="space-y-2">
@@ -289,12 +299,6 @@ function SentFields({ lead, niNumber }: { lead: Lead; niNumber: string | undefin
   );
 }
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 function Documents({ lead }: { lead: Extract<Lead, { kind: "application" }> }) {
   return (
     <Card title="Documents" id="documents">
@@ -310,7 +314,7 @@ function Documents({ lead }: { lead: Extract<Lead, { kind: "application" }> }) {
               >
                 {doc.field === "resume" ? "CV" : "Other document"}: {doc.fileName}
               </a>{" "}
-              <span className="text-sm text-navy-700">({formatSize(doc.size)}, downloads as a file)</span>
+              <span className="text-sm text-navy-700">({fileSize(doc.size)}, downloads as a file)</span>
             </li>
           ))}
         </ul>
@@ -375,11 +379,6 @@ function KeepOnFile({ lead }: { lead: Extract<Lead, { kind: "application" }> }) 
   );
 }
 
-const mailLabels = {
-  notification: "Our copy of the lead",
-  acknowledgement: "Acknowledgement to the sender",
-} as const;
-
 function MailDelivery({ lead }: { lead: Lead }) {
   return (
     <Card title="E-mails" id="mails">
@@ -395,7 +394,7 @@ function MailDelivery({ lead }: { lead: Lead }) {
             <li key={mail.id} className="space-y-1 border-t border-navy-100 pt-2">
               <p id={`mail-${mail.id}`}>
                 <span className="font-semibold">
-                  {mail.channel === "webhook" ? "Webhook" : mailLabels[mail.purpose]}
+                  {mail.channel === "webhook" ? "Webhook" : mailPurposeLabels[mail.purpose]}
                 </span>{" "}
                 <span className="break-words text-navy-700">to {mail.to}</span>
               </p>
@@ -405,10 +404,7 @@ function MailDelivery({ lead }: { lead: Lead }) {
                 </p>
               ) : mail.state === "failed" ? (
                 <>
-                  <p className="font-semibold text-red-800">
-                    Failed after {mail.attempts} {mail.attempts === 1 ? "attempt" : "attempts"}
-                    {mail.lastError ? `: ${mail.lastError}` : ""}
-                  </p>
+                  <p className="font-semibold text-red-800">{mailProgress(mail)}</p>
                   <Form method="post">
                     <input type="hidden" name="intent" value="retry-mail" />
                     <input type="hidden" name="mail" value={mail.id} />
@@ -418,12 +414,7 @@ function MailDelivery({ lead }: { lead: Lead }) {
                   </Form>
                 </>
               ) : (
-                <p>
-                  Waiting to be sent
-                  {mail.attempts > 0
-                    ? ` (tried ${mail.attempts} ${mail.attempts === 1 ? "time" : "times"}${mail.lastError ? `: ${mail.lastError}` : ""})`
-                    : ""}
-                </p>
+                <p>{mailProgress(mail)}</p>
               )}
             </li>
           ))}

@@ -1,7 +1,18 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { Timeline } from "~/components/staff/timeline";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClass, Field } from "~/components/ui/field";
+import {
+  fileSize,
+  formatDate,
+  formatDateTime,
+  kindLabel,
+  mailProgress,
+  mailPurposeLabels,
+  moment,
+  statusLabels,
+} from "~/lib/leads/model";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { PersonLead } from "../../../server/lifecycle/people.ts";
 import type { Route } from "./+types/people";
@@ -9,13 +20,6 @@ import type { Route } from "./+types/people";
 export function meta() {
   return [{ title: "People · Staff workspace" }];
 }
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
-const dateOnly = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 
 const emailInput = z
   .string()
@@ -75,52 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { erased: { ...result, email: email.toLowerCase() }, problem: null };
 }
 
-const statusNames: Record<string, string> = {
-  new: "New",
-  contacted: "Contacted",
-  quoted: "Quoted",
-  won: "Won",
-  lost: "Lost",
-  interview: "Interview",
-  hired: "Hired",
-  unsuccessful: "Unsuccessful",
-  spam: "Spam",
-};
-
-const actionNames: Record<string, string> = {
-  received: "Received",
-  opened: "Opened",
-  "mail-sent": "E-mail sent",
-  "mail-failed": "E-mail failed",
-  "mail-retried": "E-mail retried",
-  "status-changed": "Status changed",
-  "note-added": "Note added",
-  "ni-revealed": "NI number shown",
-  "document-downloaded": "Document downloaded",
-  exported: "Exported",
-  deleted: "Deleted",
-};
-
-const mailPurposes: Record<string, string> = {
-  notification: "Copy to our team",
-  acknowledgement: "Our reply to them",
-};
-
-const mailStates: Record<string, string> = {
-  queued: "Waiting to send",
-  sending: "Sending",
-  sent: "Sent",
-  failed: "Could not be sent",
-};
-
 function plural(n: number, one: string, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
-}
-
-function fileSize(bytes: number) {
-  return bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 function Subheading({ children }: { children: React.ReactNode }) {
@@ -132,23 +92,22 @@ function Lead({ lead }: { lead: PersonLead }) {
   return (
     <article aria-labelledby={headingId} className="rounded-xl bg-white p-4 ring-1 ring-navy-100 sm:p-5">
       <h3 id={headingId} className="text-lg font-bold">
-        {lead.reference} · {lead.kind === "enquiry" ? "Enquiry" : "Job application"} ·{" "}
-        {statusNames[lead.status] ?? lead.status}
+        {lead.reference} · {kindLabel(lead.kind)} · {statusLabels[lead.status]}
       </h3>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold">Received</dt>
-        <dd>{dateTime.format(lead.receivedAt)}</dd>
+        <dd>{formatDateTime(lead.receivedAt)}</dd>
         <dt className="font-semibold">Last activity</dt>
-        <dd>{dateTime.format(lead.lastActivityAt)}</dd>
+        <dd>{formatDateTime(lead.lastActivityAt)}</dd>
         {lead.keepConsentAt !== null && (
           <>
             <dt className="font-semibold">Agreed to be kept for future roles</dt>
-            <dd>{dateTime.format(lead.keepConsentAt)}</dd>
+            <dd>{formatDateTime(lead.keepConsentAt)}</dd>
           </>
         )}
         <dt className="font-semibold">Due for deletion</dt>
         <dd>
-          {dateOnly.format(lead.retention.deleteAt)} ({lead.retention.because})
+          {formatDate(lead.retention.deleteAt)} ({lead.retention.because})
         </dd>
       </dl>
 
@@ -190,7 +149,7 @@ function Lead({ lead }: { lead: PersonLead }) {
             <li key={note.id} className="rounded-lg bg-sand-50 p-2">
               <p className="whitespace-pre-line">{note.body}</p>
               <p className="mt-1 text-navy-700">
-                {note.author}, {dateTime.format(note.createdAt)}
+                {note.author}, {formatDateTime(note.createdAt)}
               </p>
             </li>
           ))}
@@ -204,26 +163,16 @@ function Lead({ lead }: { lead: PersonLead }) {
         <ul className="space-y-1 text-sm">
           {lead.emails.map((mail) => (
             <li key={mail.id}>
-              {mailPurposes[mail.purpose] ?? mail.purpose}, to {mail.to}: “{mail.subject}” —{" "}
-              {mailStates[mail.status] ?? mail.status}
-              {mail.sentAt !== null ? ` ${dateTime.format(mail.sentAt)}` : ""}
-              {mail.status !== "sent" && mail.attempts > 0 ? ` (${plural(mail.attempts, "attempt")})` : ""}
+              {mail.channel === "webhook" ? "Webhook" : mailPurposeLabels[mail.purpose]}, to {mail.to}: “
+              {mail.subject}” — {mailProgress(mail)}
+              {mail.state === "sent" && mail.sentAt !== null ? ` ${formatDateTime(mail.sentAt)}` : ""}
             </li>
           ))}
         </ul>
       )}
 
       <Subheading>Timeline</Subheading>
-      <ol className="space-y-1 text-sm">
-        {lead.timeline.map((entry) => (
-          <li key={entry.id}>
-            <span className="font-semibold">{dateTime.format(entry.createdAt)}</span>:{" "}
-            {actionNames[entry.action] ?? entry.action}
-            {entry.by ? ` by ${entry.by}` : ""}
-            {entry.detail ? ` (${entry.detail})` : ""}
-          </li>
-        ))}
-      </ol>
+      <Timeline items={lead.timeline.map(({ at, ...event }) => ({ ...event, at: moment(at) }))} />
     </article>
   );
 }

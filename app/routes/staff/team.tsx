@@ -2,18 +2,13 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { formatDateTime } from "~/lib/leads/model";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/team";
 
 export function meta() {
   return [{ title: "Team · Staff workspace" }];
 }
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
 
 async function requireAdmin(request: Request, context: Route.LoaderArgs["context"]) {
   const staff = await requireStaff(request, context);
@@ -114,9 +109,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="people-heading" className="space-y-3">
-        <h2 id="people-heading" className="text-lg font-bold">
-          People
+      <section aria-labelledby="members-heading" className="space-y-3">
+        <h2 id="members-heading" className="text-lg font-bold">
+          Members of staff
         </h2>
         <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-navy-100">
           <table className="w-full text-left text-sm">
@@ -150,11 +145,11 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                   <td className="px-3 py-2">{person.isAdmin ? "Administrator" : "Staff"}</td>
                   <td className="px-3 py-2">{person.passkeys}</td>
                   <td className="px-3 py-2">
-                    {person.lastSignIn ? dateTime.format(person.lastSignIn) : "Never"}
+                    {person.lastSignIn ? formatDateTime(person.lastSignIn) : "Never"}
                   </td>
                   <td className="px-3 py-2">
                     {person.revokedAt ? (
-                      `Removed ${dateTime.format(person.revokedAt)}`
+                      `Removed ${formatDateTime(person.revokedAt)}`
                     ) : person.id === loaderData.myId ? (
                       "You"
                     ) : (

@@ -1,0 +1,286 @@
+/**
+ * What a lead is, and the words staff read about it: its kinds and references, its statuses, its
+ * service, the National Insurance number's masked and spaced forms, what can happen to it (the
+ * timeline's actions) and its messages. Written once here and imported by the server and by the
+ * workspace's pages alike, so it stays pure: no zod, no `node:` module, no form module (the workspace's
+ * pages must share no script with the public forms).
+ */
+import { serviceOptions } from "../../content/services/list.ts";
+
+export type LeadKind = "enquiry" | "application";
+
+export const leadKinds = [
+  { value: "enquiry", label: "Enquiry", plural: "Enquiries" },
+  { value: "application", label: "Application", plural: "Applications" },
+] as const satisfies readonly { value: LeadKind; label: string; plural: string }[];
+
+/** A kind of lead as staff read it: "Enquiry", "Application". */
+export function kindLabel(kind: LeadKind): string {
+  return kind === "enquiry" ? "Enquiry" : "Application";
+}
+
+/** The start of each kind's references: "ENQ-7K3Q9M", "APP-4M8R2T". */
+export const referencePrefixes = { enquiry: "ENQ", application: "APP" } as const satisfies Record<
+  LeadKind,
+  string
+>;
+
+export type ReferencePrefix = (typeof referencePrefixes)[LeadKind];
+
+/** A reference as the website gives them out: its kind's prefix, a hyphen, six letters and digits. */
+export const referencePattern = /^(ENQ|APP)-[0-9A-Z]{6}$/;
+
+/** Which kind of lead a reference belongs to, from its prefix; null when it cannot be one. */
+export function kindOfReference(reference: string): LeadKind | null {
+  const prefix = referencePattern.exec(reference)?.[1];
+  if (prefix === referencePrefixes.enquiry) return "enquiry";
+  if (prefix === referencePrefixes.application) return "application";
+  return null;
+}
+
+/** The statuses an enquiry is worked through, in order. */
+export const enquiryStatuses = ["new", "contacted", "quoted", "won", "lost", "spam"] as const;
+/** The statuses an application is worked through, in order. */
+export const applicationStatuses = [
+  "new",
+  "contacted",
+  "interview",
+  "hired",
+  "unsuccessful",
+  "spam",
+] as const;
+
+export type EnquiryStatus = (typeof enquiryStatuses)[number];
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+export type LeadStatus = EnquiryStatus | ApplicationStatus;
+
+/** Every status, in the order the inbox lists their counts. */
+export const allStatuses = [
+  "new",
+  "contacted",
+  "quoted",
+  "interview",
+  "won",
+  "hired",
+  "lost",
+  "unsuccessful",
+  "spam",
+] as const satisfies readonly LeadStatus[];
+
+export const statusLabels: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  quoted: "Quoted",
+  interview: "Interview",
+  won: "Won",
+  hired: "Hired",
+  lost: "Lost",
+  unsuccessful: "Unsuccessful",
+  spam: "Spam",
+};
+
+/** A status in words; anything that is not a status stays as it is. */
+export function statusLabel(status: string): string {
+  return status in statusLabels ? statusLabels[status as LeadStatus] : status;
+}
+
+/** The statuses a lead of this kind can have. */
+export function statusesFor(kind: LeadKind): readonly LeadStatus[] {
+  return kind === "enquiry" ? enquiryStatuses : applicationStatuses;
+}
+
+/** True when `status` is one a lead of this kind can have. */
+export function isStatusOf(kind: LeadKind, status: string): status is LeadStatus {
+  return (statusesFor(kind) as readonly string[]).includes(status);
+}
+
+/** The services an enquiry can name, as the contact form offers them (for the inbox's filter). */
+export const serviceChoices: readonly { value: string; label: string }[] = serviceOptions;
+
+/** The name of a service as the contact form offers it; "Not specified" for none. */
+export function serviceLabel(value: string): string {
+  return serviceOptions.find((option) => option.value === value)?.label ?? "Not specified";
+}
+
+/** A National Insurance number as staff see it without a reveal: "AB •• •• •• C". */
+export function maskNiNumber(normalised: string): string {
+  const n = normalised.replace(/\s+/g, "");
+  return `${n.slice(0, 2)} •• •• •• ${n.slice(-1)}`;
+}
+
+/** Shown in place of a National Insurance number this server's key cannot read. */
+export const unreadableNiNumber = "Stored encrypted; this server's key cannot read it";
+
+/** A National Insurance number in the spaced form people read: "AB 12 34 56 C". */
+export function spacedNiNumber(normalised: string): string {
+  const n = normalised.replace(/\s+/g, "");
+  return [n.slice(0, 2), n.slice(2, 4), n.slice(4, 6), n.slice(6, 8), n.slice(8)].filter(Boolean).join(" ");
+}
+
+/** A form's "yes" and "no" in words; anything else (empty) stays as it is. */
+export function yesNo(value: string): string {
+  return value === "yes" ? "Yes" : value === "no" ? "No" : value;
+}
+
+/** What can happen to a lead, or in the workspace, and is kept in the audit log. */
+export type AuditAction =
+  | "received"
+  | "opened"
+  | "mail-sent"
+  | "mail-failed"
+  | "mail-retried"
+  | "status-changed"
+  | "note-added"
+  | "ni-revealed"
+  | "document-downloaded"
+  | "exported"
+  | "consent-recorded"
+  | "consent-withdrawn"
+  | "staff-invited"
+  | "staff-revoked"
+  | "signed-in"
+  // The personal-data lifecycle: a lead deleted (detail: the reason), a person's data downloaded or
+  // erased (detail: how many records), and a purge run that deleted something (detail: counts).
+  | "deleted"
+  | "access-request"
+  | "erasure-request"
+  | "purged";
+
+/** Why a message was sent: the company's copy of the lead, or the reply to the person who sent it. */
+export type MailPurpose = "notification" | "acknowledgement";
+
+/** Where a message stands: waiting (queued, or being sent now), sent, or failed for good. */
+export type MailState = "waiting" | "sent" | "failed";
+
+export const mailPurposeLabels: Record<MailPurpose, string> = {
+  notification: "Our copy of the lead",
+  acknowledgement: "Acknowledgement to the sender",
+};
+
+export const mailStateLabels: Record<MailState, string> = {
+  waiting: "Waiting to be sent",
+  sent: "Sent",
+  failed: "Failed",
+};
+
+/** Where a message stands in words, with its attempts: "Failed after 8 attempts: Connection refused". */
+export function mailProgress(mail: { state: MailState; attempts: number; lastError: string | null }): string {
+  const error = mail.lastError ? `: ${mail.lastError}` : "";
+  if (mail.state === "sent") return mailStateLabels.sent;
+  if (mail.state === "failed") {
+    return `${mailStateLabels.failed} after ${mail.attempts} ${mail.attempts === 1 ? "attempt" : "attempts"}${error}`;
+  }
+  return mail.attempts > 0
+    ? `${mailStateLabels.waiting} (tried ${mail.attempts} ${mail.attempts === 1 ? "time" : "times"}${error})`
+    : mailStateLabels.waiting;
+}
+
+/** The outbox's own states, as the workspace shows them. */
+export function mailStateOf(status: string): MailState {
+  return status === "sent" ? "sent" : status === "failed" ? "failed" : "waiting";
+}
+
+const mailNames: Record<MailPurpose, string> = {
+  notification: "Our copy of the lead (e-mail to the team)",
+  acknowledgement: "The acknowledgement e-mail to the sender",
+};
+
+function mailName(purpose: string): string {
+  return purpose in mailNames ? mailNames[purpose as MailPurpose] : "An e-mail";
+}
+
+/** One event of a lead's life (or of the workspace's) in plain words. */
+export function describeEvent(action: AuditAction, detail: string): string {
+  switch (action) {
+    case "received":
+      return "Received from the website";
+    case "opened":
+      return "Opened for the first time";
+    case "mail-sent":
+      return `${mailName(detail)} was sent`;
+    case "mail-failed":
+      return `${mailName(detail)} could not be sent`;
+    case "mail-retried":
+      return `${mailName(detail)} was queued to be sent again`;
+    case "status-changed": {
+      const [from = "", to = ""] = detail.split(" → ");
+      return `Status changed from ${statusLabel(from)} to ${statusLabel(to)}`;
+    }
+    case "note-added":
+      return "Note added";
+    case "ni-revealed":
+      return "National Insurance number revealed";
+    case "document-downloaded":
+      return detail === "resume" ? "CV downloaded" : "Other document downloaded";
+    case "consent-recorded":
+      return "Recorded that the applicant agreed to be kept on file for future roles";
+    case "consent-withdrawn":
+      return "Removed the applicant's agreement to be kept on file";
+    case "exported":
+      return `Exported in a CSV file (${detail} leads)`;
+    case "staff-invited":
+      return "Member of staff invited";
+    case "staff-revoked":
+      return "Member of staff's access removed";
+    case "signed-in":
+      return "Signed in to the workspace";
+    case "deleted":
+      return detail ? `Deleted (${detail})` : "Deleted";
+    case "access-request":
+      return detail ? `Personal data downloaded for the person (${detail})` : "Personal data downloaded";
+    case "erasure-request":
+      return detail ? `Personal data erased at the person's request (${detail})` : "Personal data erased";
+    case "purged":
+      return detail ? `Retention rules applied (${detail})` : "Retention rules applied";
+  }
+}
+
+/** Who did it: a member of staff by name, or the website (or its mail service) for what happened on its own. */
+export function actorOf(action: AuditAction, who: string | null): string {
+  if (who) return who;
+  if (action === "mail-sent" || action === "mail-failed") return "the mail service";
+  return "the website";
+}
+
+/** A file's size in words: "482 bytes", "12 KB", "1.4 MB". */
+export function fileSize(bytes: number): string {
+  if (bytes === 1) return "1 byte";
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/London",
+});
+
+const dateOnly = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+
+/** A moment as staff read it, in UK time: "3 Mar 2025, 14:05". */
+export function formatDateTime(ms: number): string {
+  return dateTime.format(ms);
+}
+
+/** A day as staff read it, in UK time: "3 March 2025". */
+export function formatDate(ms: number): string {
+  return dateOnly.format(ms);
+}
+
+/** A moment ready to show: machine-readable for `<time>`, and as staff read it. Made on the server, so the
+ * page the browser hydrates says exactly what the server sent. */
+export type Moment = { iso: string; text: string };
+
+/** A time in ms since the epoch, as a Moment. */
+export function moment(ms: number): Moment {
+  return { iso: new Date(ms).toISOString(), text: formatDateTime(ms) };
+}
