@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { type APIRequestContext, expect } from "@playwright/test";
 import { e2eDatabase } from "../../playwright.config";
+import { validEnquiry } from "../support/fixtures.ts";
 
 /** A word no other test uses: searching for it finds only this test's leads. */
 export function uniqueTag(): string {
@@ -20,16 +21,7 @@ function referenceIn(message: string): string {
  */
 export async function sendEnquiry(request: APIRequestContext, fields: Record<string, string> = {}) {
   const response = await request.post("/contact-handler.php", {
-    data: {
-      firstName: "Aisha",
-      lastName: "Khan",
-      email: "aisha.khan@example.co.uk",
-      phone: "0161 496 0999",
-      company: "Ancoats Bakery Ltd",
-      service: "cleaning",
-      message: `We need an evening office clean, five days a week. Request ${uniqueTag()}`,
-      ...fields,
-    },
+    data: validEnquiry(fields),
   });
   expect(response.status()).toBe(200);
   return referenceIn(((await response.json()) as { message: string }).message);

@@ -18,6 +18,8 @@ import { parseEnv } from "../../server/env.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createServices, type Services } from "../../server/services.ts";
 
+export { validEnquiry } from "./fixtures.ts";
+
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 export type Dialect = "sqlite" | "postgres";
@@ -249,20 +251,6 @@ export async function startHarness(
       await services.close();
       if (!sharing) await removeStore(store);
     },
-  };
-}
-
-/** A valid enquiry, as the contact form sends it. */
-export function validEnquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    firstName: "Aisha",
-    lastName: "Khan",
-    email: "aisha.khan@example.co.uk",
-    phone: "0161 496 0999",
-    company: "Ancoats Bakery Ltd",
-    service: "cleaning",
-    message: `We need an evening office clean, five days a week.\nRequest ${randomBytes(4).toString("hex")}`,
-    ...overrides,
   };
 }
 
