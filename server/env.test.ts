@@ -83,4 +83,18 @@ describe("parseEnv", () => {
       OUTBOX_LEASE_MS: 120_000,
     });
   });
+
+  it("reads the virus scanner's socket, or its host and port, and refuses both at once", () => {
+    expect(parseEnv({}).CLAMD_SOCKET).toBeUndefined();
+    expect(parseEnv({ CLAMD_SOCKET: "/run/clamav/clamd.ctl" }).CLAMD_SOCKET).toBe("/run/clamav/clamd.ctl");
+    expect(parseEnv({ CLAMD_HOST: "scanner.internal", CLAMD_PORT: "3310" })).toMatchObject({
+      CLAMD_HOST: "scanner.internal",
+      CLAMD_PORT: 3310,
+    });
+    expect(() => parseEnv({ CLAMD_SOCKET: "/run/clamav/clamd.ctl", CLAMD_HOST: "scanner.internal" })).toThrow(
+      /CLAMD_HOST: give either/,
+    );
+    expect(() => parseEnv({ CLAMD_PORT: "3310" })).toThrow(/CLAMD_PORT: needs CLAMD_HOST/);
+    expect(() => parseEnv({ CLAMD_HOST: "scanner.internal", CLAMD_PORT: "none" })).toThrow(/CLAMD_PORT/);
+  });
 });

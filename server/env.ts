@@ -105,6 +105,12 @@ const schema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   CAREERS_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+
+  /** The ClamAV daemon's local socket, e.g. /run/clamav/clamd.ctl: uploads are then scanned. */
+  CLAMD_SOCKET: z.string().min(1).optional(),
+  /** Or the daemon's host and port (its TCPSocket), when it runs on another machine. */
+  CLAMD_HOST: z.string().min(1).optional(),
+  CLAMD_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -123,6 +129,16 @@ const checked = schema.superRefine((env, ctx) => {
       message:
         "must be set (whsec_...) to sign webhooks sent to addresses other than Slack or Microsoft Teams",
     });
+  }
+  if (env.CLAMD_SOCKET && env.CLAMD_HOST) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["CLAMD_HOST"],
+      message: "give either CLAMD_SOCKET or CLAMD_HOST (with CLAMD_PORT), not both",
+    });
+  }
+  if (env.CLAMD_PORT !== undefined && !env.CLAMD_HOST) {
+    ctx.addIssue({ code: "custom", path: ["CLAMD_PORT"], message: "needs CLAMD_HOST beside it" });
   }
   // Every process on one database must use the same keys; a keys.json generated on each machine would differ.
   if (env.NODE_ENV === "production" && isPostgres(env.DATABASE_URL)) {

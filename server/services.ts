@@ -14,6 +14,8 @@ import { createPeople } from "./lifecycle/people.ts";
 import { type Purging, startPurging } from "./lifecycle/schedule.ts";
 import type { Logger } from "./logger.ts";
 import { readiness } from "./readiness.ts";
+import { clamdAddress, createClamdScan } from "./scanning/clamd.ts";
+import { createScanning, type Scanning } from "./scanning/scanner.ts";
 import { loadSecrets, type Secrets } from "./secrets.ts";
 import { createWorkspace, defaultSignInLimit } from "./workspace/workspace.ts";
 
@@ -25,7 +27,8 @@ import { createWorkspace, defaultSignInLimit } from "./workspace/workspace.ts";
  *
  *   db, secrets ─┬─ delivery (the outbox worker: e-mail and webhooks)
  *                ├─ analytics (page-view endpoint; each stored lead counted)
- *                ├─ leads (the two form endpoints) ── queues into delivery, tells analytics
+ *                ├─ scanning (the virus scan of uploads) ── wakes delivery once documents are scanned
+ *                ├─ leads (the two form endpoints) ── queues into delivery, tells analytics, wakes scanning
  *                ├─ workspace (staff: passkeys, sessions, team, inbox) ── wakes delivery
  *                ├─ people (access and erasure requests)
  *                └─ purging (the retention purge, hourly)
@@ -48,6 +51,8 @@ export type Services = {
   migrated: string[];
   /** The delivery queue's worker (e-mail and webhooks). */
   delivery: OutboxWorker;
+  /** The virus scan of uploaded documents (ClamAV), or the marking of them as not scanned. */
+  scanning: Scanning;
   /** The two form endpoints, mounted before any page. */
   leads: Router;
   /** Cookieless visit counts: the page-view endpoint and its daily upkeep. */
@@ -98,7 +103,13 @@ type ServicesEnv = Pick<
   | "CONTACT_RATE_LIMIT"
   | "CAREERS_RATE_LIMIT"
   | "RATE_LIMIT_WINDOW_SECONDS"
+  | "CLAMD_SOCKET"
+  | "CLAMD_HOST"
+  | "CLAMD_PORT"
 >;
+
+/** How often waiting documents are looked for: how soon a virus scanner that was down is tried again. */
+const scanPollMs = 30_000;
 
 /** The SMTP settings from the environment, or null when none are given. */
 export function smtpConfig(env: ServicesEnv): SmtpConfig | null {
@@ -157,6 +168,15 @@ export async function createServices(
 
   const analytics = createAnalytics({ db, logger, ownOrigins: origins });
 
+  const scanner = clamdAddress(env);
+  const scanning = createScanning({
+    db,
+    scan: scanner ? createClamdScan(scanner) : null,
+    logger,
+    pollMs: scanPollMs,
+    onScanned: () => delivery.wake(),
+  });
+
   const leads = leadsRouter({
     db,
     secrets,
@@ -167,6 +187,7 @@ export async function createServices(
       applicationsTo: env.APPLICATIONS_TO ?? site.email,
       webhooks: webhooks.map(({ key, display }) => ({ key, display })),
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      scanUploads: scanning.enabled,
     },
     rateLimits: {
       contact: env.CONTACT_RATE_LIMIT,
@@ -176,7 +197,10 @@ export async function createServices(
     ownOrigins: origins,
     mailConfigured: smtp !== null,
     onQueued: () => delivery.wake(),
-    onStored: analytics.onLeadStored,
+    onStored: (lead) => {
+      analytics.onLeadStored(lead);
+      if (lead.kind === "application") scanning.wake();
+    },
   });
 
   const workspace = createWorkspace({
@@ -195,6 +219,7 @@ export async function createServices(
     secrets,
     migrated,
     delivery,
+    scanning,
     leads,
     analytics,
     readiness: readiness({ db, draining: () => draining, timeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS }),
@@ -214,6 +239,7 @@ export async function createServices(
     },
     start() {
       delivery.start();
+      scanning.start();
       analytics.start();
     },
     drain(deadline) {
@@ -224,6 +250,7 @@ export async function createServices(
       draining = true;
       purging?.stop();
       await (stopping ?? delivery.stop());
+      await scanning.stop();
       await analytics.stop();
       await db.close();
     },

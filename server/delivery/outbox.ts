@@ -119,6 +119,29 @@ export async function enqueueEmails(
   }
 }
 
+/**
+ * Takes a removed document off its lead's notification while it is still queued, and adds `note` to
+ * the notification's words: the virus scanner's removal, inside the caller's transaction.
+ */
+export async function withholdAttachment(
+  tx: Queryable,
+  removed: { reference: string; documentId: number; note: string },
+): Promise<void> {
+  const rows = await tx.all<{ id: number; attachment_ids: string }>(
+    `SELECT id, attachment_ids FROM outbox
+     WHERE reference = ? AND channel = 'email' AND purpose = 'notification' AND status = 'queued'`,
+    [removed.reference],
+  );
+  for (const row of rows) {
+    const ids = (JSON.parse(row.attachment_ids) as number[]).filter((id) => id !== removed.documentId);
+    await tx.run("UPDATE outbox SET attachment_ids = ?, body = body || ? WHERE id = ?", [
+      JSON.stringify(ids),
+      `\n\n${removed.note}`,
+      row.id,
+    ]);
+  }
+}
+
 /** Queues one webhook per configured address, telling of the lead without any of its details. */
 export async function enqueueWebhooks(
   tx: Queryable,
@@ -219,8 +242,11 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
 
   /** Claims the next due message (or one whose lease ran out), for this process only. */
   async function claim(now: number): Promise<Claimed | null> {
+    // An e-mail with attachments waits while any of its lead's documents is still to be virus-scanned.
     const due = `channel IN (${channels.map(() => "?").join(", ")})
-      AND ((status = 'queued' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))`;
+      AND ((status = 'queued' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))
+      AND (attachment_ids = '[]' OR NOT EXISTS (SELECT 1 FROM documents d JOIN applications a ON a.id = d.application_id
+        WHERE a.reference = outbox.reference AND d.scan_status = 'pending'))`;
     const [row] = await db.all<Claimed>(
       `UPDATE outbox SET status = 'sending', lease_until = ?, lease_token = ?, attempts = attempts + 1
        WHERE id = (SELECT id FROM outbox WHERE ${due} ORDER BY id LIMIT 1 ${db.sql.lockRowsSkippingLocked})
@@ -237,7 +263,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     const attachments = [];
     for (const id of ids) {
       const [doc] = await db.all<{ file_name: string; content_type: string; content: Uint8Array }>(
-        "SELECT file_name, content_type, content FROM documents WHERE id = ?",
+        "SELECT file_name, content_type, content FROM documents WHERE id = ? AND scan_status IN ('clean', 'not-scanned')",
         [id],
       );
       if (doc) {

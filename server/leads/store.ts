@@ -15,6 +15,11 @@ export type LeadRouting = MailRouting & {
   webhooks: { key: string; display: string }[];
   /** The site's public address, for the link to the lead in the staff workspace. */
   publicUrl: string;
+  /**
+   * True when a virus scanner is configured: documents are stored waiting for it ('pending'), and are
+   * neither attached nor downloadable until it has found them clean. Otherwise they are 'not-scanned'.
+   */
+  scanUploads?: boolean;
 };
 
 /** What we keep about who sent a submission: never the address itself. */
@@ -167,8 +172,8 @@ export async function saveApplication(
     const documentIds: number[] = [];
     for (const upload of uploads) {
       const [doc] = await tx.all<{ id: number }>(
-        `INSERT INTO documents (application_id, field, file_name, content_type, size, content)
-         VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+        `INSERT INTO documents (application_id, field, file_name, content_type, size, content, scan_status)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         [
           Number(row.id),
           upload.field,
@@ -176,6 +181,7 @@ export async function saveApplication(
           upload.contentType,
           upload.content.length,
           upload.content,
+          routing.scanUploads ? "pending" : "not-scanned",
         ],
       );
       if (doc) documentIds.push(Number(doc.id));

@@ -314,7 +314,8 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
     const lead = await workspace.inbox.open(reference, me);
     const doc = lead?.kind === "application" ? lead.documents[0] : undefined;
     expect(doc).toMatchObject({ field: "resume", fileName: "Zoë's CV.pdf", size: samples.pdf.length });
-    const file = await workspace.inbox.downloadDocument(reference, doc?.id ?? 0, me);
+    const download = await workspace.inbox.downloadDocument(reference, doc?.id ?? 0, me);
+    const file = download?.ok ? download.value : null;
     expect(file?.content.equals(samples.pdf)).toBe(true);
     expect(file?.contentType).toBe("application/pdf");
     expect(await auditRows(h, reference, "document-downloaded")).toEqual([

@@ -8,6 +8,7 @@ import {
   type LeadKind,
   type LeadStatus,
   maskNiNumber,
+  type ScanStatus,
   serviceLabel,
   spacedNiNumber,
   statusLabels,
@@ -55,8 +56,16 @@ export type InboxPage = {
   open: number;
 };
 
-/** A document sent with an application, without its bytes. */
-export type LeadDocument = { id: number; field: "resume" | "otherDocuments"; fileName: string; size: number };
+/** A document sent with an application, without its bytes, and where it stands with the virus scanner. */
+export type LeadDocument = {
+  id: number;
+  field: "resume" | "otherDocuments";
+  fileName: string;
+  size: number;
+  scan: ScanStatus;
+  /** What the scanner found, for a removed document. */
+  scanResult: string | null;
+};
 
 type Common = {
   reference: string;
@@ -253,9 +262,12 @@ export async function getLead(db: Queryable, niKey: Buffer, reference: string): 
     field: LeadDocument["field"];
     file_name: string;
     size: number;
-  }>("SELECT id, field, file_name, size FROM documents WHERE application_id = ? ORDER BY id", [
-    Number(row.id),
-  ]);
+    scan_status: ScanStatus;
+    scan_result: string | null;
+  }>(
+    "SELECT id, field, file_name, size, scan_status, scan_result FROM documents WHERE application_id = ? ORDER BY id",
+    [Number(row.id)],
+  );
   return {
     ...common,
     kind,
@@ -270,6 +282,8 @@ export async function getLead(db: Queryable, niKey: Buffer, reference: string): 
       field: doc.field,
       fileName: doc.file_name,
       size: Number(doc.size),
+      scan: doc.scan_status,
+      scanResult: doc.scan_status === "infected" ? doc.scan_result : null,
     })),
   };
 }
@@ -448,21 +462,47 @@ export async function retryMail(
   });
 }
 
-/** A document to download, once its download is on the lead's timeline. */
+/**
+ * A document to download, once its download is on the lead's timeline; null when the lead has no such
+ * document. One the virus scanner has not yet read, or has removed, is refused with words saying so.
+ */
 export async function downloadDocument(
   db: Database,
   input: { reference: string; documentId: number; staffId: number; now: number },
-): Promise<{ fileName: string; contentType: string; content: Buffer } | null> {
+): Promise<Outcome<{ fileName: string; contentType: string; content: Buffer }> | null> {
   const { reference, documentId, staffId, now } = input;
   if (kindOfReference(reference) !== "application") return null;
-  const [doc] = await db.all<{ field: string; file_name: string; content_type: string; content: Uint8Array }>(
-    `SELECT d.field, d.file_name, d.content_type, d.content FROM documents d
+  const [doc] = await db.all<{
+    field: string;
+    file_name: string;
+    content_type: string;
+    content: Uint8Array;
+    scan_status: ScanStatus;
+    scan_result: string | null;
+  }>(
+    `SELECT d.field, d.file_name, d.content_type, d.content, d.scan_status, d.scan_result FROM documents d
      JOIN applications a ON a.id = d.application_id WHERE a.reference = ? AND d.id = ?`,
     [reference, documentId],
   );
   if (!doc) return null;
+  if (doc.scan_status === "pending") {
+    return {
+      ok: false,
+      problem:
+        "This file has not yet been scanned for viruses. It can be downloaded once the scan has found it clean.",
+    };
+  }
+  if (doc.scan_status === "infected") {
+    return {
+      ok: false,
+      problem: `This file was removed: the virus scanner found ${doc.scan_result ?? "malware"} in it. The rest of the application is kept.`,
+    };
+  }
   await recordEvent(db, { reference, action: "document-downloaded", staffId, detail: doc.field, now });
-  return { fileName: doc.file_name, contentType: doc.content_type, content: Buffer.from(doc.content) };
+  return {
+    ok: true,
+    value: { fileName: doc.file_name, contentType: doc.content_type, content: Buffer.from(doc.content) },
+  };
 }
 
 /** The export's columns, in order. Never the National Insurance number, never the documents. */

@@ -202,6 +202,8 @@ test("a lead's page: every field, status, note, reveal, keep on file, downloads 
   // The documents download as files, with the headers that keep them from running as pages.
   const documents = page.getByRole("region", { name: "Documents" });
   const cv = documents.getByRole("link", { name: /CV: Zoë's CV\.pdf/ });
+  // No virus scanner is configured for these tests: each file says so.
+  await expect(documents.getByText("Not scanned", { exact: true })).toHaveCount(2);
   const href = (await cv.getAttribute("href")) ?? "";
   expect(href).toMatch(new RegExp(`^/staff/leads/${reference}/documents/\\d+$`));
   const file = await page.request.get(href);

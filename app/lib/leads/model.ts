@@ -133,6 +133,8 @@ export type AuditAction =
   | "note-added"
   | "ni-revealed"
   | "document-downloaded"
+  // The virus scanner found malware in a document and removed it (detail: "resume: what it found").
+  | "document-infected"
   | "exported"
   | "consent-recorded"
   | "consent-withdrawn"
@@ -145,6 +147,19 @@ export type AuditAction =
   | "access-request"
   | "erasure-request"
   | "purged";
+
+/**
+ * Where a document stands with the virus scanner: waiting for it (neither attached nor downloadable),
+ * clean, infected (removed), or not scanned because no scanner was configured when it arrived.
+ */
+export type ScanStatus = "pending" | "clean" | "infected" | "not-scanned";
+
+export const scanStatusLabels: Record<ScanStatus, string> = {
+  pending: "Not yet scanned for viruses",
+  clean: "Scanned: no virus found",
+  infected: "Removed by the virus scanner",
+  "not-scanned": "Not scanned",
+};
 
 /** Why a message was sent: the company's copy of the lead, or the reply to the person who sent it. */
 export type MailPurpose = "notification" | "acknowledgement";
@@ -212,6 +227,11 @@ export function describeEvent(action: AuditAction, detail: string): string {
       return "National Insurance number revealed";
     case "document-downloaded":
       return detail === "resume" ? "CV downloaded" : "Other document downloaded";
+    case "document-infected": {
+      const [field = "", ...found] = detail.split(": ");
+      const what = field === "resume" ? "CV" : "Other document";
+      return `${what} removed: the virus scanner found ${found.join(": ") || "malware"} in it`;
+    }
     case "consent-recorded":
       return "Recorded that the applicant agreed to be kept on file for future roles";
     case "consent-withdrawn":
@@ -239,6 +259,7 @@ export function describeEvent(action: AuditAction, detail: string): string {
 export function actorOf(action: AuditAction, who: string | null): string {
   if (who) return who;
   if (action === "mail-sent" || action === "mail-failed") return "the mail service";
+  if (action === "document-infected") return "the virus scanner";
   return "the website";
 }
 

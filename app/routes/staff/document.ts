@@ -7,23 +7,24 @@ import type { Route } from "./+types/document";
  * file). It always downloads, and never runs as a page of this site: the server's security headers give
  * this path `Content-Security-Policy: sandbox` and `X-Content-Type-Options: nosniff` (server/security.ts),
  * and the workspace guard `Cache-Control: no-store`; they are not repeated here, as a second copy of a
- * header would be sent alongside the first.
+ * header would be sent alongside the first. A file the virus scanner has not yet found clean, or has
+ * removed, is refused with 409 and words saying which.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { workspace, me } = await requireStaffForFile(request, context);
   const id = /^\d{1,12}$/.test(params.id) ? Number(params.id) : null;
   const file = id === null ? null : await workspace.inbox.downloadDocument(params.reference, id, me);
-  if (!file) {
-    return new Response("There is no such document.", {
-      status: 404,
+  if (!file?.ok) {
+    return new Response(file?.problem ?? "There is no such document.", {
+      status: file ? 409 : 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  return new Response(new Uint8Array(file.content), {
+  return new Response(new Uint8Array(file.value.content), {
     headers: {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.content.length),
-      "Content-Disposition": attachmentDisposition(file.fileName),
+      "Content-Type": file.value.contentType,
+      "Content-Length": String(file.value.content.length),
+      "Content-Disposition": attachmentDisposition(file.value.fileName),
     },
   });
 }

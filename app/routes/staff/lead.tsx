@@ -15,6 +15,7 @@ import {
   mailProgress,
   mailPurposeLabels,
   moment,
+  scanStatusLabels,
   serviceLabel,
   statusesFor,
   statusLabels,
@@ -306,17 +307,34 @@ function Documents({ lead }: { lead: Extract<Lead, { kind: "application" }> }) {
         <p>No documents were sent.</p>
       ) : (
         <ul className="space-y-2">
-          {lead.documents.map((doc) => (
-            <li key={doc.id}>
-              <a
-                href={`/staff/leads/${lead.reference}/documents/${doc.id}`}
-                className="font-semibold text-accent-800 underline"
-              >
-                {doc.field === "resume" ? "CV" : "Other document"}: {doc.fileName}
-              </a>{" "}
-              <span className="text-sm text-navy-700">({fileSize(doc.size)}, downloads as a file)</span>
-            </li>
-          ))}
+          {lead.documents.map((doc) => {
+            const name = `${doc.field === "resume" ? "CV" : "Other document"}: ${doc.fileName}`;
+            // Only a file the scanner found clean, or one that arrived with no scanner configured, is offered.
+            const offered = doc.scan === "clean" || doc.scan === "not-scanned";
+            return (
+              <li key={doc.id}>
+                {offered ? (
+                  <a
+                    href={`/staff/leads/${lead.reference}/documents/${doc.id}`}
+                    className="font-semibold text-accent-800 underline"
+                  >
+                    {name}
+                  </a>
+                ) : (
+                  <span className="font-semibold">{name}</span>
+                )}{" "}
+                <span className="text-sm text-navy-700">
+                  ({fileSize(doc.size)}
+                  {offered ? ", downloads as a file" : ""})
+                </span>{" "}
+                <span className="text-sm font-semibold text-navy-900" data-scan={doc.scan}>
+                  {scanStatusLabels[doc.scan]}
+                  {doc.scan === "infected" && doc.scanResult ? ` (found: ${doc.scanResult})` : ""}
+                  {doc.scan === "pending" ? ": it can be downloaded once the scan has found it clean" : ""}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
       <p className="text-sm text-navy-700">Each download is recorded on the timeline.</p>

@@ -1,0 +1,241 @@
+import type { ScanStatus } from "../../app/lib/leads/model.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { withholdAttachment } from "../delivery/outbox.ts";
+import { recordEvent } from "../leads/timeline.ts";
+import type { Logger } from "../logger.ts";
+import { type Scan, ScannerUnreachable } from "./clamd.ts";
+
+/**
+ * The virus scan of every uploaded document, after its application is stored (an application is never
+ * delayed or lost for it). A document waits as 'pending', neither attached to e-mail nor downloadable,
+ * until the scanner has read it: then it is 'clean', or 'infected' and removed (its bytes deleted, its
+ * row kept with its name and what was found, the lead's timeline told, its notification sent without
+ * it). While the scanner cannot be reached, documents wait and are tried again. With no scanner
+ * configured, documents are stored as 'not-scanned' and handled as before. Several server processes
+ * may scan at once: each document is taken by one of them at a time, under a lease.
+ * See docs/decisions/014-upload-scanning.md.
+ */
+
+export type { ScanStatus };
+
+export type ScanningOptions = {
+  db: Database;
+  /** Absent when no scanner is configured. */
+  scan: Scan | null;
+  logger: Logger;
+  /** How often waiting documents are looked for, and so how soon an unreachable scanner is tried again. */
+  pollMs: number;
+  /** How long a document whose scan ended in an error waits before it is tried again. */
+  retryMs?: number;
+  /** How long a document being scanned is reserved for this process. */
+  leaseMs?: number;
+  /** Told after documents were settled, so the notifications waiting for them can go. */
+  onScanned?: () => void;
+};
+
+export type Scanning = {
+  /** True when a scanner is configured: new documents then wait for it. */
+  readonly enabled: boolean;
+  start(): void;
+  /** Stops looking for documents and waits for the scan in hand. */
+  stop(): Promise<void>;
+  /**
+   * Scans every waiting document now; resolves with how many were settled (clean or removed). With no
+   * scanner configured, marks any waiting document not scanned instead.
+   */
+  runOnce(): Promise<number>;
+  /** Asks for a run soon, e.g. right after an application was stored. */
+  wake(): void;
+};
+
+/** The words added to a notification for a document the scanner removed. */
+export function removedNote(document: { fileName: string; found: string }): string {
+  return `The virus scanner removed one of the files sent with this application, so it is not attached: ${document.fileName} (found: ${document.found}). The application itself is kept; the lead's page in the workspace shows what happened.`;
+}
+
+type Claimed = { id: number; application_id: number; field: string; file_name: string; content: Uint8Array };
+
+export function createScanning(options: ScanningOptions): Scanning {
+  const { db, scan, logger, pollMs, retryMs = 5 * 60_000, leaseMs = 5 * 60_000, onScanned } = options;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+  // Set by stop(): the scan in hand finishes and no other document is taken.
+  let halted = false;
+  let again = false;
+  // Logged once when the scanner goes away and once when it is back, not on every try.
+  let unreachable = false;
+
+  /** Takes the next waiting document for this process, with its bytes. */
+  async function claim(now: number): Promise<Claimed | null> {
+    const waiting = "scan_status = 'pending' AND (scan_lease_until IS NULL OR scan_lease_until < ?)";
+    const [row] = await db.all<Claimed>(
+      `UPDATE documents SET scan_lease_until = ?
+       WHERE id = (SELECT id FROM documents WHERE ${waiting} ORDER BY id LIMIT 1 ${db.sql.lockRowsSkippingLocked})
+       AND ${waiting}
+       RETURNING id, application_id, field, file_name, content`,
+      [now + leaseMs, now, now],
+    );
+    return row ?? null;
+  }
+
+  async function referenceOf(tx: Queryable, applicationId: number): Promise<string | null> {
+    const [row] = await tx.all<{ reference: string }>("SELECT reference FROM applications WHERE id = ?", [
+      applicationId,
+    ]);
+    return row?.reference ?? null;
+  }
+
+  async function markClean(doc: Claimed, now: number): Promise<boolean> {
+    const changed = await db.run(
+      `UPDATE documents SET scan_status = 'clean', scanned_at = ?, scan_result = 'OK', scan_lease_until = NULL
+       WHERE id = ? AND scan_status = 'pending'`,
+      [now, doc.id],
+    );
+    return changed === 1;
+  }
+
+  async function remove(doc: Claimed, found: string, now: number): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const changed = await tx.run(
+        `UPDATE documents SET scan_status = 'infected', scanned_at = ?, scan_result = ?, content = ?, scan_lease_until = NULL
+         WHERE id = ? AND scan_status = 'pending'`,
+        [now, found.slice(0, 200), Buffer.alloc(0), doc.id],
+      );
+      if (changed !== 1) return false;
+      const reference = await referenceOf(tx, Number(doc.application_id));
+      if (reference) {
+        await recordEvent(tx, {
+          reference,
+          action: "document-infected",
+          detail: `${doc.field}: ${found}`,
+          now,
+        });
+        await withholdAttachment(tx, {
+          reference,
+          documentId: Number(doc.id),
+          note: removedNote({ fileName: doc.file_name, found }),
+        });
+      }
+      return true;
+    });
+  }
+
+  /** With no scanner configured: documents left waiting by one since removed go on, marked not scanned. */
+  async function release(): Promise<number> {
+    const released = await db.run(
+      "UPDATE documents SET scan_status = 'not-scanned', scan_lease_until = NULL WHERE scan_status = 'pending'",
+    );
+    if (released > 0) {
+      logger.warn(
+        { documents: released },
+        "no virus scanner configured: waiting documents marked not scanned",
+      );
+      onScanned?.();
+    }
+    return released;
+  }
+
+  async function run(): Promise<number> {
+    if (!scan) return release();
+    let settled = 0;
+    for (;;) {
+      if (halted) break;
+      const doc = await claim(Date.now());
+      if (!doc) break;
+      const context = { documentId: Number(doc.id) };
+      try {
+        const verdict = await scan(doc.content);
+        if (unreachable) logger.info("virus scanner reachable again");
+        unreachable = false;
+        const now = Date.now();
+        if (verdict.infected) {
+          if (await remove(doc, verdict.found, now)) {
+            logger.warn({ ...context, found: verdict.found }, "uploaded document infected: removed");
+            settled++;
+          }
+        } else if (await markClean(doc, now)) {
+          settled++;
+        }
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (error instanceof ScannerUnreachable) {
+          // Nothing was learnt: the document is free for the next try, which the next poll makes.
+          await db.run(
+            "UPDATE documents SET scan_lease_until = NULL WHERE id = ? AND scan_status = 'pending'",
+            [doc.id],
+          );
+          if (!unreachable) {
+            logger.warn({ error: message }, "virus scanner unreachable; uploaded documents wait for it");
+          }
+          unreachable = true;
+          break;
+        }
+        // The scanner answered, but not with a verdict: this document waits and is tried again later.
+        await db.run(
+          "UPDATE documents SET scan_lease_until = ?, scan_result = ? WHERE id = ? AND scan_status = 'pending'",
+          [Date.now() + retryMs, message.slice(0, 200), doc.id],
+        );
+        logger.warn(
+          { ...context, error: message },
+          "virus scan failed; the document waits and is tried again",
+        );
+      }
+    }
+    if (settled > 0) onScanned?.();
+    return settled;
+  }
+
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = run()
+      .catch((error: unknown) => {
+        logger.error({ err: error }, "virus scan run failed");
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void runOnce();
+        }
+      });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      await runOnce();
+      schedule();
+    }, pollMs);
+    timer.unref();
+  }
+
+  return {
+    enabled: scan !== null,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      halted = false;
+      void runOnce();
+      // With no scanner, the one run above is all there is to do.
+      if (scan) schedule();
+    },
+    async stop() {
+      stopped = true;
+      halted = true;
+      again = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+    runOnce,
+    wake() {
+      if (!stopped && scan) void runOnce();
+    },
+  };
+}
