@@ -130,13 +130,15 @@ export async function register(
     const staffId = used[0] ? Number(used[0].staff_id) : null;
     if (staffId === null) throw new PasskeyError("This invitation has expired or has already been used.");
     await tx.run(
-      "INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      `INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at, last_used_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
       [
         credential.id,
         staffId,
         credential.publicKey,
         credential.counter,
         JSON.stringify(credential.transports ?? []),
+        now,
         now,
       ],
     );
@@ -289,7 +291,7 @@ export async function listPasskeys(db: Queryable, staffId: number | null): Promi
 
 /** What removing a passkey did, or why it was refused (`missing`: no such passkey). */
 export type PasskeyRemoval =
-  | { ok: true; value: { staffId: number; left: number; endedThisSession: boolean } }
+  | { ok: true; value: { staffId: number; name: string; left: number; endedThisSession: boolean } }
   | { ok: false; missing?: boolean; forbidden?: boolean; problem: string };
 
 /**
@@ -303,9 +305,10 @@ export async function removePasskey(
 ): Promise<PasskeyRemoval> {
   const { passkeyId, by, now } = input;
   return db.transaction(async (tx): Promise<PasskeyRemoval> => {
-    const [row] = await tx.all<{ staff_id: number }>("SELECT staff_id FROM passkeys WHERE id = ?", [
-      passkeyId,
-    ]);
+    const [row] = await tx.all<{ staff_id: number; name: string }>(
+      "SELECT k.staff_id, p.name FROM passkeys k JOIN staff p ON p.id = k.staff_id WHERE k.id = ?",
+      [passkeyId],
+    );
     if (!row) return { ok: false, missing: true, problem: "That passkey has already been removed." };
     const staffId = Number(row.staff_id);
     if (staffId !== by.id && !by.isAdmin) {
@@ -329,6 +332,9 @@ export async function removePasskey(
     const ended = await endSessionsOpenedBy(tx, passkeyId);
     await tx.run("DELETE FROM passkeys WHERE id = ?", [passkeyId]);
     await recordEvent(tx, { action: "passkey-removed", staffId: by.id, detail: `staff #${staffId}`, now });
-    return { ok: true, value: { staffId, left, endedThisSession: ended.includes(by.sessionHash) } };
+    return {
+      ok: true,
+      value: { staffId, name: row.name, left, endedThisSession: ended.includes(by.sessionHash) },
+    };
   });
 }

@@ -213,7 +213,10 @@ describe.each(["sqlite", "postgres"] as const)("staff sign-in rules on %s", (dia
     ]);
 
     const removed = await workspace.removePasskey("phone-key", admin.me);
-    expect(removed).toEqual({ ok: true, value: { staffId, left: 1, endedThisSession: false } });
+    expect(removed).toEqual({
+      ok: true,
+      value: { staffId, name: "Lost Phone", left: 1, endedThisSession: false },
+    });
     expect(await workspace.currentStaff(onPhone)).toBeNull();
     expect(await workspace.currentStaff(alsoOnPhone)).toBeNull();
     expect(await workspace.currentStaff(onLaptop), "another passkey's session carries on").not.toBeNull();
@@ -257,7 +260,7 @@ describe.each(["sqlite", "postgres"] as const)("staff sign-in rules on %s", (dia
     const second = await passkeyWithSession(jo.staffId, "jo-second-key");
     expect(await workspace.removePasskey(`key-of-${jo.staffId}`, jo.me)).toEqual({
       ok: true,
-      value: { staffId: jo.staffId, left: 1, endedThisSession: true },
+      value: { staffId: jo.staffId, name: "Jo", left: 1, endedThisSession: true },
     });
     expect(await workspace.currentStaff(jo.session)).toBeNull();
     expect(await workspace.currentStaff(second)).not.toBeNull();
