@@ -12,7 +12,7 @@ import { site } from "../../app/content/site.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import type { RelyingParty } from "./relying-party.ts";
-import { confirmSession, createSession, type StaffMember } from "./sessions.ts";
+import { confirmSession, createSession, endSessionsOpenedBy, type StaffMember } from "./sessions.ts";
 import { findInvitation } from "./team.ts";
 import { hashToken } from "./tokens.ts";
 
@@ -130,7 +130,8 @@ export async function register(
     const staffId = used[0] ? Number(used[0].staff_id) : null;
     if (staffId === null) throw new PasskeyError("This invitation has expired or has already been used.");
     await tx.run(
-      "INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      `INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at, last_used_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
       [
         credential.id,
         staffId,
@@ -138,10 +139,11 @@ export async function register(
         credential.counter,
         JSON.stringify(credential.transports ?? []),
         now,
+        now,
       ],
     );
     await recordEvent(tx, { action: "signed-in", staffId, detail: "passkey created", now });
-    return createSession(tx, staffId, now);
+    return createSession(tx, staffId, now, credential.id);
   });
 }
 
@@ -167,14 +169,14 @@ export async function authenticationOptions(
   return options;
 }
 
-/** Checks a passkey's answer and returns the member of staff it belongs to. */
+/** Checks a passkey's answer and returns the member of staff it belongs to, and the passkey's id. */
 async function verifyAssertion(
   db: Database,
   response: AuthenticationResponseJSON,
   rp: RelyingParty,
   now: number,
   confirming?: StaffMember,
-): Promise<number> {
+): Promise<{ staffId: number; passkeyId: string }> {
   const challenge = await consumeChallenge(
     db,
     response.response.clientDataJSON,
@@ -221,7 +223,7 @@ async function verifyAssertion(
     now,
     passkey.id,
   ]);
-  return Number(passkey.staff_id);
+  return { staffId: Number(passkey.staff_id), passkeyId: passkey.id };
 }
 
 /** Signs in with a passkey; resolves to the new session's token (a new id at every sign-in). */
@@ -231,10 +233,10 @@ export async function signIn(
   rp: RelyingParty,
   now: number,
 ): Promise<string> {
-  const staffId = await verifyAssertion(db, response, rp, now);
+  const { staffId, passkeyId } = await verifyAssertion(db, response, rp, now);
   return db.transaction(async (tx) => {
     await recordEvent(tx, { action: "signed-in", staffId, now });
-    return createSession(tx, staffId, now);
+    return createSession(tx, staffId, now, passkeyId);
   });
 }
 
@@ -248,4 +250,91 @@ export async function confirm(
 ): Promise<void> {
   await verifyAssertion(db, response, rp, now, me);
   await confirmSession(db, me.sessionHash, now);
+}
+
+/** One passkey of a member of staff, as the team page lists it (never its key). */
+export type StaffPasskey = {
+  id: string;
+  staffId: number;
+  /** 1 for the person's first passkey still registered, 2 for the next: how the page names it. */
+  number: number;
+  createdAt: number;
+  lastUsedAt: number | null;
+};
+
+/** The passkeys of one member of staff, or of everyone (staffId null), oldest first for each person. */
+export async function listPasskeys(db: Queryable, staffId: number | null): Promise<StaffPasskey[]> {
+  const rows = await db.all<{
+    id: string;
+    staff_id: number;
+    created_at: number;
+    last_used_at: number | null;
+  }>(
+    `SELECT id, staff_id, created_at, last_used_at FROM passkeys
+     ${staffId === null ? "" : "WHERE staff_id = ?"} ORDER BY staff_id, created_at, id`,
+    staffId === null ? [] : [staffId],
+  );
+  const counted = new Map<number, number>();
+  return rows.map((row) => {
+    const owner = Number(row.staff_id);
+    const number = (counted.get(owner) ?? 0) + 1;
+    counted.set(owner, number);
+    return {
+      id: row.id,
+      staffId: owner,
+      number,
+      createdAt: Number(row.created_at),
+      lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+    };
+  });
+}
+
+/** What removing a passkey did, or why it was refused (`missing`: no such passkey). */
+export type PasskeyRemoval =
+  | { ok: true; value: { staffId: number; name: string; left: number; endedThisSession: boolean } }
+  | { ok: false; missing?: boolean; forbidden?: boolean; problem: string };
+
+/**
+ * Removes a passkey (a lost or replaced device): it can no longer sign in or confirm, and every session
+ * it opened ends at once. An administrator may remove anyone's; everyone else only their own. Nobody
+ * removes their own last passkey, which would lock them out until an administrator invited them again.
+ */
+export async function removePasskey(
+  db: Database,
+  input: { passkeyId: string; by: Pick<StaffMember, "id" | "isAdmin" | "sessionHash">; now: number },
+): Promise<PasskeyRemoval> {
+  const { passkeyId, by, now } = input;
+  return db.transaction(async (tx): Promise<PasskeyRemoval> => {
+    const [row] = await tx.all<{ staff_id: number; name: string }>(
+      "SELECT k.staff_id, p.name FROM passkeys k JOIN staff p ON p.id = k.staff_id WHERE k.id = ?",
+      [passkeyId],
+    );
+    if (!row) return { ok: false, missing: true, problem: "That passkey has already been removed." };
+    const staffId = Number(row.staff_id);
+    if (staffId !== by.id && !by.isAdmin) {
+      return {
+        ok: false,
+        forbidden: true,
+        problem: "Only an administrator can remove someone else's passkey.",
+      };
+    }
+    const [count] = await tx.all<{ n: number }>("SELECT COUNT(*) AS n FROM passkeys WHERE staff_id = ?", [
+      staffId,
+    ]);
+    const left = Number(count?.n ?? 0) - 1;
+    if (staffId === by.id && left === 0) {
+      return {
+        ok: false,
+        problem:
+          "This is your only passkey: without it you could not sign in. Ask an administrator to invite you again, which adds a new one, and then remove this one.",
+      };
+    }
+    const ended = await endSessionsOpenedBy(tx, passkeyId);
+    await tx.run("DELETE FROM passkeys WHERE id = ?", [passkeyId]);
+    await recordEvent(tx, { action: "passkey-removed", staffId: by.id, detail: `staff #${staffId}`, now });
+    return {
+      ok: true,
+      value: { staffId, name: row.name, left, endedThisSession: ended.includes(by.sessionHash) },
+    };
+  });
 }

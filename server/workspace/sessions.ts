@@ -17,18 +17,29 @@ export type StaffMember = {
 export const idleTimeoutMs = 12 * 60 * 60 * 1000;
 /** ...and this long after sign-in, whatever happens. */
 export const absoluteTimeoutMs = 7 * 24 * 60 * 60 * 1000;
-/** Exports ask for the passkey again when the last confirmation is older than this. */
+/**
+ * Exports, document downloads and NI number reveals ask for the passkey again when the last
+ * confirmation is older than this.
+ */
 export const confirmationWindowMs = 15 * 60 * 1000;
 /** last_seen_at is written at most this often, so reading pages does not mean a write each time. */
 const touchEveryMs = 60 * 1000;
 
-/** Starts a session for a member of staff; returns the token for the cookie (only its hash is stored). */
-export async function createSession(db: Queryable, staffId: number, now: number): Promise<string> {
+/**
+ * Starts a session for a member of staff, opened with the given passkey (removing that passkey ends the
+ * session); returns the token for the cookie (only its hash is stored).
+ */
+export async function createSession(
+  db: Queryable,
+  staffId: number,
+  now: number,
+  passkeyId: string | null = null,
+): Promise<string> {
   const token = newToken();
   await db.run(
-    `INSERT INTO sessions (id_hash, staff_id, created_at, last_seen_at, confirmed_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-    [hashToken(token), staffId, now, now, now, now + absoluteTimeoutMs],
+    `INSERT INTO sessions (id_hash, staff_id, passkey_id, created_at, last_seen_at, confirmed_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    [hashToken(token), staffId, passkeyId, now, now, now, now + absoluteTimeoutMs],
   );
   return token;
 }
@@ -82,4 +93,13 @@ export async function endSession(db: Queryable, token: string): Promise<void> {
 /** Ends every session of one person (revoked, or signing out everywhere). */
 export async function endSessionsOf(db: Queryable, staffId: number): Promise<void> {
   await db.run("DELETE FROM sessions WHERE staff_id = ?", [staffId]);
+}
+
+/** Ends every session a passkey opened (the passkey is being removed); resolves to their id hashes. */
+export async function endSessionsOpenedBy(db: Queryable, passkeyId: string): Promise<string[]> {
+  const ended = await db.all<{ id_hash: string }>(
+    "DELETE FROM sessions WHERE passkey_id = ? RETURNING id_hash",
+    [passkeyId],
+  );
+  return ended.map((row) => row.id_hash);
 }

@@ -1,6 +1,6 @@
 // The workspace's sign-in rules against a real SQLite file and the real PostgreSQL server, with the
 // clock moved by hand: invitations, challenges and sessions expire when they should, work once, and
-// revoking someone ends their sessions at once.
+// revoking someone, or removing one of their passkeys, ends the sessions concerned at once.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +11,7 @@ import { postgresUrl } from "../../tests/support/harness.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
 import { relyingParty } from "./relying-party.ts";
-import { absoluteTimeoutMs, createSession, idleTimeoutMs } from "./sessions.ts";
+import { absoluteTimeoutMs, confirmationWindowMs, createSession, idleTimeoutMs } from "./sessions.ts";
 import { invitationLifetimeMs } from "./team.ts";
 import { createWorkspace, type Workspace } from "./workspace.ts";
 
@@ -178,6 +178,115 @@ describe.each(["sqlite", "postgres"] as const)("staff sign-in rules on %s", (dia
     const again = await workspace.invite({ email: "gone@example.co.uk" });
     expect(again.staffId).toBe(staffId);
     expect((await workspace.listTeam()).find((p) => p.id === staffId)?.revokedAt).toBeNull();
+  });
+
+  /** A passkey as registration stores it (the key itself is never read here), and a session it opened. */
+  async function passkeyWithSession(staffId: number, id: string) {
+    await db.run(
+      "INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at) VALUES (?, ?, ?, 0, '[]', ?)",
+      [id, staffId, randomBytes(77), now],
+    );
+    now += 1000;
+    return createSession(db, staffId, now, id);
+  }
+
+  async function signedIn(email: string, name: string, admin = false) {
+    const { staffId } = await workspace.invite({ email, name, admin });
+    const session = await passkeyWithSession(staffId, `key-of-${staffId}`);
+    const me = await workspace.currentStaff(session);
+    if (!me) throw new Error("The new session did not open");
+    return { staffId, session, me };
+  }
+
+  it("removing a passkey ends the sessions it opened, and that passkey no longer signs in", async () => {
+    const admin = await signedIn("admin@example.co.uk", "Admin", true);
+    const { staffId } = await workspace.invite({ email: "lost@example.co.uk", name: "Lost Phone" });
+    const onPhone = await passkeyWithSession(staffId, "phone-key");
+    const alsoOnPhone = await createSession(db, staffId, now, "phone-key");
+    const onLaptop = await passkeyWithSession(staffId, "laptop-key");
+    now += 60_000;
+    await db.run("UPDATE passkeys SET last_used_at = ? WHERE id = 'laptop-key'", [now]);
+
+    expect((await workspace.listPasskeys(admin.me)).filter((k) => k.staffId === staffId)).toEqual([
+      { id: "phone-key", staffId, number: 1, createdAt: start + 1000, lastUsedAt: null },
+      { id: "laptop-key", staffId, number: 2, createdAt: start + 2000, lastUsedAt: now },
+    ]);
+
+    const removed = await workspace.removePasskey("phone-key", admin.me);
+    expect(removed).toEqual({
+      ok: true,
+      value: { staffId, name: "Lost Phone", left: 1, endedThisSession: false },
+    });
+    expect(await workspace.currentStaff(onPhone)).toBeNull();
+    expect(await workspace.currentStaff(alsoOnPhone)).toBeNull();
+    expect(await workspace.currentStaff(onLaptop), "another passkey's session carries on").not.toBeNull();
+    expect(await workspace.currentStaff(admin.session)).not.toBeNull();
+    expect((await workspace.listPasskeys(admin.me)).filter((k) => k.staffId === staffId)).toMatchObject([
+      { id: "laptop-key", number: 1 },
+    ]);
+    const audit = await db.all<{ staff_id: number; detail: string; created_at: number }>(
+      "SELECT staff_id, detail, created_at FROM audit_log WHERE action = 'passkey-removed'",
+    );
+    expect(
+      audit.map((row) => ({ ...row, staff_id: Number(row.staff_id), created_at: Number(row.created_at) })),
+    ).toEqual([{ staff_id: admin.staffId, detail: `staff #${staffId}`, created_at: now }]);
+
+    // The removed passkey's answer is refused before its signature is even looked at.
+    const options = await workspace.authenticationOptions(rp);
+    const answer = { ...strangersAnswer(options.challenge), id: "phone-key", rawId: "phone-key" };
+    await expect(workspace.signIn(answer as never, rp)).rejects.toThrow("not registered here");
+    expect(await workspace.removePasskey("phone-key", admin.me)).toMatchObject({ ok: false, missing: true });
+  });
+
+  it("an administrator removes anyone's passkey; everyone else only their own, and never their last", async () => {
+    const admin = await signedIn("boss@example.co.uk", "Boss", true);
+    const jo = await signedIn("jo@example.co.uk", "Jo");
+    const sam = await signedIn("sam@example.co.uk", "Sam");
+
+    expect(await workspace.listPasskeys(jo.me), "staff see only their own").toMatchObject([
+      { id: `key-of-${jo.staffId}`, staffId: jo.staffId, number: 1 },
+    ]);
+    expect(await workspace.removePasskey(`key-of-${sam.staffId}`, jo.me)).toMatchObject({
+      ok: false,
+      forbidden: true,
+    });
+    expect(await workspace.currentStaff(sam.session)).not.toBeNull();
+    expect(await workspace.removePasskey(`key-of-${jo.staffId}`, jo.me)).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining("your only passkey"),
+    });
+
+    // With a second passkey, Jo may remove the first, and with it the session it opened: this one.
+    const second = await passkeyWithSession(jo.staffId, "jo-second-key");
+    expect(await workspace.removePasskey(`key-of-${jo.staffId}`, jo.me)).toEqual({
+      ok: true,
+      value: { staffId: jo.staffId, name: "Jo", left: 1, endedThisSession: true },
+    });
+    expect(await workspace.currentStaff(jo.session)).toBeNull();
+    expect(await workspace.currentStaff(second)).not.toBeNull();
+
+    // An administrator may remove someone's only passkey (a lost device); inviting them again adds a new one.
+    expect(await workspace.removePasskey(`key-of-${sam.staffId}`, admin.me)).toMatchObject({
+      ok: true,
+      value: { staffId: sam.staffId, left: 0 },
+    });
+    expect(await workspace.currentStaff(sam.session)).toBeNull();
+    const again = await workspace.invite({ email: "sam@example.co.uk", invitedBy: admin.staffId });
+    expect(again.staffId).toBe(sam.staffId);
+    const options = await workspace.registrationOptions(again.token, rp);
+    expect(options.excludeCredentials ?? [], "the removed passkey is gone for good").toEqual([]);
+    expect((await workspace.listTeam()).find((p) => p.id === sam.staffId)).toMatchObject({
+      revokedAt: null,
+      passkeys: 0,
+    });
+  });
+
+  it("asks for the passkey again once the last confirmation is 15 minutes old", async () => {
+    const { me } = await signedIn("careful@example.co.uk", "Careful");
+    now += confirmationWindowMs - 1;
+    expect(workspace.recentlyConfirmed(me)).toBe(true);
+    now += 1;
+    expect(workspace.recentlyConfirmed(me)).toBe(false);
   });
 
   it("rate limits passkey sign-in attempts per address", async () => {

@@ -85,7 +85,15 @@ export function createWorkspace(options: WorkspaceOptions) {
       team.invite(db, input, now()),
     listTeam: () => team.listTeam(db),
     revoke: (email: string, by: number | null) => team.revoke(db, email, by, now()),
-    /** True when this person proved it was them recently enough to export personal data now. */
+    /** Everyone's passkeys (for an administrator), or one person's own. */
+    listPasskeys: (me: StaffMember) => passkeys.listPasskeys(db, me.isAdmin ? null : me.id),
+    /** Removes a passkey and ends the sessions it opened; administrators any, others only their own. */
+    removePasskey: (passkeyId: string, me: StaffMember) =>
+      passkeys.removePasskey(db, { passkeyId, by: me, now: now() }),
+    /**
+     * True when this person proved it was them recently enough to export personal data, download a
+     * document or reveal an NI number now.
+     */
     recentlyConfirmed: (me: StaffMember): boolean => now() - me.confirmedAt < confirmationWindowMs,
     /** E-mails and webhooks that failed for good, for the notice at the top of every workspace page. */
     failedDeliveries: () => inbox.failedDeliveries(db),

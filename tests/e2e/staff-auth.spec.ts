@@ -58,7 +58,7 @@ test("an admin invites and revokes at /staff/team; the revoked browser is signed
   page,
   browser,
 }) => {
-  await joinAsStaff(page, { admin: true, label: "Admin" });
+  const person = await joinAsStaff(page, { admin: true, label: "Admin" });
   await page.getByRole("link", { name: "Team" }).click();
   await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -77,10 +77,19 @@ test("an admin invites and revokes at /staff/team; the revoked browser is signed
   await waitForHydration(theirs);
   await theirs.getByRole("button", { name: "Create passkey" }).click();
   await expect(theirs).toHaveURL(`${staffBaseURL}/staff`);
-  // Not an administrator: no Team section, and the page itself refuses.
+  // Not an administrator: no Team section; the same page shows only their own passkeys, and refuses
+  // an invitation.
   await expect(theirs.getByRole("link", { name: "Team" })).toHaveCount(0);
-  const refused = await theirs.goto("/staff/team");
-  expect(refused?.status()).toBe(403);
+  await theirs.getByRole("link", { name: "Your passkeys" }).click();
+  await expect(theirs.getByRole("heading", { name: "Your passkeys", level: 1 })).toBeVisible();
+  await expect(theirs.getByRole("button", { name: "Invite" })).toHaveCount(0);
+  await expect(theirs.getByRole("main")).not.toContainText(person.email);
+  const refused = await theirs.request.post("/staff/team", {
+    form: { intent: "invite", email: "x@example.com", name: "X" },
+    headers: { Origin: staffBaseURL },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(403);
 
   await page.reload();
   await page.getByRole("button", { name: `Revoke access for ${colleague.name}` }).click();
@@ -95,6 +104,100 @@ test("an admin invites and revokes at /staff/team; the revoked browser is signed
   await expect(theirs.getByRole("alert")).toContainText("not registered here");
   await expect(theirs).toHaveURL(`${staffBaseURL}/staff/sign-in`);
   await other.close();
+});
+
+test("a lost passkey is removed at /staff/team: its sessions end, it no longer signs in, and a new invitation adds another", async ({
+  page,
+  browser,
+}) => {
+  // Two people, three passkey ceremonies and two accessibility scans: a long journey on a busy machine.
+  test.slow();
+  await joinAsStaff(page, { admin: true, label: "Admin" });
+  const colleague = newStaffIdentity("Colleague");
+  const other = await browser.newContext({ baseURL: staffBaseURL });
+  const theirs = await other.newPage();
+  await addVirtualAuthenticator(theirs);
+  await theirs.goto(staffCli("invite", colleague.email, "--name", colleague.name));
+  await waitForHydration(theirs);
+  await theirs.getByRole("button", { name: "Create passkey" }).click();
+  await expect(theirs).toHaveURL(`${staffBaseURL}/staff`);
+
+  // Their own page: one passkey, which they cannot remove themselves (it is their only way in).
+  await theirs.getByRole("link", { name: "Your passkeys" }).click();
+  const own = theirs.getByRole("main");
+  await expect(own.getByText("Passkey 1", { exact: true })).toBeVisible();
+  await expect(own.getByText(/^Created \d/)).toBeVisible();
+  await expect(own.getByText(/^Last used \d/)).toBeVisible();
+  await expect(own.getByText("Your only passkey")).toBeVisible();
+  await expect(own.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+  await expectNoAxeViolations(theirs);
+
+  await page.goto("/staff/team");
+  const members = page.getByRole("region", { name: "Members of staff" });
+  const row = members.getByRole("row").filter({ hasText: colleague.email });
+  await expect(row).toContainText("Passkey 1");
+  // The button reads "Remove"; its accessible name also says whose passkey, and which.
+  const remove = row.getByRole("button", { name: `Remove passkey 1 of ${colleague.name}` });
+  expect(await remove.evaluate((button) => button.firstChild?.textContent)).toBe("Remove");
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The page itself never scrolls sideways; the table scrolls within its own box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page);
+
+  await remove.click();
+  await expect(page.getByRole("status")).toContainText(
+    `${colleague.name}'s passkey was removed, and the sessions it opened have ended. ${colleague.name} has no passkey now`,
+  );
+  await expect(members.getByRole("row").filter({ hasText: colleague.email })).toContainText("None");
+
+  // Their browser is signed out at once, and the passkey it holds no longer signs in.
+  await theirs.goto("/staff");
+  await expect(theirs).toHaveURL(`${staffBaseURL}/staff/sign-in`);
+  await waitForHydration(theirs);
+  await theirs.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(theirs.getByRole("alert")).toContainText("not registered here");
+  await expect(theirs).toHaveURL(`${staffBaseURL}/staff/sign-in`);
+
+  // Invited again, they add a new passkey on their new device and are back in.
+  await theirs.goto(staffCli("invite", colleague.email));
+  await waitForHydration(theirs);
+  await theirs.getByRole("button", { name: "Create passkey" }).click();
+  await expect(theirs).toHaveURL(`${staffBaseURL}/staff`);
+  await page.reload();
+  await expect(members.getByRole("row").filter({ hasText: colleague.email })).toContainText("Passkey 1");
+  await other.close();
+});
+
+test("each person removes their own passkeys, and the browser a removed one opened is signed out", async ({
+  page,
+  browser,
+}) => {
+  const person = await joinAsStaff(page);
+  // A second device: another browser with its own authenticator, from a new invitation.
+  const laptop = await browser.newContext({ baseURL: staffBaseURL });
+  const onLaptop = await laptop.newPage();
+  await addVirtualAuthenticator(onLaptop);
+  await onLaptop.goto(staffCli("invite", person.email));
+  await waitForHydration(onLaptop);
+  await onLaptop.getByRole("button", { name: "Create passkey" }).click();
+  await expect(onLaptop).toHaveURL(`${staffBaseURL}/staff`);
+
+  await page.getByRole("link", { name: "Your passkeys" }).click();
+  await expect(page.getByRole("button", { name: /^Remove passkey/ })).toHaveCount(2);
+  await page.getByRole("button", { name: `Remove passkey 2 of ${person.name}` }).click();
+  await expect(page.getByRole("status")).toContainText(
+    "Your passkey was removed, and the sessions it opened have ended.",
+  );
+  await expect(page.getByText("Your only passkey")).toBeVisible();
+
+  await onLaptop.goto("/staff");
+  await expect(onLaptop).toHaveURL(`${staffBaseURL}/staff/sign-in`);
+  await page.goto("/staff");
+  await expect(
+    page.getByRole("button", { name: "Sign out" }),
+    "this browser's passkey still works",
+  ).toBeVisible();
+  await laptop.close();
 });
 
 test("the sign-in and invitation pages are accessible and say why a passkey needs JavaScript", async ({

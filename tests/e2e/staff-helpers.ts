@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { e2eDatabase, e2eDataDir, staffBaseURL } from "../../playwright.config";
 import { waitForHydration } from "./helpers";
+import { runOnServerDatabase } from "./lead-helpers";
 
 export { staffBaseURL };
 
@@ -63,4 +64,14 @@ export async function joinAsStaff(page: Page, options: { admin?: boolean; label?
   await expect(page).toHaveURL(`${staffBaseURL}/staff`);
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   return { ...person, link };
+}
+
+/** Moves a person's last passkey confirmation back in time, as if they had not used it for a while. */
+export function ageConfirmation(email: string, minutes: number) {
+  const changed = runOnServerDatabase(
+    `UPDATE sessions SET confirmed_at = confirmed_at - ${minutes * 60 * 1000}
+     WHERE staff_id = (SELECT id FROM staff WHERE email = ?)`,
+    email,
+  );
+  expect(changed, "the person has a session").toBeGreaterThan(0);
 }

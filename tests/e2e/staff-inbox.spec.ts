@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { expectNoAxeViolations } from "./helpers";
 import { runOnServerDatabase, sampleFiles, sendApplication, sendEnquiry, uniqueTag } from "./lead-helpers";
-import { joinAsStaff, staffBaseURL } from "./staff-helpers";
+import { ageConfirmation, joinAsStaff, staffBaseURL } from "./staff-helpers";
 
 test.use({ baseURL: staffBaseURL });
 
@@ -369,6 +369,90 @@ test("an export asks for the passkey again when the last confirmation is over 15
     columns: true,
   }) as Record<string, string>[];
   expect(rows.map((row) => row.Reference)).toEqual([reference]);
+});
+
+test("revealing an NI number asks for the passkey again when the last confirmation is over 15 minutes old", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const word = uniqueTag();
+  const reference = await sendApplication(request, { lastName: word, niNumber: "HG 13 57 92 D" });
+  const person = await joinAsStaff(page);
+  ageConfirmation(person.email, 16);
+  const confirmPage = `/staff/confirm?next=${encodeURIComponent(`/staff/leads/${reference}`)}`;
+
+  const direct = await page.request.post(`/staff/leads/${reference}`, {
+    form: { intent: "reveal" },
+    headers: { Origin: staffBaseURL },
+    maxRedirects: 0,
+  });
+  expect(direct.status()).toBe(303);
+  expect(direct.headers().location).toBe(confirmPage);
+
+  // Without JavaScript the form posts and the browser follows the redirect to the confirmation page.
+  const plain = await browser.newContext({
+    baseURL: staffBaseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noScript = await plain.newPage();
+  await noScript.goto(`/staff/leads/${reference}`);
+  await noScript.getByRole("button", { name: "Reveal" }).click();
+  await expect(noScript).toHaveURL(`${staffBaseURL}${confirmPage}`);
+  await expect(noScript.getByRole("heading", { name: "Confirm it is you", level: 1 })).toBeVisible();
+  await plain.close();
+
+  await page.goto(`/staff/leads/${reference}`);
+  const sent = page.getByRole("region", { name: "What they sent" });
+  await sent.getByRole("button", { name: "Reveal" }).click();
+  await expect(page).toHaveURL(`${staffBaseURL}${confirmPage}`);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Confirm with your passkey" }).click();
+  await expect(page).toHaveURL(`${staffBaseURL}/staff/leads/${reference}`);
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline).not.toContainText("National Insurance number revealed");
+  await expect(sent).not.toContainText("13 57 92");
+
+  await sent.getByRole("button", { name: "Reveal" }).click();
+  await expect(sent).toContainText("HG 13 57 92 D");
+  await expect(timeline.getByText(`National Insurance number revealed`)).toHaveCount(1);
+});
+
+test("a document download asks for the passkey again when the last confirmation is over 15 minutes old", async ({
+  page,
+  request,
+}) => {
+  const reference = await sendApplication(
+    request,
+    {},
+    { resume: { name: "CV.pdf", buffer: sampleFiles.pdf } },
+  );
+  const person = await joinAsStaff(page);
+  ageConfirmation(person.email, 16);
+  await page.goto(`/staff/leads/${reference}`);
+  const cv = page.getByRole("region", { name: "Documents" }).getByRole("link", { name: /CV: CV\.pdf/ });
+  const href = (await cv.getAttribute("href")) ?? "";
+  const confirmPage = `/staff/confirm?next=${encodeURIComponent(href)}`;
+
+  const direct = await page.request.get(href, { maxRedirects: 0 });
+  expect(direct.status()).toBe(303);
+  expect(direct.headers().location).toBe(confirmPage);
+  expect((await direct.body()).length).toBe(0);
+
+  await cv.click();
+  await expect(page).toHaveURL(`${staffBaseURL}${confirmPage}`);
+  await expectNoAxeViolations(page);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Confirm with your passkey" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("CV.pdf");
+  expect((await readFile((await download.path()) ?? "")).equals(sampleFiles.pdf)).toBe(true);
+
+  await page.getByRole("link", { name: `Back to ${reference}` }).click();
+  await expect(page).toHaveURL(`${staffBaseURL}/staff/leads/${reference}`);
+  // Only the download after the confirmation is on the timeline.
+  await expect(page.getByRole("region", { name: "Timeline" }).getByText("CV downloaded")).toHaveCount(1);
 });
 
 test("signed out, downloads and exports answer 401 and lead pages and actions 303", async ({ request }) => {

@@ -3,12 +3,12 @@ import { Logo } from "~/components/logo";
 import { site } from "~/content/site";
 import { cn } from "~/lib/cn";
 
-/** The workspace's sections, in the order the navigation shows them. */
-const sections: { to: string; label: string; adminOnly?: boolean }[] = [
+/** The workspace's sections, in the order the navigation shows them (some named otherwise for non-admins). */
+const sections: { to: string; label: string; staffLabel?: string }[] = [
   { to: "/staff", label: "Leads" },
   { to: "/staff/people", label: "People" },
   { to: "/staff/analytics", label: "Analytics" },
-  { to: "/staff/team", label: "Team", adminOnly: true },
+  { to: "/staff/team", label: "Team", staffLabel: "Your passkeys" },
 ];
 
 function SkipLink() {
@@ -41,24 +41,22 @@ export function StaffFrame({
           </Link>
           <nav aria-label="Workspace" className="flex-1">
             <ul className="flex flex-wrap gap-1">
-              {sections
-                .filter((section) => !section.adminOnly || me.isAdmin)
-                .map((section) => (
-                  <li key={section.to}>
-                    <NavLink
-                      to={section.to}
-                      end={section.to === "/staff"}
-                      className={({ isActive }) =>
-                        cn(
-                          "block rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10",
-                          isActive && "bg-white/15 underline underline-offset-4",
-                        )
-                      }
-                    >
-                      {section.label}
-                    </NavLink>
-                  </li>
-                ))}
+              {sections.map((section) => (
+                <li key={section.to}>
+                  <NavLink
+                    to={section.to}
+                    end={section.to === "/staff"}
+                    className={({ isActive }) =>
+                      cn(
+                        "block rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10",
+                        isActive && "bg-white/15 underline underline-offset-4",
+                      )
+                    }
+                  >
+                    {me.isAdmin ? section.label : (section.staffLabel ?? section.label)}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
           </nav>
           <div className="flex items-center gap-3 text-sm">

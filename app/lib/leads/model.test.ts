@@ -116,6 +116,7 @@ describe("the timeline in words", () => {
       "consent-withdrawn",
       "staff-invited",
       "staff-revoked",
+      "passkey-removed",
       "signed-in",
       "deleted",
       "access-request",

@@ -140,6 +140,7 @@ export type AuditAction =
   | "consent-withdrawn"
   | "staff-invited"
   | "staff-revoked"
+  | "passkey-removed"
   | "signed-in"
   // The personal-data lifecycle: a lead deleted (detail: the reason), a person's data downloaded or
   // erased (detail: how many records), and a purge run that deleted something (detail: counts).
@@ -242,6 +243,8 @@ export function describeEvent(action: AuditAction, detail: string): string {
       return "Member of staff invited";
     case "staff-revoked":
       return "Member of staff's access removed";
+    case "passkey-removed":
+      return "Passkey removed; the sessions it opened ended";
     case "signed-in":
       return "Signed in to the workspace";
     case "deleted":

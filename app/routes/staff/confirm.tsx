@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { requireStaff, safeNext } from "~/lib/staff/session.server";
 import type { Route } from "./+types/confirm";
@@ -6,9 +7,16 @@ export function meta() {
   return [{ title: "Confirm it is you · Staff workspace" }];
 }
 
+/** A document's download leaves the browser on this page: the lead it came from is the way back. */
+function leadOfDocument(next: string): string | null {
+  const match = /^\/staff\/leads\/([A-Za-z0-9-]{1,40})\/documents\/\d+$/.exec(next);
+  return match?.[1] ?? null;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
-  return { next: safeNext(new URL(request.url).searchParams.get("next")) };
+  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  return { next, lead: leadOfDocument(next) };
 }
 
 /** Reached only by a post made without JavaScript: the passkey ceremony needs it. */
@@ -19,19 +27,28 @@ export function action() {
 }
 
 export default function Confirm({ loaderData, actionData }: Route.ComponentProps) {
+  const { next, lead } = loaderData;
   return (
     <div className="max-w-md space-y-4">
       <h1 className="text-2xl font-bold">Confirm it is you</h1>
       <p>
-        Exports, downloads and erasures of people's personal data ask for your passkey again when you have not
-        used it in the last few minutes.
+        Exports, downloads, erasures of people's personal data and revealing a National Insurance number ask
+        for your passkey again when you have not used it in the last few minutes.
       </p>
       <PasskeyButton
         ceremony="confirm"
         label="Confirm with your passkey"
-        next={loaderData.next}
+        next={next}
         serverMessage={actionData?.message}
       />
+      {lead && (
+        <p>
+          The document downloads once you have confirmed.{" "}
+          <Link to={`/staff/leads/${lead}`} className="font-semibold text-accent-800 underline">
+            Back to {lead}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -92,6 +92,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return refuse(null, "That action was not understood. Please reload the page and try again.");
   const input = parsed.data;
   const reference = params.reference;
+  // A National Insurance number is shown only to someone who used their passkey in the last 15
+  // minutes; the confirmation page brings them back to the lead to reveal it.
+  if (input.intent === "reveal" && !workspace.recentlyConfirmed(me)) {
+    const back = `/staff/leads/${encodeURIComponent(reference)}`;
+    throw redirect(`/staff/confirm?next=${encodeURIComponent(back)}`, 303);
+  }
   const outcome = await (async () => {
     switch (input.intent) {
       case "status": {

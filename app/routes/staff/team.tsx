@@ -1,24 +1,26 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/leads/model";
-import { requireStaff } from "~/lib/staff/session.server";
+import { endSessionCookie, requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/team";
 
-export function meta() {
-  return [{ title: "Team · Staff workspace" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.team ? "Team" : "Your passkeys"} · Staff workspace` }];
 }
 
-async function requireAdmin(request: Request, context: Route.LoaderArgs["context"]) {
-  const staff = await requireStaff(request, context);
-  if (!staff.me.isAdmin) throw data("Only an administrator can manage the team.", 403);
-  return staff;
-}
-
+/**
+ * Administrators see the whole team, invite and remove people, and remove anyone's passkey; everyone
+ * else sees and removes their own passkeys here.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { workspace, me } = await requireAdmin(request, context);
-  return { team: await workspace.listTeam(), myId: me.id };
+  const { workspace, me } = await requireStaff(request, context);
+  return {
+    team: me.isAdmin ? await workspace.listTeam() : null,
+    passkeys: await workspace.listPasskeys(me),
+    me: { id: me.id, name: me.name },
+  };
 }
 
 const inviteInput = z.object({
@@ -28,22 +30,63 @@ const inviteInput = z.object({
   admin: z.literal("on").optional(),
 });
 const revokeInput = z.object({ intent: z.literal("revoke"), email: z.email().max(254) });
+const removePasskeyInput = z.object({
+  intent: z.literal("remove-passkey"),
+  passkey: z.string().min(1).max(1024),
+});
+
+type ActionResult = {
+  error: string | null;
+  invited: { email: string; url: string } | null;
+  revoked?: string;
+  removed?: string;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { workspace, me } = await requireAdmin(request, context);
+  const { workspace, me } = await requireStaff(request, context);
   const form = Object.fromEntries(await request.formData());
+  if (form.intent === "remove-passkey") {
+    const parsed = removePasskeyInput.safeParse(form);
+    if (!parsed.success)
+      return data<ActionResult>({ error: "Choose a passkey to remove.", invited: null }, 400);
+    const outcome = await workspace.removePasskey(parsed.data.passkey, me);
+    if (!outcome.ok) {
+      const status = outcome.forbidden ? 403 : outcome.missing ? 404 : 400;
+      return data<ActionResult>({ error: outcome.problem, invited: null }, status);
+    }
+    const { name, left, endedThisSession } = outcome.value;
+    // The passkey that opened this very session: this browser is signed out with it.
+    if (endedThisSession) {
+      throw redirect("/staff/sign-in", {
+        status: 303,
+        headers: { "Set-Cookie": await endSessionCookie(request) },
+      });
+    }
+    const whose = outcome.value.staffId === me.id ? "Your passkey" : `${name}'s passkey`;
+    const none = left === 0 ? ` ${name} has no passkey now: invite them again to add a new one.` : "";
+    return data<ActionResult>({
+      error: null,
+      invited: null,
+      removed: `${whose} was removed, and the sessions it opened have ended.${none}`,
+    });
+  }
+  if (!me.isAdmin) throw data("Only an administrator can manage the team.", 403);
   if (form.intent === "revoke") {
     const parsed = revokeInput.safeParse(form);
-    if (!parsed.success) return data({ error: "Choose someone to remove.", invited: null }, 400);
+    if (!parsed.success)
+      return data<ActionResult>({ error: "Choose someone to remove.", invited: null }, 400);
     if (parsed.data.email.toLowerCase() === me.email) {
-      return data({ error: "You cannot remove your own access.", invited: null }, 400);
+      return data<ActionResult>({ error: "You cannot remove your own access.", invited: null }, 400);
     }
     await workspace.revoke(parsed.data.email, me.id);
-    return { error: null, invited: null, revoked: parsed.data.email };
+    return data<ActionResult>({ error: null, invited: null, revoked: parsed.data.email });
   }
   const parsed = inviteInput.safeParse(form);
   if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? "Check the form.", invited: null }, 400);
+    return data<ActionResult>(
+      { error: parsed.error.issues[0]?.message ?? "Check the form.", invited: null },
+      400,
+    );
   }
   const { token } = await workspace.invite({
     email: parsed.data.email,
@@ -52,12 +95,51 @@ export async function action({ request, context }: Route.ActionArgs) {
     invitedBy: me.id,
   });
   const url = `${workspace.baseUrl(new URL(request.url).origin)}/staff/invitation/${token}`;
-  return { error: null, invited: { email: parsed.data.email.toLowerCase(), url } };
+  return data<ActionResult>({ error: null, invited: { email: parsed.data.email.toLowerCase(), url } });
 }
 
+type Passkey = Route.ComponentProps["loaderData"]["passkeys"][number];
+
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
+  const { team, passkeys, me } = loaderData;
+  const result = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const passkeysOf = (staffId: number) => passkeys.filter((key) => key.staffId === staffId);
+  const outcome = (
+    <div role="status">
+      {result?.error && <p className="font-medium text-red-700">{result.error}</p>}
+      {result?.invited && (
+        <div className="space-y-2 rounded-lg bg-accent-100 p-3">
+          <p>
+            Send this link to <strong>{result.invited.email}</strong> yourself, by a channel you trust. It is
+            shown only now.
+          </p>
+          <p className="break-all font-mono text-sm">{result.invited.url}</p>
+        </div>
+      )}
+      {result?.revoked && <p>{result.revoked} can no longer sign in.</p>}
+      {result?.removed && <p className="rounded-lg bg-accent-100 p-3 font-medium">{result.removed}</p>}
+    </div>
+  );
+
+  if (!team) {
+    return (
+      <div className="max-w-xl space-y-6">
+        <h1 className="text-2xl font-bold">Your passkeys</h1>
+        <p>
+          Each passkey is on one phone, computer or security key. Lost one? Remove it here, and everywhere it
+          is signed in is signed out. To add a passkey on a new device, ask an administrator for an
+          invitation.
+        </p>
+        {outcome}
+        <div className="rounded-xl bg-white p-5 ring-1 ring-navy-100">
+          <PasskeyList passkeys={passkeys} owner={me.name} mine />
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold">Team</h1>
@@ -70,8 +152,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           Invite someone
         </h2>
         <p className="text-sm text-navy-700">
-          They get a link that works once, for 24 hours, to create a passkey. Someone who lost their device is
-          invited again the same way.
+          They get a link that works once, for 24 hours, to create a passkey. Someone who lost their device:
+          remove the lost passkey below, then invite them again the same way to add a new one.
         </p>
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="invite" />
@@ -92,28 +174,18 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             Invite
           </Button>
         </Form>
-        <div role="status">
-          {actionData?.error && <p className="font-medium text-red-700">{actionData.error}</p>}
-          {actionData?.invited && (
-            <div className="space-y-2 rounded-lg bg-accent-100 p-3">
-              <p>
-                Send this link to <strong>{actionData.invited.email}</strong> yourself, by a channel you
-                trust. It is shown only now.
-              </p>
-              <p className="break-all font-mono text-sm">{actionData.invited.url}</p>
-            </div>
-          )}
-          {actionData && "revoked" in actionData && actionData.revoked && (
-            <p>{actionData.revoked} can no longer sign in.</p>
-          )}
-        </div>
+        {outcome}
       </section>
 
       <section aria-labelledby="members-heading" className="space-y-3">
         <h2 id="members-heading" className="text-lg font-bold">
           Members of staff
         </h2>
-        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-navy-100">
+        <p className="text-sm text-navy-700">
+          Removing a passkey signs out everywhere it is signed in, and it can no longer be used here.
+        </p>
+        {/* Relative, so the buttons' visually hidden words stay inside the box that scrolls. */}
+        <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-navy-100">
           <table className="w-full text-left text-sm">
             <thead className="bg-navy-50">
               <tr>
@@ -138,19 +210,25 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {loaderData.team.map((person) => (
-                <tr key={person.id} className="border-t border-navy-100">
+              {team.map((person) => (
+                <tr key={person.id} className="border-t border-navy-100 align-top">
                   <td className="px-3 py-2 font-semibold">{person.name}</td>
                   <td className="px-3 py-2">{person.email}</td>
                   <td className="px-3 py-2">{person.isAdmin ? "Administrator" : "Staff"}</td>
-                  <td className="px-3 py-2">{person.passkeys}</td>
+                  <td className="px-3 py-2">
+                    <PasskeyList
+                      passkeys={passkeysOf(person.id)}
+                      owner={person.name}
+                      mine={person.id === me.id}
+                    />
+                  </td>
                   <td className="px-3 py-2">
                     {person.lastSignIn ? formatDateTime(person.lastSignIn) : "Never"}
                   </td>
                   <td className="px-3 py-2">
                     {person.revokedAt ? (
                       `Removed ${formatDateTime(person.revokedAt)}`
-                    ) : person.id === loaderData.myId ? (
+                    ) : person.id === me.id ? (
                       "You"
                     ) : (
                       <Form method="post">
@@ -172,5 +250,46 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </section>
     </div>
+  );
+}
+
+/**
+ * One person's passkeys: when each was made and last used, each with a Remove button (whose accessible
+ * name says which passkey). Nobody is offered the removal of their own last passkey.
+ */
+function PasskeyList({ passkeys, owner, mine }: { passkeys: Passkey[]; owner: string; mine: boolean }) {
+  if (passkeys.length === 0) return <p>None</p>;
+  return (
+    <ul className="min-w-56 space-y-3">
+      {passkeys.map((key) => (
+        <li key={key.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <span>
+            <span className="block font-semibold">Passkey {key.number}</span>
+            <span className="block text-navy-700">Created {formatDateTime(key.createdAt)}</span>
+            <span className="block text-navy-700">
+              {key.lastUsedAt ? `Last used ${formatDateTime(key.lastUsedAt)}` : "Never used"}
+            </span>
+          </span>
+          {mine && passkeys.length === 1 ? (
+            <span className="text-navy-700">Your only passkey</span>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="remove-passkey" />
+              <input type="hidden" name="passkey" value={key.id} />
+              <button
+                type="submit"
+                className="min-h-10 rounded-md px-3 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50"
+              >
+                Remove
+                <span className="sr-only">
+                  {" "}
+                  passkey {key.number} of {owner}
+                </span>
+              </button>
+            </Form>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
