@@ -1,4 +1,11 @@
-import { createServer, type RequestListener, type Server, type ServerOptions } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
@@ -15,6 +22,7 @@ import {
   servicesContext,
   testHooksContext,
 } from "../app/lib/app-context.ts";
+import { careersBodyLimit } from "./leads/handlers.ts";
 import { refusedFormOf } from "./leads/refused-form.ts";
 import type { Logger } from "./logger.ts";
 import { cspNonceFor, securityHeaders } from "./security.ts";
@@ -150,6 +158,9 @@ export function createApp({
 /** Where the production build puts the browser's files. */
 export const defaultClientDir = path.resolve("build/client");
 
+/** The most any endpoint reads: an application with two files at the limit. */
+export const largestBodyBytes = careersBodyLimit;
+
 /** Slow or stalled clients are cut off (408) instead of holding a connection open. */
 export const clientTimeouts = {
   headersTimeout: 10_000,
@@ -157,7 +168,17 @@ export const clientTimeouts = {
   keepAliveTimeout: 5_000,
 } satisfies ServerOptions;
 
-/** The HTTP server around the app, with the client timeouts (tests pass shorter ones). */
+/**
+ * The HTTP server around the app, with the client timeouts (tests pass shorter ones). A client that
+ * asks before sending its body (`Expect: 100-continue`) is told to go on only when the length it
+ * declares is one some endpoint could take; otherwise the app answers (413) and the body never comes.
+ */
 export function createHttpServer(app: RequestListener, options: ServerOptions = {}): Server {
-  return createServer({ ...clientTimeouts, ...options }, app);
+  const server = createServer({ ...clientTimeouts, ...options }, app);
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    const declared = Number(req.headers["content-length"]);
+    if (!(declared > largestBodyBytes)) res.writeContinue();
+    server.emit("request", req, res);
+  });
+  return server;
 }

@@ -185,6 +185,8 @@ export function leadsRouter(options: LeadsOptions): Router {
   type Intake = {
     bodyLimit: number;
     tooLarge: string;
+    /** Refuse a body that does not declare its length (its share of the memory budget is that length). */
+    lengthRequired?: boolean;
     beforeBody?: (req: Request, res: Response) => Promise<void>;
   };
 
@@ -211,6 +213,15 @@ export function leadsRouter(options: LeadsOptions): Router {
         // The cheap checks come first, before anything is read or waited for: the declared size,
         // then the allowance, counted at once (a burst gets exactly the allowance through).
         refuseDeclaredOver(req, intake.bodyLimit, intake.tooLarge);
+        if (intake.lengthRequired && declaredLength(req) === null) {
+          // Browsers always say how large a form is; a body streamed without its length could only be
+          // found too large by reading it, holding a full share of the budget meanwhile.
+          throw new Refusal(
+            411,
+            "Please send the application with its length (a Content-Length header), as browsers do.",
+            { Connection: "close" },
+          );
+        }
         const now = Date.now();
         const ipHash = cachedIpHash(req.ip ?? req.socket.remoteAddress ?? "unknown");
         const verdict = await takeRateLimit(
@@ -326,6 +337,7 @@ export function leadsRouter(options: LeadsOptions): Router {
       {
         bodyLimit: careersBodyLimit,
         tooLarge: `Your application is too large to send. Each file may be at most ${uploadLimitLabel}.`,
+        lengthRequired: true,
         beforeBody: holdBudget,
       },
       async (req, base, typed) => {
