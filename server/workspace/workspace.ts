@@ -42,6 +42,7 @@ export function createWorkspace(options: WorkspaceOptions) {
   const { db, publicUrl } = options;
   const now = options.clock ?? Date.now;
   const signInLimit = options.signInLimit ?? defaultSignInLimit;
+  const secureSite = publicUrl !== undefined && new URL(publicUrl).protocol === "https:";
 
   function signInRate(clientAddress: string): RateLimit {
     return { key: `staff-sign-in:${hashIp(clientNetwork(clientAddress), options.ipSalt)}`, ...signInLimit };
@@ -53,6 +54,13 @@ export function createWorkspace(options: WorkspaceOptions) {
     relyingParty: (requestUrl: URL): RelyingParty | null => relyingParty(publicUrl, requestUrl),
     /** The site's own base URL for links in e-mails and on the command line. */
     baseUrl: (fallback: string): string => publicUrl ?? fallback,
+    /**
+     * Whether the session cookie is `Secure` with the `__Host-` prefix for a request to this address:
+     * always when the site's public address is https, whatever a proxy in front reports; otherwise
+     * when the request itself came over https, or to localhost (which browsers treat as secure).
+     */
+    secureCookie: (requestUrl: URL): boolean =>
+      secureSite || requestUrl.protocol === "https:" || requestUrl.hostname === "localhost",
 
     /** The member of staff a session cookie belongs to, or null. */
     currentStaff: (token: string | undefined): Promise<StaffMember | null> =>

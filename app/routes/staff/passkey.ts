@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const token = await workspace.register(input.token, input.response as never, rp);
       return Response.json(
         { next: "/staff" },
-        { headers: { "Set-Cookie": await startSessionCookie(request, token) } },
+        { headers: { "Set-Cookie": await startSessionCookie(request, context, token) } },
       );
     }
 
@@ -90,12 +90,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     // A new session id at every sign-in: whatever session this browser had ends here.
-    const previous = await sessionToken(request);
+    const previous = await sessionToken(request, context);
     if (previous) await workspace.signOut(previous);
     const token = await workspace.signIn(input.response as never, rp);
     return Response.json(
       { next: safeNext(input.next ?? null) },
-      { headers: { "Set-Cookie": await startSessionCookie(request, token) } },
+      { headers: { "Set-Cookie": await startSessionCookie(request, context, token) } },
     );
   } catch (error) {
     // The workspace's refusals carry words meant for the person (see PasskeyError).
