@@ -22,9 +22,11 @@ import {
   servicesContext,
   testHooksContext,
 } from "../app/lib/app-context.ts";
+import { isStaffPath } from "../app/lib/staff-paths.ts";
 import { careersBodyLimit } from "./leads/handlers.ts";
 import { refusedFormOf } from "./leads/refused-form.ts";
 import type { Logger } from "./logger.ts";
+import { bodyLimit } from "./protection/body-limit.ts";
 import { cspNonceFor, securityHeaders } from "./security.ts";
 import { loadPrerenderedPages, matchPrerenderedPage, prerenderedPages, staticFiles } from "./static.ts";
 import { staffGuard } from "./workspace/guard.ts";
@@ -71,6 +73,15 @@ function requestLog(logger: Logger): RequestHandler {
   };
 }
 
+/**
+ * The most of a request's body the workspace reads: a passkey's JSON is a few kilobytes, its forms
+ * at most a note of 20,000 characters, escaped. The lead endpoints and the beacon bound their own.
+ */
+function bodyLimitFor(path: string): number | null {
+  if (path === "/staff/passkey") return 16 * 1024;
+  return isStaffPath(path) ? 256 * 1024 : null;
+}
+
 /** Builds the Express application: static files, prerendered pages, then React Router. */
 export function createApp({
   build,
@@ -111,6 +122,7 @@ export function createApp({
 
   app.use(requestLog(logger));
   app.use(staffGuard(ownOrigins));
+  app.use(bodyLimit(bodyLimitFor));
   app.use(
     compression({
       // Quality 5 keeps on-the-fly brotli cheap while still beating gzip.

@@ -34,6 +34,12 @@ export type WorkspaceOptions = {
 export const defaultSignInLimit = { limit: 20, windowMs: 15 * 60 * 1000 };
 
 /**
+ * Challenges (each one stored until it is used or expires) issued per client address in the time one
+ * lives: far more than anyone signing in needs, and a bound on what one address can make us store.
+ */
+export const challengeLimit = { limit: 30, windowMs: passkeys.challengeLifetimeMs };
+
+/**
  * The staff workspace's services, built once by the composition root (server/services.ts) and handed to
  * loaders and actions through the router context. Every method takes plain values and the database
  * and keys stay inside, so routes hold no database code and cannot reach it.
@@ -72,6 +78,15 @@ export function createWorkspace(options: WorkspaceOptions) {
       clientAddress: string,
     ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
       return takeRateLimit(db, signInRate(clientAddress), now());
+    },
+
+    /** Whether this address may be given another passkey challenge now; counts it when it may. */
+    allowChallenge(clientAddress: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+      return takeRateLimit(
+        db,
+        { key: `staff-challenge:${hashIp(clientNetwork(clientAddress), options.ipSalt)}`, ...challengeLimit },
+        now(),
+      );
     },
 
     registrationOptions: (token: string, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> =>
