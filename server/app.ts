@@ -1,4 +1,11 @@
-import { createServer, type RequestListener, type Server, type ServerOptions } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
@@ -15,8 +22,11 @@ import {
   servicesContext,
   testHooksContext,
 } from "../app/lib/app-context.ts";
+import { isStaffPath } from "../app/lib/staff-paths.ts";
+import { careersBodyLimit } from "./leads/handlers.ts";
 import { refusedFormOf } from "./leads/refused-form.ts";
 import type { Logger } from "./logger.ts";
+import { bodyLimit } from "./protection/body-limit.ts";
 import { cspNonceFor, securityHeaders } from "./security.ts";
 import { loadPrerenderedPages, matchPrerenderedPage, prerenderedPages, staticFiles } from "./static.ts";
 import { staffGuard } from "./workspace/guard.ts";
@@ -63,6 +73,15 @@ function requestLog(logger: Logger): RequestHandler {
   };
 }
 
+/**
+ * The most of a request's body the workspace reads: a passkey's JSON is a few kilobytes, its forms
+ * at most a note of 20,000 characters, escaped. The lead endpoints and the beacon bound their own.
+ */
+function bodyLimitFor(path: string): number | null {
+  if (path === "/staff/passkey") return 16 * 1024;
+  return isStaffPath(path) ? 256 * 1024 : null;
+}
+
 /** Builds the Express application: static files, prerendered pages, then React Router. */
 export function createApp({
   build,
@@ -103,6 +122,7 @@ export function createApp({
 
   app.use(requestLog(logger));
   app.use(staffGuard(ownOrigins));
+  app.use(bodyLimit(bodyLimitFor));
   app.use(
     compression({
       // Quality 5 keeps on-the-fly brotli cheap while still beating gzip.
@@ -150,6 +170,9 @@ export function createApp({
 /** Where the production build puts the browser's files. */
 export const defaultClientDir = path.resolve("build/client");
 
+/** The most any endpoint reads: an application with two files at the limit. */
+export const largestBodyBytes = careersBodyLimit;
+
 /** Slow or stalled clients are cut off (408) instead of holding a connection open. */
 export const clientTimeouts = {
   headersTimeout: 10_000,
@@ -157,7 +180,17 @@ export const clientTimeouts = {
   keepAliveTimeout: 5_000,
 } satisfies ServerOptions;
 
-/** The HTTP server around the app, with the client timeouts (tests pass shorter ones). */
+/**
+ * The HTTP server around the app, with the client timeouts (tests pass shorter ones). A client that
+ * asks before sending its body (`Expect: 100-continue`) is told to go on only when the length it
+ * declares is one some endpoint could take; otherwise the app answers (413) and the body never comes.
+ */
 export function createHttpServer(app: RequestListener, options: ServerOptions = {}): Server {
-  return createServer({ ...clientTimeouts, ...options }, app);
+  const server = createServer({ ...clientTimeouts, ...options }, app);
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    const declared = Number(req.headers["content-length"]);
+    if (!(declared > largestBodyBytes)) res.writeContinue();
+    server.emit("request", req, res);
+  });
+  return server;
 }

@@ -127,7 +127,8 @@ const filePolicy =
   "default-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /** Documents staff download from the workspace: whatever a file holds, it never runs as a page of this site. */
-const downloadPath = /^\/staff\/leads\/[^/]+\/documents\/[^/]+$/;
+// In any case, as the router matches it (other spellings of /staff never reach it: see staffGuard).
+const downloadPath = /^\/staff\/leads\/[^/]+\/documents\/[^/]+$/i;
 const downloadPolicy = "sandbox";
 
 /** A request for a file (a name with an extension) rather than a page. */

@@ -5,3 +5,34 @@
 export function isStaffPath(pathname: string): boolean {
   return pathname === "/staff" || pathname.startsWith("/staff/") || pathname.startsWith("/staff.");
 }
+
+/** A path as the router reads it: dot segments resolved, escapes decoded, slashes collapsed, in lower case. */
+function asRouted(pathname: string): string {
+  let path = new URL(`http://site${pathname.startsWith("/") ? "" : "/"}${pathname}`).pathname;
+  for (let i = 0; i < 3; i++) {
+    let decoded = path;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  return path.replace(/[/\\]+/g, "/").toLowerCase();
+}
+
+/**
+ * True for any other spelling of a workspace address that the router would still match: `/STAFF`,
+ * `/%73taff`, `//staff`, `/x/../staff` and the like. The server answers these 404, so the workspace's
+ * guard and headers, which look for `/staff` as it is written, apply to every request that reaches
+ * it. Workspace addresses never need escapes, doubled slashes or dot segments.
+ */
+export function isOtherStaffSpelling(pathname: string): boolean {
+  if (!isStaffPath(asRouted(pathname))) return false;
+  const plain =
+    isStaffPath(pathname) &&
+    !/%|\/\/|\\/.test(pathname) &&
+    new URL(`http://site${pathname}`).pathname === pathname;
+  return !plain;
+}

@@ -134,6 +134,7 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
       "analytics_visitors",
       "analytics_visitor_pages",
       "analytics_salts",
+      "rate_limits",
     ]) {
       await db.run(`DELETE FROM ${table}`);
     }
@@ -323,6 +324,18 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
     expect((await view(url, { ip: "203.0.113.50", page: "/" })).status).toBe(204);
     const rows = await daily(db);
     expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(5);
+  });
+
+  it("shares one allowance between processes, however many views arrive at once", async () => {
+    const first = await startProcess({ viewsPerMinute: 5 });
+    const second = await startProcess({ viewsPerMinute: 5, database: await secondConnection() });
+    const sends: Promise<Response>[] = [];
+    for (let i = 0; i < 12; i++) {
+      sends.push(view(i % 2 === 0 ? first.url : second.url, { ip: "203.0.113.60", page: "/" }));
+    }
+    const statuses = (await Promise.all(sends)).map((response) => response.status);
+    expect(statuses.filter((status) => status === 204)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
   });
 
   it("stops counting one visitor's views past the daily cap", async () => {

@@ -9,9 +9,9 @@ import { z } from "zod";
 import { pageViewEndpoint } from "../../app/lib/page-view.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
-import { clientNetwork } from "../protection/client-address.ts";
+import { clientNetwork, hashIp } from "../protection/client-address.ts";
 import { isSameOrigin } from "../protection/origin.ts";
-import { memoryRateLimit } from "../protection/rate-limit.ts";
+import { takeRateLimit } from "../protection/rate-limit.ts";
 import { maintain, recordConversion, recordView, saltFor, visitSource } from "./store.ts";
 import {
   dayOf,
@@ -36,7 +36,7 @@ export type AnalyticsOptions = {
   clock?: () => number;
   /** The site's own addresses: a beacon whose Origin is another site's is refused. */
   ownOrigins?: readonly string[];
-  /** Page views one address may send a minute, per process. */
+  /** Page views one address may send a minute, across every server process. */
   viewsPerMinute?: number;
 };
 
@@ -96,9 +96,6 @@ export function createAnalytics(options: AnalyticsOptions) {
     return maintaining;
   }
 
-  // Each process's own allowance per network (IPv6 by /64), in one-minute windows.
-  const views = memoryRateLimit({ limit: viewsPerMinute, windowMs: 60_000 });
-
   function clientAddress(req: Request): string {
     return req.ip ?? req.socket.remoteAddress ?? "";
   }
@@ -124,6 +121,27 @@ export function createAnalytics(options: AnalyticsOptions) {
     next();
   };
 
+  // Counted before the body is read, in the database, so every process shares one allowance per
+  // network (IPv6 by /64) in one-minute windows. The network is kept only as a hash under today's
+  // salt, which is destroyed when the day ends.
+  const limitViews: RequestHandler = async (req, res, next) => {
+    try {
+      const at = now();
+      const network = hashIp(clientNetwork(clientAddress(req)), await todaysSalt(dayOf(at)));
+      const verdict = await takeRateLimit(
+        db,
+        { key: `page-view:${network}`, limit: viewsPerMinute, windowMs: 60_000 },
+        at,
+      );
+      if (verdict.allowed) return next();
+      res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
+      answer(res, 429, "Too many page views from your connection; they are not being counted.");
+    } catch (error) {
+      logger.error({ err: error }, "page view not counted");
+      answer(res, 503, "The page view could not be counted just now.");
+    }
+  };
+
   const collect: RequestHandler = async (req, res) => {
     let data: unknown;
     try {
@@ -141,10 +159,6 @@ export function createAnalytics(options: AnalyticsOptions) {
     const { page, params } = pageOf(parsed.data.page);
     if (!page) return answer(res, 204);
     const address = clientAddress(req);
-    if (!views.take(clientNetwork(address), now()).allowed) {
-      res.setHeader("Retry-After", "60");
-      return answer(res, 429, "Too many page views from your connection; they are not being counted.");
-    }
     const at = now();
     const day = dayOf(at);
     if (day !== maintainedDay) await upkeep();
@@ -179,6 +193,7 @@ export function createAnalytics(options: AnalyticsOptions) {
   router.post(
     pageViewEndpoint,
     checkRequest,
+    limitViews,
     express.text({ type: () => true, limit: bodyLimitBytes }),
     collect,
     bodyProblem,

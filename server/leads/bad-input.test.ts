@@ -56,20 +56,29 @@ function applicationWithFiles(files: { field: string; name: string; content: Buf
 
 /** Sends raw bytes with whatever headers a misbehaving client might, and reads the reply. */
 function raw(path: string, headers: Record<string, string>, body: string | null) {
+  // A body is sent with its length, as browsers send forms, unless the case streams it in chunks.
+  const length: Record<string, string> =
+    body !== null && !headers["Transfer-Encoding"]
+      ? { "Content-Length": String(Buffer.byteLength(body)) }
+      : {};
   return (url: string) =>
     new Promise<Response>((resolve, reject) => {
-      const req = request(`${url}${path}`, { method: "POST", headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve(
-            new Response(Buffer.concat(chunks), {
-              status: res.statusCode ?? 0,
-              headers: res.headers as HeadersInit,
-            }),
-          ),
-        );
-      });
+      const req = request(
+        `${url}${path}`,
+        { method: "POST", headers: { ...length, ...headers }, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve(
+              new Response(Buffer.concat(chunks), {
+                status: res.statusCode ?? 0,
+                headers: res.headers as HeadersInit,
+              }),
+            ),
+          );
+        },
+      );
       req.on("error", reject);
       if (body !== null) req.write(body);
       req.end();
@@ -297,6 +306,16 @@ const cases: Case[] = [
       careers,
       { "Content-Type": "multipart/form-data; boundary=XyZ" },
       '--XyZ\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nAnn',
+    ),
+  },
+  {
+    name: "an application streamed in chunks without its length",
+    status: 411,
+    message: /Content-Length/,
+    send: raw(
+      careers,
+      { "Content-Type": "multipart/form-data; boundary=XyZ", "Transfer-Encoding": "chunked" },
+      '--XyZ\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nAnn\r\n--XyZ--\r\n',
     ),
   },
   {

@@ -18,12 +18,13 @@ import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import { clientNetwork, hashIp } from "../protection/client-address.ts";
 import { isCrossSite } from "../protection/origin.ts";
-import { checkRateLimit, countRequest, type RateLimit } from "../protection/rate-limit.ts";
+import { takeRateLimit } from "../protection/rate-limit.ts";
 import type { Secrets } from "../secrets.ts";
 import { contentHash, encryptNiNumber } from "./protect.ts";
 import { Refusal } from "./refusal.ts";
 import { answerWithPage, type TypedForm, typedForm, typedValues } from "./refused-form.ts";
 import {
+  declaredLength,
   idempotencyKey,
   isNavigation,
   jsonKeyPatterns,
@@ -61,7 +62,7 @@ const retryAfterUnavailableSeconds = 30;
 const applicationBudgetBytes = 6 * (5 * 1024 * 1024 + 64 * 1024);
 const applicationWaitMs = 15_000;
 // Two files at the limit, the text fields, and the multipart framing around them.
-const careersBodyLimit = 2 * maxFileBytes + 64 * 1024;
+export const careersBodyLimit = 2 * maxFileBytes + 64 * 1024;
 
 const pages: Record<FormName, { path: string; anchor: string }> = {
   contact: { path: "/contact", anchor: "contact-form" },
@@ -112,7 +113,6 @@ async function readContact(req: Request, typed: TypedForm): Promise<{ input: Con
   if (type !== "application/json" && type !== "application/x-www-form-urlencoded") {
     throw new Refusal(415, "Please send the form as JSON (Content-Type: application/json).");
   }
-  refuseDeclaredOver(req, contactBodyLimit, contactTooLong);
   const raw = (await readBody(req, contactBodyLimit, contactTooLong)).toString("utf8");
   const record =
     type === "application/json" ? parseJsonObject(raw, contactKeyPatterns) : parseUrlEncoded(raw);
@@ -134,11 +134,6 @@ async function readApplication(
   if (mediaType(req) !== "multipart/form-data") {
     throw new Refusal(415, "Please send the application as a multipart form (multipart/form-data).");
   }
-  refuseDeclaredOver(
-    req,
-    careersBodyLimit,
-    `Your application is too large to send. Each file may be at most ${uploadLimitLabel}.`,
-  );
   const { fields, files } = await parseMultipart(req);
   if (fields[honeypotField] === "") delete fields[honeypotField];
   typed.values = typedValues(fields, careersFields);
@@ -183,8 +178,21 @@ export function leadsRouter(options: LeadsOptions): Router {
     return hash;
   }
 
+  /**
+   * What an endpoint accepts, checked before its body is read: its size, and what reading it needs
+   * (the applications' memory budget), waited for only once the cheap checks have passed.
+   */
+  type Intake = {
+    bodyLimit: number;
+    tooLarge: string;
+    /** Refuse a body that does not declare its length (its share of the memory budget is that length). */
+    lengthRequired?: boolean;
+    beforeBody?: (req: Request, res: Response) => Promise<void>;
+  };
+
   function endpoint(
     form: FormName,
+    intake: Intake,
     handle: (
       req: Request,
       meta: Omit<SenderMeta, "contentHash" | "spam">,
@@ -195,7 +203,6 @@ export function leadsRouter(options: LeadsOptions): Router {
       const typed = typedForm();
       const send = (status: number, success: boolean, message: string) =>
         reply(res, req, form, secrets.resultSecret, status, success, message, typed, next);
-      let rate: RateLimit | null = null;
       try {
         if (req.method !== "POST") {
           throw new Refusal(405, "This address only accepts form submissions (POST).", { Allow: "POST" });
@@ -203,33 +210,46 @@ export function leadsRouter(options: LeadsOptions): Router {
         if (isCrossSite(req.headers, options.ownOrigins)) {
           throw new Refusal(403, "Forms can only be sent from our own website.");
         }
+        // The cheap checks come first, before anything is read or waited for: the declared size,
+        // then the allowance, counted at once (a burst gets exactly the allowance through).
+        refuseDeclaredOver(req, intake.bodyLimit, intake.tooLarge);
+        if (intake.lengthRequired && declaredLength(req) === null) {
+          // Browsers always say how large a form is; a body streamed without its length could only be
+          // found too large by reading it, holding a full share of the budget meanwhile.
+          throw new Refusal(
+            411,
+            "Please send the application with its length (a Content-Length header), as browsers do.",
+            { Connection: "close" },
+          );
+        }
         const now = Date.now();
         const ipHash = cachedIpHash(req.ip ?? req.socket.remoteAddress ?? "unknown");
-        rate = {
-          key: `${form}:${ipHash}`,
-          limit: form === "contact" ? rateLimits.contact : rateLimits.careers,
-          windowMs: rateLimits.windowMs,
-        };
-        const verdict = await checkRateLimit(db, rate, now);
+        const verdict = await takeRateLimit(
+          db,
+          {
+            key: `${form}:${ipHash}`,
+            limit: form === "contact" ? rateLimits.contact : rateLimits.careers,
+            windowMs: rateLimits.windowMs,
+          },
+          now,
+        );
         if (!verdict.allowed) {
-          rate = null; // Already over: no need to keep counting.
           throw new Refusal(
             429,
             `We have received a lot of submissions from your connection. Please try again later, or call us on ${site.phone.display}.`,
             { "Retry-After": String(verdict.retryAfterSeconds) },
           );
         }
+        await intake.beforeBody?.(req, res);
         const userAgent = String(req.headers["user-agent"] ?? "").slice(0, 500);
         const message = await handle(
           req,
-          { ipHash, userAgent, idempotencyKey: idempotencyKey(req), now, rate },
+          { ipHash, userAgent, idempotencyKey: idempotencyKey(req), now },
           typed,
         );
         send(200, true, message);
       } catch (error) {
         if (error instanceof Refusal) {
-          // A refused request still counts against the allowance (stored ones count in their transaction).
-          if (rate) await countRequest(db, rate, Date.now()).catch(() => {});
           for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
           // Whatever is left of the body is read and dropped, so the client receives the reply.
           if (!req.complete) req.resume();
@@ -276,68 +296,70 @@ export function leadsRouter(options: LeadsOptions): Router {
 
   router.all(
     contactEndpoint,
-    endpoint("contact", async (req, base, typed) => {
-      const { input, spam } = await readContact(req, typed);
-      const hash = contentHash(["contact", ...contactFields.map((field) => input[field])]);
-      const { reference, repeated } = await saveEnquiry(
-        db,
-        input,
-        { ...base, contentHash: hash, spam },
-        routing,
-      );
-      queued(req, reference, spam, repeated, "enquiry");
-      return `Thank you, ${input.firstName}! Your message has been sent and we will reply within ${site.claims.replyWithin}. Your reference is ${reference}.`;
-    }),
+    endpoint(
+      "contact",
+      { bodyLimit: contactBodyLimit, tooLarge: contactTooLong },
+      async (req, base, typed) => {
+        const { input, spam } = await readContact(req, typed);
+        const hash = contentHash(["contact", ...contactFields.map((field) => input[field])]);
+        const { reference, repeated } = await saveEnquiry(
+          db,
+          input,
+          { ...base, contentHash: hash, spam },
+          routing,
+        );
+        queued(req, reference, spam, repeated, "enquiry");
+        return `Thank you, ${input.firstName}! Your message has been sent and we will reply within ${site.claims.replyWithin}. Your reference is ${reference}.`;
+      },
+    ),
   );
 
   // Applications are read and stored within a memory budget (see applicationBudgetBytes); each holds
-  // its share until its reply has gone.
+  // its share until its reply has gone. The share is taken only after the declared size, the origin
+  // and the allowance have been checked, so a refused application never waits for it.
   const budget = createBudget(applicationBudgetBytes);
-  router.use(careersEndpoint, async (req, res, next) => {
-    const declared = Number(req.headers["content-length"]);
-    const share = Number.isSafeInteger(declared) && declared >= 0 ? declared : careersBodyLimit;
+  async function holdBudget(req: Request, res: Response): Promise<void> {
+    const share = declaredLength(req) ?? careersBodyLimit;
     const release = await budget.take(share, applicationWaitMs);
     if (!release) {
-      if (!req.complete) req.resume();
-      res.setHeader("Retry-After", String(retryAfterUnavailableSeconds));
-      reply(
-        res,
-        req,
-        "careers",
-        secrets.resultSecret,
+      throw new Refusal(
         503,
-        false,
         `We are receiving a lot of applications just now, so yours was not saved. Please try again in a minute, or call us on ${site.phone.display}.`,
-        // Nothing has been read yet, so there is nothing typed to give back.
-        { values: null, fields: {} },
-        next,
+        { "Retry-After": String(retryAfterUnavailableSeconds) },
       );
-      return;
     }
     res.on("close", release);
-    next();
-  });
+  }
   router.all(
     careersEndpoint,
-    endpoint("careers", async (req, base, typed) => {
-      const { input, uploads, spam } = await readApplication(req, typed);
-      const hash = contentHash([
-        "careers",
-        ...careersFields.map((field) => input[field]),
-        ...uploads.flatMap((upload) => [upload.field, upload.content]),
-      ]);
-      const encrypted = encryptNiNumber(input.niNumber, secrets.niKey);
-      const { reference, repeated } = await saveApplication(
-        db,
-        input,
-        encrypted,
-        uploads,
-        { ...base, contentHash: hash, spam },
-        routing,
-      );
-      queued(req, reference, spam, repeated, "application");
-      return `Thank you for your application, ${input.firstName}! We have received it with your documents and will be in touch within ${site.claims.replyWithin}. Your reference is ${reference}.`;
-    }),
+    endpoint(
+      "careers",
+      {
+        bodyLimit: careersBodyLimit,
+        tooLarge: `Your application is too large to send. Each file may be at most ${uploadLimitLabel}.`,
+        lengthRequired: true,
+        beforeBody: holdBudget,
+      },
+      async (req, base, typed) => {
+        const { input, uploads, spam } = await readApplication(req, typed);
+        const hash = contentHash([
+          "careers",
+          ...careersFields.map((field) => input[field]),
+          ...uploads.flatMap((upload) => [upload.field, upload.content]),
+        ]);
+        const encrypted = encryptNiNumber(input.niNumber, secrets.niKey);
+        const { reference, repeated } = await saveApplication(
+          db,
+          input,
+          encrypted,
+          uploads,
+          { ...base, contentHash: hash, spam },
+          routing,
+        );
+        queued(req, reference, spam, repeated, "application");
+        return `Thank you for your application, ${input.firstName}! We have received it with your documents and will be in touch within ${site.claims.replyWithin}. Your reference is ${reference}.`;
+      },
+    ),
   );
 
   return router;

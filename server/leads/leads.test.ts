@@ -618,6 +618,35 @@ describe.each(dialects)("the rate limit on %s", (dialect) => {
     }
   });
 
+  it("lets exactly the allowance through when sixty posts arrive at once", async () => {
+    const h = await startHarness(dialect, { CONTACT_RATE_LIMIT: "20" });
+    try {
+      const replies = await Promise.all(Array.from({ length: 60 }, () => postEnquiry(h.url, validEnquiry())));
+      const statuses = replies.map((reply) => reply.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+      expect(await count(h, "enquiries")).toBe(20);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("answers a repeat with the first reference while the allowance lasts; a repeat uses it too", async () => {
+    const h = await startHarness(dialect, { CONTACT_RATE_LIMIT: "2" });
+    try {
+      const enquiry = validEnquiry();
+      const key = crypto.randomUUID();
+      const first = await postEnquiry(h.url, enquiry, { "Idempotency-Key": key });
+      const again = await postEnquiry(h.url, enquiry, { "Idempotency-Key": key });
+      const message = async (r: Response) => ((await r.json()) as { message: string }).message;
+      expect(referenceIn(await message(again))).toBe(referenceIn(await message(first)));
+      expect((await postEnquiry(h.url, enquiry, { "Idempotency-Key": key })).status).toBe(429);
+      expect(await count(h, "enquiries")).toBe(1);
+    } finally {
+      await h.close();
+    }
+  });
+
   it("is shared through the database by every server process", async () => {
     const first = await startHarness(dialect, { CONTACT_RATE_LIMIT: "2" });
     const second = await startHarness(dialect, { CONTACT_RATE_LIMIT: "2" }, { sharing: first });

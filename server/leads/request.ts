@@ -21,9 +21,20 @@ export function mediaType(req: IncomingMessage): string {
   return (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 }
 
-/** Refuses with 413 before reading a body whose declared length is over the limit. */
+/** The body's length as the request declares it (Content-Length), or null when it does not say. */
+export function declaredLength(req: IncomingMessage): number | null {
+  const declared = Number(req.headers["content-length"]);
+  return req.headers["content-length"] !== undefined && Number.isSafeInteger(declared) && declared >= 0
+    ? declared
+    : null;
+}
+
+/**
+ * Refuses with 413 before reading a body whose declared length is over the limit. The connection is
+ * closed after the reply, so the client stops sending what nobody will read.
+ */
 export function refuseDeclaredOver(req: IncomingMessage, limit: number, message: string): void {
-  if (Number(req.headers["content-length"] ?? 0) > limit) throw new Refusal(413, message);
+  if ((declaredLength(req) ?? 0) > limit) throw new Refusal(413, message, { Connection: "close" });
 }
 
 /** Reads the whole body up to a limit; refuses with 413 as soon as it is passed. */

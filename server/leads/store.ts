@@ -5,7 +5,6 @@ import { type Database, isUniqueViolation, type Queryable } from "../db/database
 import { applicationMails, enquiryMails, type MailRouting } from "../delivery/emails.ts";
 import { type EmailOutcome, enqueueEmails, enqueueWebhooks } from "../delivery/outbox.ts";
 import { type LeadEvent, leadEvent } from "../delivery/webhooks.ts";
-import { countRequest, type RateLimit } from "../protection/rate-limit.ts";
 import { newReference, tableOfReference } from "./model.ts";
 import { recordEvent } from "./timeline.ts";
 
@@ -30,8 +29,6 @@ export type SenderMeta = {
   contentHash: string;
   spam: boolean;
   now: number;
-  /** The allowance this request counts against, counted in the same transaction. */
-  rate: RateLimit;
 };
 
 /** A checked upload, held in memory until it is stored with its application. */
@@ -83,7 +80,6 @@ async function saveOnce(
     const reference = newReference(prefix);
     try {
       return await db.transaction(async (tx) => {
-        await countRequest(tx, meta.rate, meta.now);
         const earlier = await findRepeat(tx, table, meta);
         if (earlier) return { reference: earlier, repeated: true };
         await insert(tx, reference);

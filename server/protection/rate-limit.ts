@@ -1,9 +1,10 @@
 import type { Queryable } from "../db/database.ts";
 
 /**
- * Rate limits: so many requests per client (an address, counted by its network) in fixed windows.
- * The forms and the staff sign-in count in the database, so every server process shares one
- * allowance; the visit counts' beacon, cheap and frequent, counts in each process's memory.
+ * Rate limits: so many requests per client (an address, counted by its network) in fixed windows,
+ * counted in the database so every server process shares one allowance. A request is counted by one
+ * statement that adds it and reads the new count back, before anything else is done for it: however
+ * many arrive at once, only the allowance get through.
  */
 
 /** An allowance: `limit` requests under `key` in each window of `windowMs`. */
@@ -18,58 +19,20 @@ function windowOf(rate: Pick<RateLimit, "windowMs">, now: number) {
 }
 
 /**
- * Whether the key may send another request now. Only reads: the forms count a request with
- * countRequest inside the submission's own transaction, so a genuine submission costs one write
- * transaction, not two.
+ * Counts one request against its key's allowance and says whether it was within it. One statement
+ * (the same on SQLite and PostgreSQL) adds the request and returns the count it made, so two requests
+ * at the same moment can never both see the last place free. A refused request is counted too: it
+ * changes nothing in its window, and the count is reset when the window turns.
  */
-export async function checkRateLimit(db: Queryable, rate: RateLimit, now: number): Promise<RateVerdict> {
+export async function takeRateLimit(db: Queryable, rate: RateLimit, now: number): Promise<RateVerdict> {
   const window = windowOf(rate, now);
-  const [row] = await db.all<{ window_start: number; count: number }>(
-    "SELECT window_start, count FROM rate_limits WHERE key = ?",
-    [rate.key],
-  );
-  const used = row && Number(row.window_start) === window.start ? Number(row.count) : 0;
-  return { allowed: used < rate.limit, retryAfterSeconds: window.retryAfterSeconds };
-}
-
-/** Counts one request against its key's allowance. */
-export async function countRequest(db: Queryable, rate: RateLimit, now: number): Promise<void> {
-  await db.run(
+  const [row] = await db.all<{ count: number | string }>(
     `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
      ON CONFLICT (key) DO UPDATE SET
        count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
-       window_start = excluded.window_start`,
-    [rate.key, windowOf(rate, now).start],
+       window_start = excluded.window_start
+     RETURNING count`,
+    [rate.key, window.start],
   );
-}
-
-/** Checks the allowance and, when the request may go, counts it: for requests that store nothing else. */
-export async function takeRateLimit(db: Queryable, rate: RateLimit, now: number): Promise<RateVerdict> {
-  const verdict = await checkRateLimit(db, rate, now);
-  if (verdict.allowed) await countRequest(db, rate, now);
-  return verdict;
-}
-
-/**
- * The same fixed windows held in this process's memory only, for requests too frequent and too
- * cheap to cost a write each. A flood of new keys empties the table early rather than letting it
- * grow without bound.
- */
-export function memoryRateLimit(options: { limit: number; windowMs: number; maxKeys?: number }) {
-  const { limit, windowMs, maxKeys = 100_000 } = options;
-  let window = { start: 0, counts: new Map<string, number>() };
-  return {
-    /** Counts a request under `key` and says whether it was within the allowance. */
-    take(key: string, now: number): RateVerdict {
-      if (now - window.start >= windowMs || window.counts.size >= maxKeys) {
-        window = { start: now, counts: new Map() };
-      }
-      const count = (window.counts.get(key) ?? 0) + 1;
-      window.counts.set(key, count);
-      return {
-        allowed: count <= limit,
-        retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)),
-      };
-    },
-  };
+  return { allowed: Number(row?.count) <= rate.limit, retryAfterSeconds: window.retryAfterSeconds };
 }

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { isStaffPath } from "../../app/lib/staff-paths.ts";
+import { isOtherStaffSpelling, isStaffPath } from "../../app/lib/staff-paths.ts";
 import { isSameOrigin } from "../protection/origin.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -7,9 +7,20 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Everything under /staff: never indexed, never cached, and a post from anywhere but the site's own
  * pages is refused with 403 before any route sees it. `ownOrigins`: the site's own addresses.
+ * Any other spelling the router would still match (`/STAFF`, `/%73taff`, `//staff`) is answered 404
+ * before routing, so these rules, and the headers that look for `/staff`, hold for every request
+ * that reaches the workspace. Refusing is safer than rewriting: a rewrite would have to agree with
+ * the router on every rule of decoding, case and slashes, and the workspace never links to another
+ * spelling.
  */
 export function staffGuard(ownOrigins: readonly string[]): RequestHandler {
   return (req, res, next) => {
+    if (isOtherStaffSpelling(req.path)) {
+      res.setHeader("X-Robots-Tag", "noindex, nofollow");
+      res.setHeader("Cache-Control", "no-store");
+      res.status(404).type("text/plain").send("There is no page at this address.");
+      return;
+    }
     if (!isStaffPath(req.path)) return next();
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
     res.setHeader("Cache-Control", "no-store");

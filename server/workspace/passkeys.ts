@@ -33,6 +33,9 @@ async function storeChallenge(
   subject: string | null,
   now: number,
 ) {
+  // Expired challenges go as new ones come, so only live ones are ever kept (each address may have
+  // only so many: see allowChallenge in workspace.ts).
+  await db.run("DELETE FROM webauthn_challenges WHERE expires_at <= ?", [now]);
   await db.run(
     "INSERT INTO webauthn_challenges (challenge, purpose, subject, expires_at) VALUES (?, ?, ?, ?)",
     [challenge, purpose, subject, now + challengeLifetimeMs],

@@ -10,10 +10,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { postgresUrl } from "../../tests/support/harness.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
+import { challengeLifetimeMs } from "./passkeys.ts";
 import { relyingParty } from "./relying-party.ts";
 import { absoluteTimeoutMs, confirmationWindowMs, createSession, idleTimeoutMs } from "./sessions.ts";
 import { invitationLifetimeMs } from "./team.ts";
-import { createWorkspace, type Workspace } from "./workspace.ts";
+import { challengeLimit, createWorkspace, type Workspace } from "./workspace.ts";
 
 const rp = { rpID: "localhost", origin: "http://localhost:3000" };
 const start = Date.parse("2026-03-02T09:00:00Z");
@@ -298,6 +299,21 @@ describe.each(["sqlite", "postgres"] as const)("staff sign-in rules on %s", (dia
     expect((await workspace.allowSignInAttempt("203.0.113.10")).allowed).toBe(true);
     const keys = await db.all<{ key: string }>("SELECT key FROM rate_limits");
     expect(keys.map((k) => k.key).join(" ")).not.toContain("203.0.113");
+  });
+
+  it("gives one address only so many challenges at once, and keeps only those still live", async () => {
+    const allowed = await Promise.all(
+      Array.from({ length: challengeLimit.limit + 10 }, () => workspace.allowChallenge("203.0.113.9")),
+    );
+    expect(allowed.filter((verdict) => verdict.allowed)).toHaveLength(challengeLimit.limit);
+    expect((await workspace.allowChallenge("203.0.113.10")).allowed).toBe(true);
+    for (let i = 0; i < 5; i++) await workspace.authenticationOptions(rp);
+    now += challengeLifetimeMs;
+    // The window has turned: the address may ask again, and the expired challenges are gone.
+    expect((await workspace.allowChallenge("203.0.113.9")).allowed).toBe(true);
+    await workspace.authenticationOptions(rp);
+    const [row] = await db.all<{ n: number }>("SELECT COUNT(*) AS n FROM webauthn_challenges");
+    expect(Number(row?.n)).toBe(1);
   });
 });
 

@@ -34,6 +34,12 @@ export type WorkspaceOptions = {
 export const defaultSignInLimit = { limit: 20, windowMs: 15 * 60 * 1000 };
 
 /**
+ * Challenges (each one stored until it is used or expires) issued per client address in the time one
+ * lives: far more than anyone signing in needs, and a bound on what one address can make us store.
+ */
+export const challengeLimit = { limit: 30, windowMs: passkeys.challengeLifetimeMs };
+
+/**
  * The staff workspace's services, built once by the composition root (server/services.ts) and handed to
  * loaders and actions through the router context. Every method takes plain values and the database
  * and keys stay inside, so routes hold no database code and cannot reach it.
@@ -42,6 +48,7 @@ export function createWorkspace(options: WorkspaceOptions) {
   const { db, publicUrl } = options;
   const now = options.clock ?? Date.now;
   const signInLimit = options.signInLimit ?? defaultSignInLimit;
+  const secureSite = publicUrl !== undefined && new URL(publicUrl).protocol === "https:";
 
   function signInRate(clientAddress: string): RateLimit {
     return { key: `staff-sign-in:${hashIp(clientNetwork(clientAddress), options.ipSalt)}`, ...signInLimit };
@@ -53,6 +60,13 @@ export function createWorkspace(options: WorkspaceOptions) {
     relyingParty: (requestUrl: URL): RelyingParty | null => relyingParty(publicUrl, requestUrl),
     /** The site's own base URL for links in e-mails and on the command line. */
     baseUrl: (fallback: string): string => publicUrl ?? fallback,
+    /**
+     * Whether the session cookie is `Secure` with the `__Host-` prefix for a request to this address:
+     * always when the site's public address is https, whatever a proxy in front reports; otherwise
+     * when the request itself came over https, or to localhost (which browsers treat as secure).
+     */
+    secureCookie: (requestUrl: URL): boolean =>
+      secureSite || requestUrl.protocol === "https:" || requestUrl.hostname === "localhost",
 
     /** The member of staff a session cookie belongs to, or null. */
     currentStaff: (token: string | undefined): Promise<StaffMember | null> =>
@@ -64,6 +78,15 @@ export function createWorkspace(options: WorkspaceOptions) {
       clientAddress: string,
     ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
       return takeRateLimit(db, signInRate(clientAddress), now());
+    },
+
+    /** Whether this address may be given another passkey challenge now; counts it when it may. */
+    allowChallenge(clientAddress: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+      return takeRateLimit(
+        db,
+        { key: `staff-challenge:${hashIp(clientNetwork(clientAddress), options.ipSalt)}`, ...challengeLimit },
+        now(),
+      );
     },
 
     registrationOptions: (token: string, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> =>

@@ -5,30 +5,30 @@ import { type AppServices, clientAddressContext, servicesContext } from "../app-
 type Context = { get: <T>(key: import("react-router").RouterContext<T>) => T };
 
 const cookieOptions = { httpOnly: true, sameSite: "lax", path: "/" } as const;
-// `__Host-` pins the cookie to this host and path / over a secure connection; browsers accept it on
-// HTTPS and on http://localhost. Anywhere else (plain http on another address) the plain name is used.
+// `__Host-` pins the cookie to this host and path / over a secure connection. The workspace says when
+// to use it (always when PUBLIC_URL is https, whatever a proxy in front says; see secureCookie in
+// server/workspace/workspace.ts). Anywhere else (plain http on another address) the plain name is used.
 const hostCookie = createCookie("__Host-staff-session", { ...cookieOptions, secure: true });
 const plainCookie = createCookie("staff-session", cookieOptions);
 
-function cookieFor(request: Request) {
-  const url = new URL(request.url);
-  return url.protocol === "https:" || url.hostname === "localhost" ? hostCookie : plainCookie;
+function cookieFor(request: Request, context: Context) {
+  return workspaceOf(context).secureCookie(new URL(request.url)) ? hostCookie : plainCookie;
 }
 
 /** The session token the browser sent, if any. */
-export async function sessionToken(request: Request): Promise<string | undefined> {
-  const value: unknown = await cookieFor(request).parse(request.headers.get("Cookie"));
+export async function sessionToken(request: Request, context: Context): Promise<string | undefined> {
+  const value: unknown = await cookieFor(request, context).parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : undefined;
 }
 
 /** The Set-Cookie header that starts a session in this browser. */
-export function startSessionCookie(request: Request, token: string): Promise<string> {
-  return cookieFor(request).serialize(token);
+export function startSessionCookie(request: Request, context: Context, token: string): Promise<string> {
+  return cookieFor(request, context).serialize(token);
 }
 
 /** The Set-Cookie header that removes the session cookie. */
-export function endSessionCookie(request: Request): Promise<string> {
-  return cookieFor(request).serialize("", { maxAge: 0 });
+export function endSessionCookie(request: Request, context: Context): Promise<string> {
+  return cookieFor(request, context).serialize("", { maxAge: 0 });
 }
 
 /** The workspace's services, from the router context. */
@@ -47,7 +47,7 @@ export function clientAddress(context: Context): string {
  */
 export async function requireStaff(request: Request, context: Context) {
   const services: AppServices = context.get(servicesContext);
-  const me = await services.workspace.currentStaff(await sessionToken(request));
+  const me = await services.workspace.currentStaff(await sessionToken(request, context));
   if (!me) {
     const url = new URL(request.url);
     const back = url.pathname === "/staff" ? "" : `?next=${encodeURIComponent(url.pathname + url.search)}`;
@@ -59,7 +59,7 @@ export async function requireStaff(request: Request, context: Context) {
 /** The signed-in member of staff, or a 401 answer: for downloads and exports, which never redirect. */
 export async function requireStaffForFile(request: Request, context: Context) {
   const services: AppServices = context.get(servicesContext);
-  const me = await services.workspace.currentStaff(await sessionToken(request));
+  const me = await services.workspace.currentStaff(await sessionToken(request, context));
   if (!me) {
     throw new Response("Sign in to the staff workspace to download this.", {
       status: 401,

@@ -36,6 +36,15 @@ function problem(error: string, status: number, headers: HeadersInit = {}) {
   return Response.json({ error }, { status, headers });
 }
 
+function tooMany(retryAfterSeconds: number, what: string) {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return problem(
+    `Too many ${what} from this address. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    429,
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}
+
 /**
  * The server's half of every passkey ceremony, as JSON for the PasskeyButton: first the options
  * (with a fresh single-use challenge), then the check of the browser's answer. A sign-in or a new
@@ -55,6 +64,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
+  if (input.step === "options") {
+    // Each challenge is stored until used or expired: one address may have only so many.
+    const allowance = await workspace.allowChallenge(clientAddress(context));
+    if (!allowance.allowed) return tooMany(allowance.retryAfterSeconds, "requests to use a passkey");
+  }
+
   try {
     if (input.ceremony === "register") {
       if (!input.token) return problem("This invitation link is incomplete.", 400);
@@ -64,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const token = await workspace.register(input.token, input.response as never, rp);
       return Response.json(
         { next: "/staff" },
-        { headers: { "Set-Cookie": await startSessionCookie(request, token) } },
+        { headers: { "Set-Cookie": await startSessionCookie(request, context, token) } },
       );
     }
 
@@ -81,21 +96,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return Response.json({ options: await workspace.authenticationOptions(rp) });
     }
     const allowance = await workspace.allowSignInAttempt(clientAddress(context));
-    if (!allowance.allowed) {
-      const minutes = Math.ceil(allowance.retryAfterSeconds / 60);
-      return problem(
-        `Too many sign-in attempts from this address. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        429,
-        { "Retry-After": String(allowance.retryAfterSeconds) },
-      );
-    }
+    if (!allowance.allowed) return tooMany(allowance.retryAfterSeconds, "sign-in attempts");
     // A new session id at every sign-in: whatever session this browser had ends here.
-    const previous = await sessionToken(request);
+    const previous = await sessionToken(request, context);
     if (previous) await workspace.signOut(previous);
     const token = await workspace.signIn(input.response as never, rp);
     return Response.json(
       { next: safeNext(input.next ?? null) },
-      { headers: { "Set-Cookie": await startSessionCookie(request, token) } },
+      { headers: { "Set-Cookie": await startSessionCookie(request, context, token) } },
     );
   } catch (error) {
     // The workspace's refusals carry words meant for the person (see PasskeyError).

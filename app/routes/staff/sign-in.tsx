@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const workspace = workspaceOf(context);
   const url = new URL(request.url);
   const next = safeNext(url.searchParams.get("next"));
-  if (await workspace.currentStaff(await sessionToken(request))) throw redirect(next, 303);
+  if (await workspace.currentStaff(await sessionToken(request, context))) throw redirect(next, 303);
   return { next, available: workspace.relyingParty(url) !== null };
 }
 

@@ -4,11 +4,11 @@ import type { Route } from "./+types/sign-out";
 
 /** Ends this browser's session and forgets its cookie. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = await sessionToken(request);
+  const token = await sessionToken(request, context);
   if (token) await workspaceOf(context).signOut(token);
   return redirect("/staff/sign-in", {
     status: 303,
-    headers: { "Set-Cookie": await endSessionCookie(request) },
+    headers: { "Set-Cookie": await endSessionCookie(request, context) },
   });
 }
 
