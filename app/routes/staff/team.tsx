@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (endedThisSession) {
       throw redirect("/staff/sign-in", {
         status: 303,
-        headers: { "Set-Cookie": await endSessionCookie(request) },
+        headers: { "Set-Cookie": await endSessionCookie(request, context) },
       });
     }
     const whose = outcome.value.staffId === me.id ? "Your passkey" : `${name}'s passkey`;
