@@ -93,6 +93,8 @@ export function createWorkspace(options: WorkspaceOptions) {
     /** The leads inbox: every method acts for one signed-in member of staff and keeps the timeline. */
     inbox: {
       list: (query: InboxQuery) => inbox.listLeads(db, query),
+      /** How many submissions each spam layer caught in the last seven days. */
+      spamCaught: () => inbox.spamCaught(db, now()),
       /** One lead, marked opened (and recorded) the first time anyone opens it; null when unknown. */
       async open(reference: string, me: StaffMember) {
         await inbox.openLead(db, reference, me.id, now());
