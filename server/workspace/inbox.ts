@@ -19,7 +19,7 @@ import { type InboxQuery, inboxPageSize, searchLimits } from "../../app/lib/staf
 import type { Database, Queryable, Value } from "../db/database.ts";
 import { requeueFailed } from "../delivery/outbox.ts";
 import { tableOf } from "../leads/model.ts";
-import { decryptNiNumber } from "../leads/protect.ts";
+import { decryptNiNumber, type NiKeys } from "../leads/protect.ts";
 import {
   type LeadMessage,
   type LeadNote,
@@ -233,7 +233,7 @@ export async function listLeads(db: Database, query: InboxQuery): Promise<InboxP
 const noLead = { ok: false, missing: true, problem: "There is no lead with that reference." } as const;
 
 /** Everything about one lead, or null when there is none with this reference. */
-export async function getLead(db: Queryable, niKey: Buffer, reference: string): Promise<LeadDetail | null> {
+export async function getLead(db: Queryable, niKey: NiKeys, reference: string): Promise<LeadDetail | null> {
   const kind = kindOfReference(reference);
   if (!kind) return null;
   const [row] = await db.all<SourceRow & { ni_number_encrypted?: string; id: number }>(
@@ -289,7 +289,7 @@ export async function getLead(db: Queryable, niKey: Buffer, reference: string): 
 }
 
 /** The masked number for display; the number itself never leaves this function. */
-function maskStored(encrypted: string, niKey: Buffer): string {
+function maskStored(encrypted: string, niKey: NiKeys): string {
   try {
     return maskNiNumber(decryptNiNumber(encrypted, niKey));
   } catch {
@@ -389,7 +389,7 @@ export async function addNote(
  */
 export async function revealNiNumber(
   db: Database,
-  niKey: Buffer,
+  niKey: NiKeys,
   input: { reference: string; staffId: number; now: number },
 ): Promise<Outcome<string>> {
   const { reference, staffId, now } = input;
