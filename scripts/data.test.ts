@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decryptNiNumber, niKeyId } from "../server/leads/protect.ts";
 import { type Harness, startHarness } from "../tests/support/harness.ts";
 import {
   count,
@@ -25,6 +27,13 @@ describe("npm run data", { timeout: 60_000 }, () => {
 
   /** Runs the script as `npm run data -- ...` does, against the harness's database (a second process). */
   async function data(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return dataWith({}, ...args);
+  }
+
+  async function dataWith(
+    env: Record<string, string>,
+    ...args: string[]
+  ): Promise<{ code: number; stdout: string; stderr: string }> {
     try {
       const { stdout, stderr } = await run(process.execPath, ["scripts/data.ts", ...args], {
         env: {
@@ -32,6 +41,7 @@ describe("npm run data", { timeout: 60_000 }, () => {
           DATABASE_URL: h.store.databaseUrl,
           DATA_DIR: h.store.dataDir,
           LOG_LEVEL: "silent",
+          ...env,
         },
       });
       return { code: 0, stdout, stderr };
@@ -119,5 +129,30 @@ describe("npm run data", { timeout: 60_000 }, () => {
       expect(result.stderr).toContain("Usage:");
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it("rotate-key re-encrypts every NI number under the new key, reading the old ones with the previous key", async () => {
+    const reference = await sendApplication(h);
+    const oldKey = h.services.secrets.niKey.toString("hex");
+    const newKey = randomBytes(32).toString("hex");
+    const rotated = await dataWith(
+      { NI_ENCRYPTION_KEY: newKey, NI_ENCRYPTION_KEY_PREVIOUS: oldKey },
+      "rotate-key",
+    );
+    expect(rotated.code).toBe(0);
+    const id = niKeyId(Buffer.from(newKey, "hex"));
+    expect(rotated.stdout).toMatch(new RegExp(`Re-encrypted [1-9]\\d* NI numbers? under key ${id}`));
+    expect(rotated.stdout).toContain("the previous keys may now be removed");
+    const [row] = await h.services.db.all<{ ni_number_encrypted: string }>(
+      "SELECT ni_number_encrypted FROM applications WHERE reference = ?",
+      [reference],
+    );
+    expect(decryptNiNumber(String(row?.ni_number_encrypted), Buffer.from(newKey, "hex"))).toBe("AB123456C");
+
+    // Without the key the numbers were under, they are named and left alone, and the exit code says so.
+    const lost = await dataWith({ NI_ENCRYPTION_KEY: randomBytes(32).toString("hex") }, "rotate-key");
+    expect(lost.code).toBe(1);
+    expect(lost.stdout).toContain(reference);
+    expect((await dataWith({}, "rotate-key", "now")).code).toBe(2);
   });
 });

@@ -1,20 +1,27 @@
 // The personal-data lifecycle from the command line, with the same environment as the server:
 //   npm run data -- purge [--dry-run] [--as-of <ISO date>]
 //   npm run data -- erase <email>
+//   npm run data -- rotate-key
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { parseEnv } from "../server/env.ts";
+import { niKeyId } from "../server/leads/protect.ts";
+import { rotateNiKey } from "../server/leads/rotate-ni-key.ts";
 import { describeCounts, eraseByEmail } from "../server/lifecycle/erase.ts";
 import { purge } from "../server/lifecycle/purge.ts";
 import { reclaimSpace } from "../server/lifecycle/storage.ts";
+import { loadSecrets } from "../server/secrets.ts";
 import { defaultSignInLimit } from "../server/workspace/workspace.ts";
 
 const usage = `Usage:
   npm run data -- purge [--dry-run] [--as-of <ISO date>]   Delete what the retention rules say is due
                                                            (--dry-run: only list it, and why;
                                                            --as-of: as if today were that date)
-  npm run data -- erase <email>                            Erase everything held about an e-mail address`;
+  npm run data -- erase <email>                            Erase everything held about an e-mail address
+  npm run data -- rotate-key                               Re-encrypt every stored NI number under the
+                                                           current key (NI_ENCRYPTION_KEY), reading old
+                                                           ones with the previous keys; see the README`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${usage}\n`);
@@ -58,6 +65,9 @@ if (command === "purge") {
   if (values["dry-run"] || values["as-of"]) fail("--dry-run and --as-of go with purge only.");
   if (!argument || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(argument.trim()))
     fail("Give the e-mail address to erase.");
+} else if (command === "rotate-key") {
+  if (argument) fail(`Unexpected: ${argument}`);
+  if (values["dry-run"] || values["as-of"]) fail("--dry-run and --as-of go with purge only.");
 } else {
   fail(`Unknown command: ${command}`);
 }
@@ -100,6 +110,27 @@ try {
       const h = report.housekeeping;
       process.stdout.write(
         `${dryRun ? "Would also delete" : "Also deleted"}: ${h.sessions} ended sessions, ${h.invitations} used or expired invitations, ${h.challenges} expired passkey challenges, ${h.rateLimits} old rate-limit counters.\n`,
+      );
+    }
+  } else if (command === "rotate-key") {
+    const { niKeys } = loadSecrets(env.DATA_DIR, env);
+    const id = niKeyId(niKeys.current);
+    const report = await rotateNiKey(db, niKeys, {
+      onBatch: (progress) => {
+        process.stdout.write(`  ${progress.reencrypted} re-encrypted so far\n`);
+      },
+    });
+    process.stdout.write(
+      `Re-encrypted ${report.reencrypted} NI ${report.reencrypted === 1 ? "number" : "numbers"} under key ${id}; ${report.current} ${report.current === 1 ? "was" : "were"} under it already.\n`,
+    );
+    if (report.unreadable.length > 0) {
+      process.stdout.write(
+        `${report.unreadable.length} could not be read with the current or any previous key and were left as they are: ${report.unreadable.join(", ")}. Add the key they were encrypted with to NI_ENCRYPTION_KEY_PREVIOUS and run this again.\n`,
+      );
+      process.exitCode = 1;
+    } else {
+      process.stdout.write(
+        "Every NI number is under the current key: the previous keys may now be removed.\n",
       );
     }
   } else if (argument) {

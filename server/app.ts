@@ -134,7 +134,7 @@ export function createApp({
   for (const handler of before) app.use(handler);
 
   if (clientDir) {
-    app.use(prerenderedPages(pages));
+    app.use(prerenderedPages(pages, formResultSecret));
     app.use(staticFiles(clientDir));
   }
 

@@ -78,6 +78,13 @@ const schema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, { error: "must be 64 hexadecimal characters (a 256-bit key)" })
     .optional(),
+  // Earlier NI keys, still read while `npm run data -- rotate-key` moves the stored numbers to the current one.
+  NI_ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .regex(/^\s*[0-9a-fA-F]{64}\s*(,\s*[0-9a-fA-F]{64}\s*)*$/, {
+      error: "must be one or more keys of 64 hexadecimal characters, separated by commas",
+    })
+    .optional(),
   IP_HASH_SALT: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
   FORM_RESULT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
 

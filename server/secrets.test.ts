@@ -51,4 +51,31 @@ describe("loadSecrets", () => {
     expect(secrets.ipSalt).toBe("salt-from-the-environment");
     expect(() => statSync(path.join(dir, "keys.json"))).toThrow(/ENOENT/);
   });
+
+  it("keeps previous NI keys for reading, from the key file or the environment, and refuses a malformed one", () => {
+    dir = mkdtempSync(path.join(tmpdir(), "secrets-test-"));
+    const file = path.join(dir, "keys.json");
+    const keys = {
+      niKey: "cd".repeat(32),
+      previousNiKeys: ["ab".repeat(32), "cd".repeat(32)],
+      ipSalt: "salt-from-backup-0001",
+      resultSecret: "r".repeat(43),
+    };
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+    const fromFile = loadSecrets(dir, {});
+    expect(fromFile.niKeys.current.toString("hex")).toBe(keys.niKey);
+    // The current key is never its own previous key.
+    expect(fromFile.niKeys.previous.map((key) => key.toString("hex"))).toEqual(["ab".repeat(32)]);
+
+    const fromEnv = loadSecrets(dir, {
+      NI_ENCRYPTION_KEY_PREVIOUS: ` ${"ef".repeat(32)}, ${"01".repeat(32)}`,
+    });
+    expect(fromEnv.niKeys.previous.map((key) => key.toString("hex"))).toEqual([
+      "ef".repeat(32),
+      "01".repeat(32),
+    ]);
+
+    writeFileSync(file, JSON.stringify({ ...keys, previousNiKeys: ["not-a-key"] }));
+    expect(() => loadSecrets(dir, {})).toThrow(/previousNiKeys .* 64 hexadecimal characters/);
+  });
 });

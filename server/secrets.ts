@@ -12,12 +12,34 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
+import type { NiKeyring } from "./leads/protect.ts";
 
-/** The server's three secrets: the NI number key, the salt for client addresses, the result-token key. */
-export type Secrets = { niKey: Buffer; ipSalt: string; resultSecret: string };
+/**
+ * The server's secrets: the NI number key (`niKey`, the current one, which encrypts; `niKeys`, it and any
+ * previous keys, which read), the salt for client addresses, the result-token key.
+ */
+export type Secrets = { niKey: Buffer; niKeys: NiKeyring; ipSalt: string; resultSecret: string };
 
-type Overrides = { NI_ENCRYPTION_KEY?: string; IP_HASH_SALT?: string; FORM_RESULT_SECRET?: string };
-type Stored = { niKey?: string; ipSalt?: string; resultSecret?: string };
+type Overrides = {
+  NI_ENCRYPTION_KEY?: string;
+  NI_ENCRYPTION_KEY_PREVIOUS?: string;
+  IP_HASH_SALT?: string;
+  FORM_RESULT_SECRET?: string;
+};
+type Stored = { niKey?: string; previousNiKeys?: string[]; ipSalt?: string; resultSecret?: string };
+
+/** Previous NI keys, from a comma-separated list of 64 hexadecimal characters each; "" for none. */
+function previousKeys(hexKeys: readonly string[], from: string): Buffer[] {
+  return hexKeys
+    .map((hex) => hex.trim())
+    .filter(Boolean)
+    .map((hex) => {
+      if (!/^[0-9a-fA-F]{64}$/.test(hex)) {
+        throw new Error(`${from} must hold keys of 64 hexadecimal characters each (256-bit keys).`);
+      }
+      return Buffer.from(hex, "hex");
+    });
+}
 
 function readKeys(file: string): Stored | null {
   let text: string;
@@ -102,5 +124,18 @@ export function loadSecrets(dataDir: string, env: Overrides): Secrets {
       `${file} lacks a key this server needs. Restore it from a backup, or set NI_ENCRYPTION_KEY, IP_HASH_SALT and FORM_RESULT_SECRET in the environment.`,
     );
   }
-  return { niKey: Buffer.from(niKeyHex, "hex"), ipSalt, resultSecret };
+  const niKey = Buffer.from(niKeyHex, "hex");
+  // Kept for reading during a rotation of the NI key (see the README): the environment's list, or the file's.
+  const previous = env.NI_ENCRYPTION_KEY_PREVIOUS
+    ? previousKeys(env.NI_ENCRYPTION_KEY_PREVIOUS.split(","), "NI_ENCRYPTION_KEY_PREVIOUS")
+    : previousKeys(
+        Array.isArray(stored.previousNiKeys) ? stored.previousNiKeys : [],
+        `previousNiKeys in ${file}`,
+      );
+  return {
+    niKey,
+    niKeys: { current: niKey, previous: previous.filter((key) => !key.equals(niKey)) },
+    ipSalt,
+    resultSecret,
+  };
 }

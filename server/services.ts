@@ -205,7 +205,7 @@ export async function createServices(
 
   const workspace = createWorkspace({
     db,
-    niKey: secrets.niKey,
+    niKey: secrets.niKeys,
     ipSalt: secrets.ipSalt,
     publicUrl: env.PUBLIC_URL,
     onMailQueued: () => delivery.wake(),
@@ -225,7 +225,7 @@ export async function createServices(
     readiness: readiness({ db, draining: () => draining, timeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS }),
     app: {
       workspace,
-      people: createPeople({ db, niKey: secrets.niKey, now }),
+      people: createPeople({ db, niKey: secrets.niKeys, now }),
       analytics: analyticsReport(db, now),
     },
     async startPurging() {

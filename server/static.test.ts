@@ -2,9 +2,17 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import express from "express";
 import { describe, expect, it } from "vitest";
-import { scriptHash } from "./security.ts";
-import { findPrerenderedPages, loadPrerenderedPages, matchPrerenderedPage } from "./static.ts";
+import { checkFormToken } from "../app/lib/forms/form-token.server.ts";
+import { inlineScriptHashes, scriptHash } from "./security.ts";
+import {
+  findPrerenderedPages,
+  loadPrerenderedPages,
+  matchPrerenderedPage,
+  prerenderedPages,
+  withFormTokens,
+} from "./static.ts";
 
 describe("findPrerenderedPages", () => {
   it("maps each index.html to the path it was rendered for", () => {
@@ -50,5 +58,49 @@ describe("loadPrerenderedPages and matchPrerenderedPage", () => {
     expect(matchPrerenderedPage(pages, request("GET", "/about?x=1"))).toBeDefined();
     expect(matchPrerenderedPage(pages, request("POST", "/about"))).toBeUndefined();
     expect(matchPrerenderedPage(pages, request("GET", "/about/team"))).toBeUndefined();
+  });
+});
+
+describe("the form token on a prerendered page", () => {
+  const html =
+    '<form><input type="hidden" name="formToken" data-form-token="contact"/><input name="x"/></form><script>window.a=1</script>';
+
+  it("is written into the hidden field as its value, outside every script, issued as the page is served", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "client-"));
+    mkdirSync(path.join(dir, "contact"), { recursive: true });
+    writeFileSync(path.join(dir, "contact", "index.html"), html);
+    writeFileSync(path.join(dir, "index.html"), "<h1>Home</h1>");
+    const pages = loadPrerenderedPages(dir);
+    expect(pages.get("/")?.html).toBeUndefined();
+    const app = express().use(prerenderedPages(pages, "secret"));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const response = await fetch(`http://127.0.0.1:${port}/contact`);
+      expect(response.headers.get("cache-control")).toBe("private, no-cache");
+      const page = await response.text();
+      const token = /data-form-token="contact" value="([^"]+)"/.exec(page)?.[1] ?? "";
+      // Signed, and issued as the page was served: a form sent at once would be too fast.
+      expect(checkFormToken(token, "contact", "secret", Date.now() + 60_000).spamSignal).toBeNull();
+      expect(checkFormToken(token, "contact", "secret").spamSignal).toBe("too-fast");
+      expect(inlineScriptHashes(page)).toEqual(pages.get("/contact")?.scriptHashes);
+      const home = await fetch(`http://127.0.0.1:${port}/`);
+      expect(await home.text()).toBe("<h1>Home</h1>");
+    } finally {
+      server.close();
+    }
+  });
+
+  it("signs each form's field for that form", () => {
+    const both = withFormTokens(
+      '<input data-form-token="contact"/><input data-form-token="careers"/>',
+      "secret",
+      1_000_000,
+    );
+    const [contact, careers] = [...both.matchAll(/value="([^"]+)"/g)].map((match) => match[1] ?? "");
+    expect(checkFormToken(contact, "contact", "secret", 1_010_000).spamSignal).toBeNull();
+    expect(checkFormToken(careers, "careers", "secret", 1_010_000).spamSignal).toBeNull();
+    expect(checkFormToken(careers, "contact", "secret", 1_010_000).spamSignal).toBe("bad-token");
   });
 });

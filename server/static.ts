@@ -3,11 +3,17 @@ import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
+import type { FormName } from "../app/lib/forms/form-result.ts";
+import { issueFormToken } from "../app/lib/forms/form-token.server.ts";
+import { formTokenMarker } from "../app/lib/forms/form-token.ts";
 import { resultParam } from "../app/lib/forms/result-token.server.ts";
 import { inlineScriptHashes } from "./security.ts";
 
-/** A prerendered HTML file and the CSP hashes of its inline scripts. */
-export type PrerenderedPage = { file: string; scriptHashes: string[] };
+/**
+ * A prerendered HTML file and the CSP hashes of its inline scripts; a page with a form also keeps its
+ * HTML, to write each visit's form token into it.
+ */
+export type PrerenderedPage = { file: string; scriptHashes: string[]; html?: string };
 
 /** Finds every prerendered page under the client build: URL path to HTML file. */
 export function findPrerenderedPages(clientDir: string): Map<string, string> {
@@ -25,7 +31,9 @@ export function findPrerenderedPages(clientDir: string): Map<string, string> {
 export function loadPrerenderedPages(clientDir: string): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
   for (const [pathname, file] of findPrerenderedPages(clientDir)) {
-    pages.set(pathname, { file, scriptHashes: inlineScriptHashes(readFileSync(file, "utf8")) });
+    const html = readFileSync(file, "utf8");
+    const hasForm = html.includes(`${formTokenMarker}="`);
+    pages.set(pathname, { file, scriptHashes: inlineScriptHashes(html), ...(hasForm ? { html } : {}) });
   }
   return pages;
 }
@@ -47,15 +55,35 @@ export function matchPrerenderedPage(
   return pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
 }
 
+const markedField = new RegExp(`${formTokenMarker}="(contact|careers)"`, "g");
+
+/**
+ * The page's HTML with a fresh time token as the value of each form's hidden token field. An attribute,
+ * never a script, so the CSP hashes of the page's inline scripts still hold.
+ */
+export function withFormTokens(html: string, secret: string, now = Date.now()): string {
+  return html.replace(
+    markedField,
+    (marker, form: FormName) => `${marker} value="${issueFormToken(form, secret, now)}"`,
+  );
+}
+
 /**
  * Serves the prerendered HTML at its own path (`/about`, and `/about/` too),
  * with no trailing-slash redirect. HTML is revalidated on every visit so a new
  * deploy shows at once; the hashed assets it points to are cached for a year.
+ * A page with a form gets its time token now (see docs/decisions/015-spam-layers.md), so no shared
+ * cache may keep it.
  */
-export function prerenderedPages(pages: Map<string, PrerenderedPage>): RequestHandler {
+export function prerenderedPages(pages: Map<string, PrerenderedPage>, formTokenSecret = ""): RequestHandler {
   return (req, res, next) => {
     const page = matchPrerenderedPage(pages, req);
     if (!page) return next();
+    if (page.html && formTokenSecret) {
+      res.setHeader("Cache-Control", "private, no-cache");
+      res.type("html").send(withFormTokens(page.html, formTokenSecret));
+      return;
+    }
     res.setHeader("Cache-Control", "no-cache");
     res.sendFile(page.file, { dotfiles: "deny", lastModified: true });
   };

@@ -8,6 +8,7 @@ import { careers } from "~/content/careers";
 import { formResultSecretContext, refusedFormContext } from "~/lib/app-context";
 import { formStart, refusedFor } from "~/lib/forms/form-result";
 import { readFormResult } from "~/lib/forms/form-result.server";
+import { issueFormToken } from "~/lib/forms/form-token.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/careers";
 
@@ -17,7 +18,12 @@ export function meta() {
 
 /** The banner to show after a form post without JavaScript (null on a normal visit). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { formResult: readFormResult(request, "careers", context.get(formResultSecretContext)) };
+  const secret = context.get(formResultSecretContext);
+  // A page rendered now carries its own time token; a prerendered one gets it as it is served.
+  return {
+    formResult: readFormResult(request, "careers", secret),
+    formToken: issueFormToken("careers", secret),
+  };
 }
 
 /**
@@ -32,7 +38,7 @@ export function action({ context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const start = formStart(loaderData.formResult, actionData);
+  const start = formStart(loaderData.formResult, actionData, loaderData.formToken);
   return (
     <>
       <PageHero

@@ -11,6 +11,7 @@ import { formResultSecretContext, refusedFormContext } from "~/lib/app-context";
 import { cn } from "~/lib/cn";
 import { formStart, refusedFor } from "~/lib/forms/form-result";
 import { readFormResult } from "~/lib/forms/form-result.server";
+import { issueFormToken } from "~/lib/forms/form-token.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/contact";
 
@@ -20,7 +21,12 @@ export function meta() {
 
 /** The banner to show after a form post without JavaScript (null on a normal visit). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { formResult: readFormResult(request, "contact", context.get(formResultSecretContext)) };
+  const secret = context.get(formResultSecretContext);
+  // A page rendered now carries its own time token; a prerendered one gets it as it is served.
+  return {
+    formResult: readFormResult(request, "contact", secret),
+    formToken: issueFormToken("contact", secret),
+  };
 }
 
 /**
@@ -68,7 +74,7 @@ function InfoCard({
 const actionClasses = cn(buttonVariants(), "mt-auto self-start");
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const start = formStart(loaderData.formResult, actionData);
+  const start = formStart(loaderData.formResult, actionData, loaderData.formToken);
   return (
     <>
       <PageHero

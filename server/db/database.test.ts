@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -73,6 +73,28 @@ describe("SQLite group commit", () => {
     } finally {
       other.exec("ROLLBACK");
       other.close();
+    }
+  });
+
+  it("keeps the database file and its journal readable by their owner only, like the keys", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "db-test-"));
+    const file = path.join(dir, "t.sqlite");
+    // A permissive umask, as a shell or a container may have: the files must not depend on it.
+    const umask = process.umask(0o022);
+    try {
+      db = openDatabase(file);
+      await db.exec("CREATE TABLE t (v TEXT NOT NULL)");
+      await db.run("INSERT INTO t (v) VALUES ('x')");
+      for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+        expect((statSync(name).mode & 0o777).toString(8), name).toBe("600");
+      }
+      await db.close();
+      // A file copied in readable by everyone is made private when it is next opened.
+      chmodSync(file, 0o644);
+      db = openDatabase(file);
+      expect((statSync(file).mode & 0o777).toString(8)).toBe("600");
+    } finally {
+      process.umask(umask);
     }
   });
 });

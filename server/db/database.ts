@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { Worker } from "node:worker_threads";
@@ -66,8 +66,29 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   return openSqlite(file, options);
 }
 
+/**
+ * Makes the database file readable and writable by its owner only, like keys.json beside it: a new file
+ * is created so before SQLite opens it, and a looser existing one (with its journal, the -wal and -shm
+ * files) is tightened. SQLite gives the journal files it creates the database file's permissions.
+ */
+function ownerOnly(file: string): void {
+  closeSync(openSync(file, "a", 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    try {
+      if ((statSync(name).mode & 0o077) !== 0) chmodSync(name, 0o600);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // Not there (yet), or another user's file this process may use but not change: left as it is.
+      if (code !== "ENOENT" && code !== "EPERM") throw error;
+    }
+  }
+}
+
 function openSqlite(file: string, options: DatabaseOptions): Database {
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") {
+    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    ownerOnly(file);
+  }
   const db = new DatabaseSync(file);
   const busyTimeoutMs = Math.round(options.queryTimeoutMs ?? 5000);
   // Several processes may share the file: a statement waits this long for another's write to end.

@@ -13,6 +13,8 @@ import {
   contactSchema,
 } from "../../app/lib/forms/contact-schema.ts";
 import { fieldProblems, firstProblem, honeypotField } from "../../app/lib/forms/fields.ts";
+import { checkFormToken, issueFormToken } from "../../app/lib/forms/form-token.server.ts";
+import { formTokenEndpoint, formTokenField } from "../../app/lib/forms/form-token.ts";
 import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.server.ts";
 import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
@@ -106,7 +108,7 @@ function reply(
 }
 
 const contactTooLong = "Your message is too long to send. Please shorten it and try again.";
-const contactKeyPatterns = jsonKeyPatterns([...contactFields, honeypotField]);
+const contactKeyPatterns = jsonKeyPatterns([...contactFields, honeypotField, formTokenField]);
 
 async function readContact(req: Request, typed: TypedForm): Promise<{ input: ContactInput; spam: boolean }> {
   const type = mediaType(req);
@@ -118,7 +120,8 @@ async function readContact(req: Request, typed: TypedForm): Promise<{ input: Con
     type === "application/json" ? parseJsonObject(raw, contactKeyPatterns) : parseUrlEncoded(raw);
   // The HTML form always sends the hidden field; an empty one is a person.
   if (record[honeypotField] === "") delete record[honeypotField];
-  typed.values = typedValues(record, contactFields);
+  // The token too, so a refused form shown again keeps the time its page was served.
+  typed.values = typedValues(record, [...contactFields, formTokenField]);
   const parsed = contactSchema.safeParse(record);
   if (!parsed.success) {
     typed.fields = fieldProblems(parsed.error);
@@ -136,7 +139,7 @@ async function readApplication(
   }
   const { fields, files } = await parseMultipart(req);
   if (fields[honeypotField] === "") delete fields[honeypotField];
-  typed.values = typedValues(fields, careersFields);
+  typed.values = typedValues(fields, [...careersFields, formTokenField]);
   const parsed = careersSchema.safeParse(fields);
   if (!parsed.success) {
     typed.fields = fieldProblems(parsed.error);
@@ -195,7 +198,7 @@ export function leadsRouter(options: LeadsOptions): Router {
     intake: Intake,
     handle: (
       req: Request,
-      meta: Omit<SenderMeta, "contentHash" | "spam">,
+      meta: Omit<SenderMeta, "contentHash" | "spam" | "spamSignal" | "formAgeMs">,
       typed: TypedForm,
     ) => Promise<string>,
   ) {
@@ -276,15 +279,25 @@ export function leadsRouter(options: LeadsOptions): Router {
     };
   }
 
+  /**
+   * What the spam layers say of a submission: the honeypot (it goes to Spam), else the page's time token
+   * (a missing, forged or too quick one marks the lead as suspected; it is stored and answered all the same).
+   */
+  function spamLayers(form: FormName, honeypot: boolean, token: string | undefined, now: number) {
+    if (honeypot) return { spam: true, spamSignal: "honeypot" as const, formAgeMs: null };
+    return { spam: false, ...checkFormToken(token, form, secrets.resultSecret, now) };
+  }
+
   function queued(
     req: Request,
     reference: string,
-    spam: boolean,
+    meta: Pick<SenderMeta, "spam" | "spamSignal">,
     repeated: boolean,
     kind: "enquiry" | "application",
   ) {
+    const { spam, spamSignal } = meta;
     logger.info(
-      { reference, kind, spam, repeated },
+      { reference, kind, spam, spamSignal, repeated },
       repeated ? "repeat submission answered" : "submission stored",
     );
     if (spam || repeated) return;
@@ -301,14 +314,15 @@ export function leadsRouter(options: LeadsOptions): Router {
       { bodyLimit: contactBodyLimit, tooLarge: contactTooLong },
       async (req, base, typed) => {
         const { input, spam } = await readContact(req, typed);
+        const layers = spamLayers("contact", spam, input[formTokenField], base.now);
         const hash = contentHash(["contact", ...contactFields.map((field) => input[field])]);
         const { reference, repeated } = await saveEnquiry(
           db,
           input,
-          { ...base, contentHash: hash, spam },
+          { ...base, contentHash: hash, ...layers },
           routing,
         );
-        queued(req, reference, spam, repeated, "enquiry");
+        queued(req, reference, layers, repeated, "enquiry");
         return `Thank you, ${input.firstName}! Your message has been sent and we will reply within ${site.claims.replyWithin}. Your reference is ${reference}.`;
       },
     ),
@@ -342,6 +356,7 @@ export function leadsRouter(options: LeadsOptions): Router {
       },
       async (req, base, typed) => {
         const { input, uploads, spam } = await readApplication(req, typed);
+        const layers = spamLayers("careers", spam, input[formTokenField], base.now);
         const hash = contentHash([
           "careers",
           ...careersFields.map((field) => input[field]),
@@ -353,14 +368,25 @@ export function leadsRouter(options: LeadsOptions): Router {
           input,
           encrypted,
           uploads,
-          { ...base, contentHash: hash, spam },
+          { ...base, contentHash: hash, ...layers },
           routing,
         );
-        queued(req, reference, spam, repeated, "application");
+        queued(req, reference, layers, repeated, "application");
         return `Thank you for your application, ${input.firstName}! We have received it with your documents and will be in touch within ${site.claims.replyWithin}. Your reference is ${reference}.`;
       },
     ),
   );
+
+  // A form reached by a move within the site had no page served with it: it asks here for its token.
+  router.get(formTokenEndpoint, (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const form = req.query.form;
+    if (form !== "contact" && form !== "careers") {
+      res.status(400).json({ message: "Say which form the token is for: ?form=contact or ?form=careers." });
+      return;
+    }
+    res.json({ token: issueFormToken(form, secrets.resultSecret) });
+  });
 
   return router;
 }

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { createCipheriv, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { backoffMs } from "../delivery/outbox.ts";
-import { decryptNiNumber, encryptNiNumber } from "./protect.ts";
+import { decryptNiNumber, encryptNiNumber, isUnderKey, niKeyId } from "./protect.ts";
 import { createBudget, safeFileName } from "./uploads.ts";
 
 describe("NI number protection", () => {
@@ -13,6 +13,37 @@ describe("NI number protection", () => {
     expect(a).not.toContain("AB123456C");
     expect(decryptNiNumber(a, key)).toBe("AB123456C");
     expect(() => decryptNiNumber(a, randomBytes(32))).toThrow();
+  });
+
+  it("names the key in each value, and reads with the key a value names, current or previous", () => {
+    const [old, current] = [randomBytes(32), randomBytes(32)];
+    const value = encryptNiNumber("AB123456C", old);
+    expect(value.split(".").slice(0, 2)).toEqual(["v2", niKeyId(old)]);
+    expect(niKeyId(old)).toMatch(/^[\w-]{8}$/);
+    expect(isUnderKey(value, old)).toBe(true);
+    expect(isUnderKey(value, current)).toBe(false);
+    expect(decryptNiNumber(value, { current, previous: [old] })).toBe("AB123456C");
+    expect(() => decryptNiNumber(value, current)).toThrow(/key .* this server does not have/);
+    // The version and key id are authenticated: a value relabelled with another key's id is refused.
+    const relabelled = value.replace(`.${niKeyId(old)}.`, `.${niKeyId(current)}.`);
+    expect(() => decryptNiNumber(relabelled, { current, previous: [old] })).toThrow();
+  });
+
+  it("still reads the older values that name no key, with the current key or a previous one", () => {
+    const [old, current] = [randomBytes(32), randomBytes(32)];
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", old, iv);
+    const body = Buffer.concat([cipher.update("AB123456C", "utf8"), cipher.final()]);
+    const v1 = [
+      "v1",
+      iv.toString("base64url"),
+      cipher.getAuthTag().toString("base64url"),
+      body.toString("base64url"),
+    ].join(".");
+    expect(decryptNiNumber(v1, old)).toBe("AB123456C");
+    expect(decryptNiNumber(v1, { current, previous: [old] })).toBe("AB123456C");
+    expect(() => decryptNiNumber(v1, current)).toThrow();
+    expect(isUnderKey(v1, old)).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { CareersFileField, CareersInput } from "../../app/lib/forms/careers-schema.ts";
 import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
 import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
+import type { SpamSignal } from "../../app/lib/forms/form-token.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
 import { applicationMails, enquiryMails, type MailRouting } from "../delivery/emails.ts";
 import { type EmailOutcome, enqueueEmails, enqueueWebhooks } from "../delivery/outbox.ts";
@@ -27,7 +28,12 @@ export type SenderMeta = {
   userAgent: string;
   idempotencyKey: string | null;
   contentHash: string;
+  /** Caught by the honeypot: stored as spam, never sent on. */
   spam: boolean;
+  /** The spam layer that caught it, if any: the honeypot, or the page's time token (suspected only). */
+  spamSignal: SpamSignal | null;
+  /** How long after its page was served the form was sent, when its token was good. */
+  formAgeMs: number | null;
   now: number;
 };
 
@@ -98,8 +104,8 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
   return saveOnce(db, "enquiries", meta, async (tx, reference) => {
     await tx.run(
       `INSERT INTO enquiries (reference, status, idempotency_key, content_hash, first_name, last_name, email, phone,
-         company, service, message, ip_hash, user_agent, created_at, last_activity_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         company, service, message, ip_hash, user_agent, created_at, last_activity_at, spam_signal, form_age_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         reference,
         meta.spam ? "spam" : "new",
@@ -116,6 +122,8 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
         meta.userAgent,
         meta.now,
         meta.now,
+        meta.spamSignal,
+        meta.formAgeMs,
       ],
     );
     await recordEvent(tx, { reference, action: "received", now: meta.now });
@@ -142,8 +150,9 @@ export async function saveApplication(
   return saveOnce(db, "applications", meta, async (tx, reference) => {
     const [row] = await tx.all<{ id: number }>(
       `INSERT INTO applications (reference, status, idempotency_key, content_hash, first_name, last_name, email,
-         phone, address, has_car, has_uk_licence, right_to_work, ni_number_encrypted, ip_hash, user_agent, created_at, last_activity_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         phone, address, has_car, has_uk_licence, right_to_work, ni_number_encrypted, ip_hash, user_agent, created_at, last_activity_at,
+         spam_signal, form_age_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       [
         reference,
         meta.spam ? "spam" : "new",
@@ -162,6 +171,8 @@ export async function saveApplication(
         meta.userAgent,
         meta.now,
         meta.now,
+        meta.spamSignal,
+        meta.formAgeMs,
       ],
     );
     if (!row) throw new Error("Application insert returned no id");

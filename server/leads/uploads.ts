@@ -5,6 +5,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { site } from "../../app/content/site.ts";
 import { type CareersFileField, careersFields, careersFiles } from "../../app/lib/forms/careers-schema.ts";
 import { honeypotField } from "../../app/lib/forms/fields.ts";
+import { formTokenField } from "../../app/lib/forms/form-token.ts";
 import { Refusal } from "./refusal.ts";
 import type { Upload } from "./store.ts";
 
@@ -14,7 +15,7 @@ export const maxFileBytes = site.limits.maxUploadMb * 1024 * 1024;
 /** The limit as the form words it, e.g. "5MB". */
 export const uploadLimitLabel = `${site.limits.maxUploadMb}MB`;
 
-const allowedFields = new Set<string>([...careersFields, honeypotField]);
+const allowedFields = new Set<string>([...careersFields, honeypotField, formTokenField]);
 const fileLabels: Record<CareersFileField, string> = {
   resume: "Your CV",
   otherDocuments: "Your other document",

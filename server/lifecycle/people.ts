@@ -17,7 +17,7 @@ import {
 } from "../../app/lib/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { normaliseEmail, tableOf } from "../leads/model.ts";
-import { decryptNiNumber } from "../leads/protect.ts";
+import { decryptNiNumber, type NiKeys } from "../leads/protect.ts";
 import {
   type LeadMessage,
   type LeadNote,
@@ -297,7 +297,7 @@ export type PersonArchive = {
 export async function personArchive(
   db: Database,
   email: string,
-  options: { niKey: Buffer; now: number; staffId: number | null; config?: RetentionConfig },
+  options: { niKey: NiKeys; now: number; staffId: number | null; config?: RetentionConfig },
 ): Promise<PersonArchive | null> {
   const person = await findPerson(
     db,
@@ -357,7 +357,7 @@ export async function personArchive(
 export const erasureConfirmationWindowMs = 5 * 60 * 1000;
 
 /** The people service the workspace hands to routes: find, download and erase by e-mail address. */
-export function createPeople(options: { db: Database; niKey: Buffer; now: () => number }) {
+export function createPeople(options: { db: Database; niKey: NiKeys; now: () => number }) {
   const { db, niKey, now } = options;
   return {
     /** Minutes a passkey confirmation lasts for an erasure, as the page tells staff. */

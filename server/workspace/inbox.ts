@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { type SpamSignal, spamSignals } from "../../app/lib/forms/form-token.ts";
 import {
   allStatuses,
   formatDateTime,
@@ -19,7 +20,7 @@ import { type InboxQuery, inboxPageSize, searchLimits } from "../../app/lib/staf
 import type { Database, Queryable, Value } from "../db/database.ts";
 import { requeueFailed } from "../delivery/outbox.ts";
 import { tableOf } from "../leads/model.ts";
-import { decryptNiNumber } from "../leads/protect.ts";
+import { decryptNiNumber, type NiKeys } from "../leads/protect.ts";
 import {
   type LeadMessage,
   type LeadNote,
@@ -42,6 +43,10 @@ export type InboxRow = {
   createdAt: number;
   /** False until someone in the workspace opens the lead. */
   opened: boolean;
+  /** The spam layer that caught it, if any (see app/lib/forms/form-token.ts). */
+  spamSignal: SpamSignal | null;
+  /** How long after its page was served the form was sent, when known. */
+  formAgeMs: number | null;
 };
 
 /** One page of the inbox, with the counts per status for the same search (any status). */
@@ -74,6 +79,8 @@ type Common = {
   statusChangedAt: number | null;
   lastActivityAt: number;
   openedAt: number | null;
+  spamSignal: SpamSignal | null;
+  formAgeMs: number | null;
   firstName: string;
   lastName: string;
   email: string;
@@ -107,11 +114,11 @@ export const noteMaxLength = 5000;
 // Both kinds of lead as one list with the same columns; what one kind does not have is empty.
 const enquiriesSource = `SELECT 'enquiry' AS kind, reference, first_name, last_name, email, phone, company, service,
     message, '' AS address, '' AS has_car, '' AS has_uk_licence, '' AS right_to_work, status, created_at,
-    status_changed_at, last_activity_at, opened_at, NULL AS keep_consent_at
+    status_changed_at, last_activity_at, opened_at, NULL AS keep_consent_at, spam_signal, form_age_ms
   FROM enquiries`;
 const applicationsSource = `SELECT 'application' AS kind, reference, first_name, last_name, email, phone,
     '' AS company, '' AS service, '' AS message, address, has_car, has_uk_licence, right_to_work, status,
-    created_at, status_changed_at, last_activity_at, opened_at, keep_consent_at
+    created_at, status_changed_at, last_activity_at, opened_at, keep_consent_at, spam_signal, form_age_ms
   FROM applications`;
 
 function source(kind: LeadKind | undefined): string {
@@ -182,6 +189,8 @@ type SourceRow = {
   last_activity_at: number;
   opened_at: number | null;
   keep_consent_at: number | null;
+  spam_signal: SpamSignal | null;
+  form_age_ms: number | null;
 };
 
 /** One page of the inbox: newest first, 50 to a page, with the counts per status. */
@@ -203,7 +212,8 @@ export async function listLeads(db: Database, query: InboxQuery): Promise<InboxP
   const rows =
     (page - 1) * inboxPageSize < total
       ? await db.all<SourceRow>(
-          `SELECT kind, reference, first_name, last_name, email, service, status, created_at, opened_at ${from}
+          `SELECT kind, reference, first_name, last_name, email, service, status, created_at, opened_at,
+             spam_signal, form_age_ms ${from}
            ${filtered.sql} ORDER BY created_at DESC, reference DESC LIMIT ? OFFSET ?`,
           [...filtered.params, inboxPageSize, (page - 1) * inboxPageSize],
         )
@@ -218,6 +228,8 @@ export async function listLeads(db: Database, query: InboxQuery): Promise<InboxP
       status: row.status,
       createdAt: Number(row.created_at),
       opened: row.opened_at !== null,
+      spamSignal: row.spam_signal,
+      formAgeMs: row.form_age_ms === null ? null : Number(row.form_age_ms),
     })),
     total,
     page,
@@ -230,7 +242,7 @@ export async function listLeads(db: Database, query: InboxQuery): Promise<InboxP
 const noLead = { ok: false, missing: true, problem: "There is no lead with that reference." } as const;
 
 /** Everything about one lead, or null when there is none with this reference. */
-export async function getLead(db: Queryable, niKey: Buffer, reference: string): Promise<LeadDetail | null> {
+export async function getLead(db: Queryable, niKey: NiKeys, reference: string): Promise<LeadDetail | null> {
   const kind = kindOfReference(reference);
   if (!kind) return null;
   const [row] = await db.all<SourceRow & { ni_number_encrypted?: string; id: number }>(
@@ -246,6 +258,8 @@ export async function getLead(db: Queryable, niKey: Buffer, reference: string): 
     statusChangedAt: row.status_changed_at === null ? null : Number(row.status_changed_at),
     lastActivityAt: Number(row.last_activity_at),
     openedAt: row.opened_at === null ? null : Number(row.opened_at),
+    spamSignal: row.spam_signal,
+    formAgeMs: row.form_age_ms === null ? null : Number(row.form_age_ms),
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
@@ -289,7 +303,7 @@ export async function getLead(db: Queryable, niKey: Buffer, reference: string): 
 }
 
 /** The masked number for display; the number itself never leaves this function. */
-function maskStored(encrypted: string, niKey: Buffer): string {
+function maskStored(encrypted: string, niKey: NiKeys): string {
   try {
     return maskNiNumber(decryptNiNumber(encrypted, niKey));
   } catch {
@@ -389,7 +403,7 @@ export async function addNote(
  */
 export async function revealNiNumber(
   db: Database,
-  niKey: Buffer,
+  niKey: NiKeys,
   input: { reference: string; staffId: number; now: number },
 ): Promise<Outcome<string>> {
   const { reference, staffId, now } = input;
@@ -578,6 +592,29 @@ export async function exportLeads(
     now: input.now,
   });
   return { csv, count: records.length };
+}
+
+/** How far back the workspace counts what each spam layer caught. */
+export const spamCountDays = 7;
+
+/**
+ * How many submissions each spam layer caught in the last seven days: the honeypot (moved to Spam) and
+ * the time token's three signals (kept in the inbox, marked as suspected). Counted from the leads still
+ * held, whatever their status now.
+ */
+export async function spamCaught(db: Queryable, now: number): Promise<Record<SpamSignal, number>> {
+  const since = now - spamCountDays * 24 * 60 * 60 * 1000;
+  const rows = await db.all<{ spam_signal: SpamSignal; n: number }>(
+    `SELECT spam_signal, COUNT(*) AS n FROM (
+       SELECT spam_signal FROM enquiries WHERE spam_signal IS NOT NULL AND created_at >= ?
+       UNION ALL
+       SELECT spam_signal FROM applications WHERE spam_signal IS NOT NULL AND created_at >= ?
+     ) caught GROUP BY spam_signal`,
+    [since, since],
+  );
+  const counts = Object.fromEntries(spamSignals.map((signal) => [signal, 0])) as Record<SpamSignal, number>;
+  for (const row of rows) counts[row.spam_signal] = Number(row.n);
+  return counts;
 }
 
 /** Messages (e-mails and webhooks) that failed for good, newest first: the workspace shows a notice. */

@@ -6,6 +6,7 @@ import type {
 } from "@simplewebauthn/server";
 import type { InboxQuery } from "../../app/lib/staff/leads.ts";
 import type { Database } from "../db/database.ts";
+import type { NiKeys } from "../leads/protect.ts";
 import { clientNetwork, hashIp } from "../protection/client-address.ts";
 import { type RateLimit, takeRateLimit } from "../protection/rate-limit.ts";
 import * as inbox from "./inbox.ts";
@@ -16,8 +17,8 @@ import * as team from "./team.ts";
 
 export type WorkspaceOptions = {
   db: Database;
-  /** Decrypts National Insurance numbers for a reveal. */
-  niKey: Buffer;
+  /** Decrypts National Insurance numbers for a reveal: the current key and any previous ones. */
+  niKey: NiKeys;
   /** Hashes client addresses for the sign-in rate limit. */
   ipSalt: string;
   /** The site's public address (PUBLIC_URL), when set: passkeys and e-mailed links use it. */
@@ -124,6 +125,8 @@ export function createWorkspace(options: WorkspaceOptions) {
     /** The leads inbox: every method acts for one signed-in member of staff and keeps the timeline. */
     inbox: {
       list: (query: InboxQuery) => inbox.listLeads(db, query),
+      /** How many submissions each spam layer caught in the last seven days. */
+      spamCaught: () => inbox.spamCaught(db, now()),
       /** One lead, marked opened (and recorded) the first time anyone opens it; null when unknown. */
       async open(reference: string, me: StaffMember) {
         await inbox.openLead(db, reference, me.id, now());

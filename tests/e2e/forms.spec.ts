@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 
+/** A form time token: when the page was served, and the server's signature. */
+const formTokenShape = /^[0-9a-z]+\.[\w-]{22}$/;
 const networkError = "Network error. Please try again or contact us directly.";
 const rightToWorkWarning =
   "Unfortunately, you must have the right to work in the UK to apply for positions with us.";
@@ -85,9 +87,11 @@ test.describe("contact form", () => {
     const request = await requestPromise;
     expect(request.headers()["content-type"]).toBe("application/json");
     expect(request.headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+    // The seven fields of the wire contract, and the time token the server wrote into the page.
     expect(Object.keys(request.postDataJSON()).sort()).toEqual(
-      ["company", "email", "firstName", "lastName", "message", "phone", "service"].sort(),
+      ["company", "email", "firstName", "lastName", "message", "phone", "service", "formToken"].sort(),
     );
+    expect(request.postDataJSON().formToken).toMatch(formTokenShape);
 
     const banner = section.getByRole("status");
     await expect(banner).toContainText(/Thank you, Aisha! .* Your reference is ENQ-[0-9A-Z]{6}\./);
@@ -319,6 +323,7 @@ test.describe("careers form", () => {
       "niNumber",
       "resume",
       "otherDocuments",
+      "formToken",
     ]);
     expect(idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
 
@@ -666,5 +671,31 @@ test.describe("without JavaScript", () => {
     await page.goto("/contact?result=eyJmIjoiY29udGFjdCJ9.forged#contact-form");
     await expect(page.locator("#contact-form").getByRole("status")).toHaveCount(0);
     await expect(page.locator("#contact-form").getByRole("alert")).toHaveCount(0);
+  });
+});
+
+test.describe("form time token", () => {
+  test("each visit's page carries its own token, and a form reached by a link within the site asks for one", async ({
+    page,
+  }) => {
+    for (const path of ["/contact", "/careers"]) {
+      const html = await (await page.request.get(path)).text();
+      const form = path === "/contact" ? "contact" : "careers";
+      expect(html).toMatch(new RegExp(`data-form-token="${form}" value="[0-9a-z]+\\.[\\w-]{22}"`));
+    }
+
+    await page.goto("/");
+    await waitForHydration(page);
+    const tokenRequest = page.waitForRequest((request) =>
+      request.url().endsWith("/api/form-token?form=contact"),
+    );
+    await page.locator('header a[href="/contact"]').first().click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await tokenRequest;
+    const form = await fillContact(page);
+    const post = page.waitForRequest("**/contact-handler.php");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    expect((await post).postDataJSON().formToken).toMatch(formTokenShape);
+    await expect(page.locator("#contact-form").getByRole("status")).toContainText(/Thank you, Aisha!/);
   });
 });

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+import { validEnquiry } from "../support/fixtures.ts";
 import { expectNoAxeViolations } from "./helpers";
 import { runOnServerDatabase, sampleFiles, sendApplication, sendEnquiry, uniqueTag } from "./lead-helpers";
 import { ageConfirmation, joinAsStaff, staffBaseURL } from "./staff-helpers";
@@ -293,6 +294,29 @@ test("a spam lead's page says so and passes axe; an unknown reference is a 404 i
   await expect(page).toHaveURL(`${staffBaseURL}/staff/leads/${reference}`);
   const foreignDocument = await page.request.get(`/staff/leads/${reference}/documents/1`);
   expect(foreignDocument.status()).toBe(404);
+});
+
+test("a lead sent without its page's token stays in the inbox with a note, and the week's catches are counted", async ({
+  page,
+  request,
+}) => {
+  const word = uniqueTag();
+  // The specification's bare JSON post: no form token.
+  const bare = await request.post("/contact-handler.php", {
+    data: validEnquiry({ message: `Bare post ${word}` }),
+  });
+  expect(((await bare.json()) as { success: boolean }).success).toBe(true);
+  await joinAsStaff(page);
+  await page.goto(`/staff?q=${word}`);
+  const statusCell = leadRows(page).getByRole("cell").last();
+  await expect(statusCell).toContainText("New");
+  await expect(statusCell).toContainText("Suspected spam: no form token");
+  const caught = page.getByRole("region", { name: "Spam caught in the last 7 days" });
+  await expect(caught).toContainText(/No form token\s*[1-9]/);
+  await expectNoAxeViolations(page);
+  await leadRows(page).getByRole("link").first().click();
+  await expect(page.getByText("Suspected spam: no form token")).toBeVisible();
+  await expect(page.getByText("This lead is marked as spam")).toHaveCount(0);
 });
 
 test("Export CSV downloads what the search shows, with formulas neutralised and no NI numbers", async ({

@@ -14,8 +14,10 @@ import {
 } from "~/lib/forms/careers-schema";
 import { honeypotField } from "~/lib/forms/fields";
 import type { FormStart, FormValues } from "~/lib/forms/form-result";
+import { formTokenField } from "~/lib/forms/form-token";
 import { FormBanner } from "./form-banner";
 import { FormFooter } from "./form-footer";
+import { useFormToken } from "./form-token-field";
 import { useFormSubmission } from "./use-form-submission";
 
 const yesNo = [
@@ -38,6 +40,7 @@ const fieldId = (field: string) => `careers-${field}`;
 /** The "Job Application" form: multipart to /careers-handler.php, or a normal post without JavaScript. */
 export function CareersForm({ start, anchor }: { start: FormStart; anchor: string }) {
   const { sending, result, send, forgetKey } = useFormSubmission(start.result);
+  const formToken = useFormToken("careers", start.token);
   // What the fields start with: empty, or what was typed when a post without JavaScript came back refused.
   const [values, setValues] = useState<FormValues>(start.values);
   const [generation, setGeneration] = useState(0);
@@ -67,6 +70,9 @@ export function CareersForm({ start, anchor }: { start: FormStart; anchor: strin
     }
     const trap = String(filled.get(honeypotField) ?? "");
     if (trap) body.append(honeypotField, trap);
+    // The page's time token, also after the form was drawn afresh by a success.
+    const token = formToken.current();
+    if (token) body.append(formTokenField, token);
     if (await send(careersEndpoint, body)) {
       setValues({});
       setRightToWork("");
@@ -134,6 +140,7 @@ export function CareersForm({ start, anchor }: { start: FormStart; anchor: strin
         className="relative mt-6 flex flex-col gap-8"
         aria-label="Job application"
       >
+        {formToken.field}
         <div className="empty:hidden">
           <FormBanner result={result} fieldId={fieldId} />
         </div>

@@ -5,8 +5,10 @@ import { controlClass, Field, TextField } from "~/components/ui/field";
 import { contactEndpoint, contactFields, contactLimits, serviceOptions } from "~/lib/forms/contact-schema";
 import { honeypotField } from "~/lib/forms/fields";
 import type { FormStart, FormValues } from "~/lib/forms/form-result";
+import { formTokenField } from "~/lib/forms/form-token";
 import { FormBanner } from "./form-banner";
 import { FormFooter } from "./form-footer";
+import { useFormToken } from "./form-token-field";
 import { useFormSubmission } from "./use-form-submission";
 
 const fieldId = (field: string) => `contact-${field}`;
@@ -14,6 +16,7 @@ const fieldId = (field: string) => `contact-${field}`;
 /** The "Send Us a Message" enquiry form: JSON to /contact-handler.php, or a normal post without JavaScript. */
 export function ContactForm({ start, anchor }: { start: FormStart; anchor: string }) {
   const { sending, result, send, forgetKey } = useFormSubmission(start.result);
+  const formToken = useFormToken("contact", start.token);
   // What the fields start with: empty, or what was typed when a post without JavaScript came back refused.
   const [values, setValues] = useState<FormValues>(start.values);
   // A new key after a success draws the form afresh, empty, whatever it started with.
@@ -23,11 +26,14 @@ export function ContactForm({ start, anchor }: { start: FormStart; anchor: strin
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    // Exactly the seven fields of the wire contract; the trap only when a bot filled it.
+    // Exactly the seven fields of the wire contract and the page's time token; the trap only when a
+    // bot filled it.
     const body: Record<string, string> = {};
     for (const field of contactFields) body[field] = String(data.get(field) ?? "");
     const trap = String(data.get(honeypotField) ?? "");
     if (trap) body[honeypotField] = trap;
+    const token = formToken.current();
+    if (token) body[formTokenField] = token;
     const accepted = await send(contactEndpoint, JSON.stringify(body), {
       "Content-Type": "application/json",
     });
@@ -53,6 +59,7 @@ export function ContactForm({ start, anchor }: { start: FormStart; anchor: strin
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
         aria-label="Send us a message"
       >
+        {formToken.field}
         <div className="sm:col-span-2 empty:hidden">
           <FormBanner result={result} fieldId={fieldId} />
         </div>

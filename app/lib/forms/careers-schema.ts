@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, honeypotField, line, phoneField, yesNo } from "./fields.ts";
+import { formTokenField } from "./form-token.ts";
 
 export { careersEndpoint } from "./endpoints.ts";
 
@@ -97,6 +98,8 @@ export const careersSchema = z.strictObject({
     })
     .transform(normaliseNiNumber),
   [honeypotField]: z.string().max(500).optional(),
+  // The page's time token: sent by our form, optional for a post made some other way.
+  [formTokenField]: z.string().max(100).optional(),
 });
 
 export type CareersInput = z.infer<typeof careersSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { serviceOptions } from "../../content/services/list.ts";
 import { emailField, honeypotField, line, paragraph, phoneField } from "./fields.ts";
+import { formTokenField } from "./form-token.ts";
 
 export { contactEndpoint } from "./endpoints.ts";
 export { serviceOptions };
@@ -17,7 +18,10 @@ export const contactLimits = {
 
 const serviceValues: [string, ...string[]] = ["", ...serviceOptions.map((option) => option.value)];
 
-/** An enquiry as the contact form sends it: exactly the seven fields (plus the honeypot when a bot fills it). */
+/**
+ * An enquiry as the contact form sends it: exactly the seven fields, plus the honeypot when a bot fills
+ * it and the page's time token when the form came from our page (a bare JSON post may leave it out).
+ */
 export const contactSchema = z.strictObject({
   firstName: line("First name", contactLimits.firstName, true),
   lastName: line("Last name", contactLimits.lastName, true),
@@ -27,6 +31,7 @@ export const contactSchema = z.strictObject({
   service: z.enum(serviceValues, { error: "Please choose a service from the list." }),
   message: paragraph("Message", contactLimits.message),
   [honeypotField]: z.string().max(500).optional(),
+  [formTokenField]: z.string().max(100).optional(),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

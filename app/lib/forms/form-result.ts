@@ -1,3 +1,5 @@
+import { formTokenField } from "./form-token.ts";
+
 /** The two forms whose outcome a page can show. */
 export type FormName = "contact" | "careers";
 
@@ -22,18 +24,28 @@ export type RefusedForm = {
   values: FormValues;
 };
 
-/** What a form page hands its form: the banner to show first, and the values to start with. */
-export type FormStart = { result: FormResult | null; values: FormValues };
+/**
+ * What a form page hands its form: the banner to show first, the values to start with, and the time
+ * token of a page the server rendered now ("" on a prerendered page, where the server adds it as it
+ * serves the page).
+ */
+export type FormStart = { result: FormResult | null; values: FormValues; token: string };
 
-/** The form's starting state from the page's loader result and, after a refused post, its action result. */
+/**
+ * The form's starting state from the page's loader result and, after a refused post, its action result.
+ * A refused form keeps the token it was sent with, so its time still counts from when the page was served.
+ */
 export function formStart(
   loaderResult: FormResult | null,
   refused: RefusedForm | undefined | null,
+  loaderToken = "",
 ): FormStart {
-  if (!refused) return { result: loaderResult, values: {} };
+  if (!refused) return { result: loaderResult, values: {}, token: loaderToken };
+  const { [formTokenField]: sentToken, ...values } = refused.values;
   return {
     result: { type: "error", message: refused.message, fields: refused.fields },
-    values: refused.values,
+    values,
+    token: sentToken ?? loaderToken,
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   careersSchema,
@@ -9,6 +10,8 @@ import {
 import { contactSchema } from "./contact-schema.ts";
 import { fieldProblems, isPlausiblePhone } from "./fields.ts";
 import { formStart, refusedFor } from "./form-result.ts";
+import { checkFormToken, issueFormToken } from "./form-token.server.ts";
+import { formTokenField, spamSignalNote } from "./form-token.ts";
 import { createResultToken, readResultToken } from "./result-token.server.ts";
 
 describe("isValidNiNumber", () => {
@@ -139,13 +142,83 @@ describe("field problems", () => {
       fields: { firstName: "Please enter your first name." },
       values: { firstName: "", message: "Hello" },
     };
-    expect(formStart(null, refusedFor("contact", refused))).toEqual({
+    expect(formStart(null, refusedFor("contact", refused), "fresh")).toEqual({
       result: { type: "error", message: refused.message, fields: refused.fields },
       values: refused.values,
+      token: "fresh",
     });
     expect(refusedFor("careers", refused)).toBeNull();
     const banner = { type: "success" as const, message: "Thank you" };
-    expect(formStart(banner, null)).toEqual({ result: banner, values: {} });
+    expect(formStart(banner, null)).toEqual({ result: banner, values: {}, token: "" });
+  });
+
+  it("keeps the token a refused form was sent with, so its time counts from the page it came from", () => {
+    const refused = {
+      form: "careers" as const,
+      status: 400,
+      message: "Please enter your phone number.",
+      fields: {},
+      values: { firstName: "Tomasz", [formTokenField]: "sent" },
+    };
+    expect(formStart(null, refused, "fresh")).toMatchObject({
+      values: { firstName: "Tomasz" },
+      token: "sent",
+    });
+  });
+});
+
+describe("the form token field", () => {
+  const enquiry = {
+    firstName: "Philippa",
+    lastName: "Khan",
+    email: "philippa@example.co.uk",
+    phone: "",
+    company: "",
+    service: "",
+    message: "Hello",
+  };
+  it("is optional in both strict schemas, and bounded", () => {
+    expect(contactSchema.safeParse(enquiry).success).toBe(true);
+    expect(contactSchema.safeParse({ ...enquiry, [formTokenField]: "abc.def" }).success).toBe(true);
+    expect(contactSchema.safeParse({ ...enquiry, [formTokenField]: "x".repeat(101) }).success).toBe(false);
+    expect(contactSchema.safeParse({ ...enquiry, somethingElse: "x" }).success).toBe(false);
+    expect(careersSchema.shape[formTokenField].safeParse(undefined).success).toBe(true);
+  });
+});
+
+describe("form time tokens", () => {
+  const secret = "s".repeat(40);
+  it("say how long after its page a form was sent, and catch the quick, the missing and the forged", () => {
+    const token = issueFormToken("contact", secret, 1_000_000);
+    expect(checkFormToken(token, "contact", secret, 1_010_000)).toEqual({
+      spamSignal: null,
+      formAgeMs: 10_000,
+    });
+    expect(checkFormToken(token, "contact", secret, 1_001_000)).toEqual({
+      spamSignal: "too-fast",
+      formAgeMs: 1000,
+    });
+    expect(checkFormToken(undefined, "contact", secret).spamSignal).toBe("no-token");
+    expect(checkFormToken("", "contact", secret).spamSignal).toBe("no-token");
+    expect(checkFormToken(token, "careers", secret, 1_010_000).spamSignal).toBe("bad-token");
+    expect(checkFormToken(token, "contact", "other", 1_010_000).spamSignal).toBe("bad-token");
+    // Issued well ahead of this server's clock: not one of ours.
+    expect(checkFormToken(token, "contact", secret, 1_000_000 - 120_000).spamSignal).toBe("bad-token");
+    expect(checkFormToken("garbage", "contact", secret).spamSignal).toBe("bad-token");
+    expect(issueFormToken("contact", "")).toBe("");
+  });
+  it("are signed with a key of their own, not the result tokens' secret itself", () => {
+    const token = issueFormToken("contact", secret, 1_000_000);
+    const [issuedAt, mac] = token.split(".");
+    const raw = createHmac("sha256", secret).update(`contact.${issuedAt}`).digest().subarray(0, 16);
+    expect(mac).not.toBe(raw.toString("base64url"));
+  });
+  it("name each catch for staff", () => {
+    expect(spamSignalNote("too-fast", 1400)).toBe("Suspected spam: sent 1 second after the page was served");
+    expect(spamSignalNote("too-fast", 300)).toBe(
+      "Suspected spam: sent less than a second after the page was served",
+    );
+    expect(spamSignalNote("no-token", null)).toMatch(/^Suspected spam: no form token/);
   });
 });
 

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
+import { type SpamSignal, spamSignalLabels, spamSignalNote, spamSignals } from "~/lib/forms/form-token";
 import {
   allStatuses,
   applicationStatuses,
@@ -36,12 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     problem: null,
     query: parsed.query,
     services: serviceChoices,
+    spamCaught: await workspace.inbox.spamCaught(),
     inbox: {
       ...inbox,
       rows: inbox.rows.map((row) => ({
         ...row,
         received: moment(row.createdAt),
         serviceLabel: row.kind === "enquiry" ? serviceLabel(row.service) : "",
+        spamNote: row.spamSignal ? spamSignalNote(row.spamSignal, row.formAgeMs) : null,
       })),
     },
   };
@@ -55,6 +58,7 @@ function inboxLink(query: InboxQuery, change: Partial<InboxQuery>): string {
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { problem, query, inbox, services } = loaderData;
+  const spamCaught = "spamCaught" in loaderData ? loaderData.spamCaught : null;
   const filtersKey = inboxQueryString({ ...query, page: undefined });
   return (
     <div className="space-y-5">
@@ -86,6 +90,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           <>
             <StatusCounts query={query} counts={inbox.counts} open={inbox.open} />
             <Results query={query} inbox={inbox} />
+            {spamCaught && <SpamCaught counts={spamCaught} />}
           </>
         )
       )}
@@ -295,6 +300,9 @@ function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
                   </td>
                   <td className="px-3 py-2">
                     <StatusBadge status={row.status} />
+                    {row.spamNote && (
+                      <span className="mt-1 block text-xs font-normal text-navy-700">{row.spamNote}</span>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -303,6 +311,31 @@ function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
         </div>
       )}
       {inbox.pages > 1 && <Paging query={query} page={inbox.page} pages={inbox.pages} />}
+    </section>
+  );
+}
+
+/** How many submissions each spam layer caught in the last seven days, so staff can see what each stops. */
+function SpamCaught({ counts }: { counts: Record<SpamSignal, number> }) {
+  return (
+    <section
+      aria-labelledby="spam-caught-heading"
+      className="rounded-xl bg-white p-4 text-sm ring-1 ring-navy-100"
+    >
+      <h2 id="spam-caught-heading" className="font-semibold">
+        Spam caught in the last 7 days
+      </h2>
+      <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
+        {spamSignals.map((signal) => (
+          <div key={signal} className="flex gap-2">
+            <dt>{spamSignalLabels[signal]}</dt>
+            <dd className="font-semibold tabular-nums">{counts[signal]}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-navy-700">
+        Suspected leads stay in the inbox with a note; only the hidden trap field moves a lead to Spam.
+      </p>
     </section>
   );
 }

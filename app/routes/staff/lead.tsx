@@ -6,6 +6,7 @@ import { Timeline } from "~/components/staff/timeline";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { site } from "~/content/site";
+import { spamSignalNote } from "~/lib/forms/form-token";
 import {
   fileSize,
   formatDate,
@@ -46,6 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       received: moment(createdAt),
       statusChanged: statusChangedAt === null ? null : moment(statusChangedAt),
       serviceLabel: lead.kind === "enquiry" ? serviceLabel(lead.service) : "",
+      spamNote: lead.spamSignal ? spamSignalNote(lead.spamSignal, lead.formAgeMs) : null,
       keptOnFileSince:
         lead.kind === "application" && lead.keepConsentAt !== null ? formatDate(lead.keepConsentAt) : null,
       mails: mails.map(({ sentAt, subject: _subject, body: _body, createdAt: _queued, ...mail }) => ({
@@ -185,6 +187,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           </span>
           <StatusBadge status={lead.status} />
         </p>
+        {lead.spamNote && <p className="text-sm text-navy-700">{lead.spamNote}</p>}
       </header>
 
       {lead.status === "spam" && (
