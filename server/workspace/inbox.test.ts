@@ -331,7 +331,8 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
     const formula = await enquiry(h, {
       firstName: '=HYPERLINK("https://evil.example","Click")',
       lastName: "+SUM(A1)",
-      company: "-2+3",
+      // The full-width ＝, which spreadsheets read as =.
+      company: "＝2+3",
       message: `@cmd ${word}`,
     });
     const applicant = await application(h, { lastName: word, niNumber: "JK 65 43 21 B" });
@@ -355,7 +356,7 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
     expect(evil).toMatchObject({
       "First name": '\'=HYPERLINK("https://evil.example","Click")',
       "Last name": "'+SUM(A1)",
-      Company: "'-2+3",
+      Company: "'＝2+3",
       Message: `'@cmd ${word}`,
       Phone: "'\t0161",
       Kind: "Enquiry",

@@ -10,3 +10,13 @@ CREATE TABLE acknowledged_mailboxes (
 );
 
 CREATE INDEX acknowledged_mailboxes_last_sent ON acknowledged_mailboxes (last_sent_at);
+
+-- Today's new visitors by network (the day's salted hash of an address's network, IPv6 by /64), so one
+-- address cannot add rows of figures without bound by sending views with ever new browsers and sources.
+-- Deleted with the day's salt, like the visitor hashes.
+CREATE TABLE analytics_networks (
+  day TEXT NOT NULL,
+  network TEXT NOT NULL,
+  visitors INTEGER NOT NULL,
+  PRIMARY KEY (day, network)
+);
