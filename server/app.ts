@@ -58,14 +58,55 @@ export type AppOptions = {
   testHooks?: boolean;
 };
 
-/** Logs one line per request: method, path, status and time. Never bodies or query strings. */
+/** What a secret or personal path segment becomes in the logs. */
+const redacted = ":redacted";
+
+/** A workspace path segment safe to log: one of its own words, a lead's reference, or a number. */
+const plainSegment = /^(?:[A-Za-z][A-Za-z.-]{0,29}|(?:ENQ|APP)-[0-9A-Z]{6}|\d{1,12})$/;
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * A path as the logs keep it (the query string is never part of it). Under the workspace, however its
+ * path is spelled, a segment that is not one of its words, a reference or a number (an invitation's
+ * token) is redacted, as is whatever follows "invitation"; anywhere, so is a segment holding an e-mail
+ * address. Anyone who reads the logs must not be able to use a link from them.
+ */
+export function loggablePath(path: string): string {
+  const segments = path.split("/");
+  const decoded = segments.map(decodeSegment);
+  const workspace = decoded.find((segment) => segment !== "")?.toLowerCase() === "staff";
+  return segments
+    .map((segment, i) => {
+      const plain = decoded[i] ?? "";
+      if (plain === "") return segment;
+      if (plain.includes("@")) return redacted;
+      if (!workspace) return segment;
+      const afterInvitation = decoded[i - 1]?.toLowerCase() === "invitation";
+      return afterInvitation || !plainSegment.test(plain) ? redacted : segment;
+    })
+    .join("/");
+}
+
+/** Logs one line per request: method, path (see loggablePath), status and time. Never bodies or query strings. */
 function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        {
+          method: req.method,
+          path: loggablePath(req.path),
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
         "request",
       );
     });
@@ -159,7 +200,7 @@ export function createApp({
   );
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    logger.error({ err: error, method: req.method, path: req.path }, "unhandled error");
+    logger.error({ err: error, method: req.method, path: loggablePath(req.path) }, "unhandled error");
     if (res.headersSent) return res.end();
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   };

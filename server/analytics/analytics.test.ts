@@ -135,6 +135,7 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
       "analytics_visitor_pages",
       "analytics_salts",
       "rate_limits",
+      "analytics_networks",
     ]) {
       await db.run(`DELETE FROM ${table}`);
     }
@@ -144,12 +145,17 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
   });
 
   /** An analytics instance on the clock the test moves, served over HTTP. */
-  async function startProcess(options: { database?: Database; viewsPerMinute?: number } = {}) {
+  async function startProcess(
+    options: { database?: Database; viewsPerMinute?: number; newVisitorsPerNetworkPerDay?: number } = {},
+  ) {
     const analytics = createAnalytics({
       db: options.database ?? db,
       logger: silent,
       clock: () => clock,
       ...(options.viewsPerMinute ? { viewsPerMinute: options.viewsPerMinute } : {}),
+      ...(options.newVisitorsPerNetworkPerDay
+        ? { newVisitorsPerNetworkPerDay: options.newVisitorsPerNetworkPerDay }
+        : {}),
     });
     const served = await serve(analytics);
     open.push(served);
@@ -338,10 +344,66 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(7);
   });
 
+  it("lets one address add only so many new visitors a day, however many browsers and sources it claims", async () => {
+    const cap = 5;
+    const { url } = await startProcess({ newVisitorsPerNetworkPerDay: cap, viewsPerMinute: 1000 });
+    const flood: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const response = await view(url, {
+        ip: i % 2 === 0 ? "203.0.113.77" : "2001:db8:7:7::1",
+        ua: `${chrome} Flood/${i}`,
+        page: `/?utm_source=source${i}&utm_campaign=campaign${i}`,
+        referrer: `https://site${i}.example/`,
+      });
+      flood.push(response.status);
+    }
+    // Not counted, and not told apart from counted.
+    expect(flood.every((status) => status === 204)).toBe(true);
+    // The IPv6 sender varies its address within its /64: still one network.
+    expect(await countRows(db, "analytics_visitors")).toBe(2 * cap);
+    expect(await countRows(db, "analytics_daily")).toBe(2 * cap);
+    expect(await countRows(db, "analytics_networks")).toBe(2);
+    // A visitor counted before the cap still counts; another address is untouched.
+    await expectCounted(await view(url, { ip: "203.0.113.77", ua: `${chrome} Flood/0`, page: "/about" }));
+    await expectCounted(await view(url, { ip: "198.51.100.20", page: "/" }));
+    const rows = await daily(db);
+    expect(rows.reduce((sum, row) => sum + row.landings, 0)).toBe(2 * cap + 1);
+    expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(2 * cap + 2);
+    // A new day, a new allowance.
+    clock += 86_400_000;
+    await expectCounted(await view(url, { ip: "203.0.113.77", ua: `${chrome} Flood/99`, page: "/" }));
+    expect(await countRows(db, "analytics_visitors", "day = ?", [dayOf(clock)])).toBe(1);
+    expect(await countRows(db, "analytics_networks", "day < ?", [dayOf(clock)])).toBe(0);
+  });
+
+  it("keeps no referrer that is not a host name and no campaign tag that is not a campaign's", async () => {
+    const { url } = await startProcess();
+    const junk: [string, string][] = [
+      ["/?utm_source==HYPERLINK(1)&utm_medium=<script>", "https://203.0.113.9/"],
+      [`/?utm_campaign=${"x".repeat(101)}`, "http://exa_mple.com/"],
+      ["/?utm_source=%EF%BC%9Dcmd", "http://localhost:8080/"],
+    ];
+    for (const [i, [page, referrer]] of junk.entries()) {
+      await expectCounted(await view(url, { ip: `192.0.2.${100 + i}`, page, referrer }));
+    }
+    const rows = await daily(db);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      page: "/",
+      referrer_host: "",
+      utm_source: "",
+      utm_medium: "",
+      utm_campaign: "",
+      views: 3,
+      landings: 3,
+    });
+  });
+
   it("stops counting one visitor's views past the daily cap", async () => {
     const base = {
       day: today,
       visitor: "replayed-visitor",
+      network: "replaying-network",
       page: "/",
       source: noSource,
       device: "desktop" as const,
@@ -566,7 +628,7 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
         [9, "v4", "/about", google, "desktop"],
       ];
       for (const [offset, visitor, page, source, device] of views) {
-        await recordView(db, { day: day(offset), visitor, page, source, device });
+        await recordView(db, { day: day(offset), visitor, network: visitor, page, source, device });
       }
       await recordConversion(db, {
         kind: "enquiry",
@@ -637,13 +699,23 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
 
     it("exports the period's rows as CSV, with formula-like cells made harmless", async () => {
       await seed();
+      // Stored before campaign tags were checked, or by a conversion: the export disarms them all the same,
+      // the full-width ＝ too, which spreadsheets read as =.
+      await recordConversion(db, {
+        kind: "enquiry",
+        day: dayOf(clock - 86_400_000),
+        page: "/privacy",
+        source: { ...noSource, utmSource: "＝HYPERLINK(2)", utmMedium: "@cmd", utmCampaign: "-1+1" },
+        device: "desktop",
+      });
       const { fileName, csv } = await exportCsv(db, 7, clock);
       expect(fileName).toBe("analytics-2026-11-14-to-2026-11-20.csv");
       const lines = csv.trim().split("\n");
       expect(lines[0]).toBe(
         "day,page,referrer_host,utm_source,utm_medium,utm_campaign,device,views,visitors,landings,enquiries,applications",
       );
-      expect(lines).toHaveLength(1 + 6);
+      expect(lines).toHaveLength(1 + 7);
+      expect(lines).toContain("2026-11-19,/privacy,,'＝HYPERLINK(2),'@cmd,'-1+1,desktop,0,0,0,1,0");
       expect(lines).toContain("2026-11-20,/contact,,newsletter,email,'=HYPERLINK(1),phone,1,1,0,1,0");
       expect(lines).toContain("2026-11-18,/careers,,,,,desktop,0,0,0,0,1");
       expect(csv).not.toContain("/about");

@@ -12,11 +12,19 @@ import type { Logger } from "../logger.ts";
 import { clientNetwork, hashIp } from "../protection/client-address.ts";
 import { isSameOrigin } from "../protection/origin.ts";
 import { takeRateLimit } from "../protection/rate-limit.ts";
-import { maintain, recordConversion, recordView, saltFor, visitSource } from "./store.ts";
+import {
+  defaultNewVisitorsPerNetworkPerDay,
+  maintain,
+  recordConversion,
+  recordView,
+  saltFor,
+  visitSource,
+} from "./store.ts";
 import {
   dayOf,
   deviceOf,
   isRobot,
+  networkHash,
   noSource,
   objectsToCounting,
   pageOf,
@@ -38,6 +46,8 @@ export type AnalyticsOptions = {
   ownOrigins?: readonly string[];
   /** Page views one address may send a minute, across every server process. */
   viewsPerMinute?: number;
+  /** New visitors one address (by network) may add in a day; past it, its views are not counted. */
+  newVisitorsPerNetworkPerDay?: number;
 };
 
 /** The beacon is a few hundred bytes; anything much larger is not one. */
@@ -67,6 +77,7 @@ export function createAnalytics(options: AnalyticsOptions) {
   const now = options.clock ?? Date.now;
   const viewsPerMinute = options.viewsPerMinute ?? 60;
   const ownOrigins = options.ownOrigins ?? [];
+  const newVisitorsPerNetwork = options.newVisitorsPerNetworkPerDay ?? defaultNewVisitorsPerNetworkPerDay;
 
   // Only today's salt is ever held in memory; a new day replaces it.
   let cached: { day: string; salt: string } | null = null;
@@ -164,13 +175,18 @@ export function createAnalytics(options: AnalyticsOptions) {
     if (day !== maintainedDay) await upkeep();
     try {
       const salt = await todaysSalt(day);
-      await recordView(db, {
-        day,
-        visitor: visitorHash(salt, address, userAgent),
-        page,
-        source: sourceOf(params, referrerHostOf(parsed.data.referrer, req.headers.host)),
-        device: deviceOf(userAgent),
-      });
+      await recordView(
+        db,
+        {
+          day,
+          visitor: visitorHash(salt, address, userAgent),
+          network: networkHash(salt, address),
+          page,
+          source: sourceOf(params, referrerHostOf(parsed.data.referrer, req.headers.host)),
+          device: deviceOf(userAgent),
+        },
+        newVisitorsPerNetwork,
+      );
     } catch (error) {
       logger.error({ err: error }, "page view not counted");
       return answer(res, 503, "The page view could not be counted just now.");

@@ -181,14 +181,6 @@ export async function exportRows(db: Queryable, period: ReportPeriod, now: numbe
   }));
 }
 
-/**
- * A spreadsheet treats a cell starting with = + - @ (or a tab or carriage return) as a formula, and
- * campaign tags are whatever a link said: such a cell is written with a leading apostrophe.
- */
-export function spreadsheetSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** The CSV export of a period: a header line, then every stored daily row; and a name for the file. */
 export async function exportCsv(
   db: Queryable,
@@ -199,7 +191,9 @@ export async function exportCsv(
   const csv = stringify(await exportRows(db, period, now), {
     header: true,
     columns: [...exportColumns],
-    cast: { string: spreadsheetSafe },
+    // Campaign tags and referrers came from links: a cell a spreadsheet would read as a formula (= + - @,
+    // their full-width forms, a tab or a carriage return first) gets a leading apostrophe.
+    escape_formulas: true,
   });
   return { fileName: `analytics-${from}-to-${to}.csv`, csv };
 }

@@ -29,6 +29,13 @@ export type DailyRow = {
 export const maxViewsPerVisitorPerDay = 300;
 
 /**
+ * New visitors one network (an address, IPv6 by /64) can add in a day. Each new visitor (another browser,
+ * another source) can make new rows of figures; one person's browsing makes a handful, an office behind
+ * one address a few dozen, so a script sending views with made-up browsers and sources soon stops adding.
+ */
+export const defaultNewVisitorsPerNetworkPerDay = 300;
+
+/**
  * Today's salt, made by the first process that needs it and shared by all through the database.
  * Processes racing to make it all end up with the one that was stored first.
  */
@@ -87,21 +94,30 @@ async function addToDaily(db: Queryable, add: Increment): Promise<void> {
 export type PageView = {
   day: string;
   visitor: string;
+  /** The day's hash of the network the view came from (see networkHash). */
+  network: string;
   page: string;
   /** The source this view would give the visit, if it is the visitor's first today. */
   source: Source;
   device: Device;
 };
 
-/** What a view did: counted (as the visitor's first today or not), or dropped past the daily cap. */
-export type ViewOutcome = "first-visit" | "counted" | "over-cap";
+/**
+ * What a view did: counted (as the visitor's first today or not), dropped past the visitor's daily cap,
+ * or dropped because its network has brought its day's share of new visitors.
+ */
+export type ViewOutcome = "first-visit" | "counted" | "over-cap" | "network-over-cap";
 
 /**
  * Counts one page view: the visitor's day (with its landing source) is started or continued, the page
  * counts the visitor once, and the day's figures for page, source and device go up, in one transaction.
  * Every view of a visit is credited to the source the visit began with.
  */
-export async function recordView(db: Database, view: PageView): Promise<ViewOutcome> {
+export async function recordView(
+  db: Database,
+  view: PageView,
+  newVisitorsPerNetwork = defaultNewVisitorsPerNetworkPerDay,
+): Promise<ViewOutcome> {
   return db.transaction(async (tx) => {
     const [visit] = await tx.all<{
       referrer_host: string;
@@ -126,6 +142,23 @@ export async function recordView(db: Database, view: PageView): Promise<ViewOutc
     if (!visit) throw new Error("The visitor upsert returned no row");
     const views = Number(visit.views);
     if (views > maxViewsPerVisitorPerDay) return "over-cap";
+    if (views === 1) {
+      // A new visitor: counted against its network's day, in the same statement as the check, so
+      // views arriving at once cannot all slip under the cap.
+      const admitted = await tx.run(
+        `INSERT INTO analytics_networks (day, network, visitors) VALUES (?, ?, 1)
+         ON CONFLICT (day, network) DO UPDATE SET visitors = analytics_networks.visitors + 1
+         WHERE analytics_networks.visitors < ?`,
+        [view.day, view.network, newVisitorsPerNetwork],
+      );
+      if (admitted === 0) {
+        await tx.run("DELETE FROM analytics_visitors WHERE day = ? AND visitor = ?", [
+          view.day,
+          view.visitor,
+        ]);
+        return "network-over-cap";
+      }
+    }
     const newPage = await tx.run(
       "INSERT INTO analytics_visitor_pages (day, visitor, page) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
       [view.day, view.visitor, view.page],
@@ -211,6 +244,7 @@ export async function maintain(db: Database, now: number): Promise<Maintenance> 
     const saltsDestroyed = await tx.run("DELETE FROM analytics_salts WHERE day < ?", [today]);
     const visitorsForgotten = await tx.run("DELETE FROM analytics_visitors WHERE day < ?", [today]);
     await tx.run("DELETE FROM analytics_visitor_pages WHERE day < ?", [today]);
+    await tx.run("DELETE FROM analytics_networks WHERE day < ?", [today]);
     const expiredRows = await tx.run("DELETE FROM analytics_daily WHERE day < ?", [cutoff]);
     return { saltsDestroyed, visitorsForgotten, expiredRows };
   });

@@ -100,6 +100,23 @@ describe("what a request says", () => {
     expect(referrerHostOf("", undefined)).toBe("");
   });
 
+  it("keeps a referring host only when it is a host name", () => {
+    expect(referrerHostOf("https://Bücher.example/", undefined)).toBe("xn--bcher-kva.example");
+    expect(referrerHostOf("https://news.example.org./a", undefined)).toBe("news.example.org");
+    for (const referrer of [
+      "https://203.0.113.9/",
+      "http://[2001:db8::1]/",
+      "http://localhost:8080/",
+      "http://exa_mple.com/",
+      "http://-bad.example/",
+      "http://example.123/",
+      `https://${"a".repeat(64)}.example/`,
+      `https://${"abcdefghi.".repeat(26)}example/`,
+    ]) {
+      expect(referrerHostOf(referrer, undefined), referrer).toBe("");
+    }
+  });
+
   it("counts only the site's public pages, and reads the landing page's campaign tags", () => {
     const { page, params } = pageOf(
       "/services/cleaning/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&email=a@b.c",
@@ -113,7 +130,31 @@ describe("what a request says", () => {
     });
     expect(pageOf("/staff/analytics").page).toBeNull();
     expect(pageOf("/no-such-page").page).toBeNull();
-    expect(sourceOf(new URLSearchParams(`utm_source=${"x".repeat(300)}`), "").utmSource).toHaveLength(100);
+  });
+
+  it("keeps a campaign tag only of a bounded length and character set", () => {
+    const kept = (value: string) => sourceOf(new URLSearchParams({ utm_campaign: value }), "").utmCampaign;
+    for (const value of ["spring-2026", "Spring Sale", "März_Angebot", "linkedin.com/ads", "a|b:c~d"]) {
+      expect(kept(value), value).toBe(value);
+    }
+    expect(kept("  padded  ")).toBe("padded");
+    expect(kept("x".repeat(100))).toHaveLength(100);
+    for (const value of [
+      "x".repeat(101),
+      "=HYPERLINK(1)",
+      "＝cmd",
+      "+1",
+      "-x",
+      "@x",
+      "<script>",
+      "a&b",
+      "a=b",
+      "line\nbreak",
+      "quote'd",
+      "",
+    ]) {
+      expect(kept(value), value).toBe("");
+    }
   });
 
   it("takes the sending page from a same-origin Referer only", () => {

@@ -62,6 +62,19 @@ export function visitorHash(salt: string, address: string, userAgent: string): s
     .slice(0, 22);
 }
 
+/**
+ * The day's hash of the network an address belongs to (IPv6 by /64), so today's new visitors can be
+ * counted per network without keeping the address. Useless once the day's salt is destroyed.
+ */
+export function networkHash(salt: string, address: string): string {
+  return createHash("sha256")
+    .update(salt)
+    .update("\0network\0")
+    .update(clientNetwork(address))
+    .digest("base64url")
+    .slice(0, 22);
+}
+
 /** Phone, tablet or desktop, from the user agent; anything unknown counts as a desktop. */
 export function deviceOf(userAgent: string): Device {
   if (userAgent.trim() === "") return "desktop";
@@ -98,8 +111,15 @@ function hostOfHeader(host: string | undefined): string {
 }
 
 /**
+ * A host name as the URL parser gives it (lower case, an international name in its xn-- form): labels
+ * of letters, digits and inner hyphens, ending in a top-level name. Not an IP address, not "localhost".
+ */
+const hostName =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
  * The referring site's host without "www.", or "" when there is none: no referrer, not a web page,
- * or this site itself (its public name or the host the request was sent to).
+ * not a host name, or this site itself (its public name or the host the request was sent to).
  */
 export function referrerHostOf(referrer: string, requestHost: string | undefined): string {
   if (!referrer) return "";
@@ -110,14 +130,22 @@ export function referrerHostOf(referrer: string, requestHost: string | undefined
     return "";
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return "";
-  const host = bareHost(url.hostname);
+  const host = bareHost(url.hostname.replace(/\.$/, ""));
+  if (!hostName.test(host)) return "";
   if (host === siteHost || host === bareHost(hostOfHeader(requestHost))) return "";
-  return host.slice(0, 253);
+  return host;
 }
 
-/** A campaign tag as kept: trimmed, at most 100 characters, "" when absent. */
+/**
+ * A campaign tag worth keeping: at most 100 letters, digits, spaces and `. _ - ~ : / |`, starting with
+ * a letter or digit (so never a formula). Anything else is whatever a link was made to say, and is not kept.
+ */
+const campaignValue = /^[\p{L}\p{N}][\p{L}\p{N} ._~:/|-]{0,99}$/u;
+
+/** A campaign tag as kept: trimmed, "" when absent or not a campaign value. */
 function tag(params: URLSearchParams, name: string): string {
-  return (params.get(name) ?? "").trim().slice(0, 100);
+  const value = (params.get(name) ?? "").trim();
+  return campaignValue.test(value) ? value : "";
 }
 
 /** A page of the site and its campaign tags, from a path with its query (`/contact?utm_source=x`). */

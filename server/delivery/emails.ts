@@ -20,6 +20,20 @@ export type QueuedMail = {
   body: string;
 };
 
+/** A first name as people have them: letters of any alphabet (accents too), spaces, hyphens, apostrophes. */
+const nameLike = /^\p{L}[\p{L}\p{M}'’ -]*$/u;
+
+/**
+ * How an acknowledgement opens. It goes to whatever address was typed, so it quotes nothing the visitor
+ * wrote but a first name that looks like one (at most 40 characters and three words); anything else,
+ * such as a link or a sentence, gets "Hello,".
+ */
+export function greeting(firstName: string): string {
+  const name = firstName.trim().replace(/\s+/g, " ");
+  const fits = name.length <= 40 && name.split(" ").length <= 3 && nameLike.test(name);
+  return fits ? `Dear ${name},` : "Hello,";
+}
+
 const signOff = `\n\nKind regards,\nThe ${site.brand} team\n${site.phone.display} · ${site.email}\n${site.address.street}, ${site.address.locality} ${site.address.postcode}`;
 
 /** The company's copy of an enquiry and the visitor's acknowledgement. */
@@ -51,7 +65,7 @@ export function enquiryMails(input: ContactInput, reference: string, routing: Ma
       to: input.email,
       replyTo: routing.enquiriesTo,
       subject: `We have your enquiry (${reference})`,
-      body: `Dear ${input.firstName},\n\nThank you for getting in touch with ${site.brand}. We have received your enquiry and one of our team will reply within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.${signOff}`,
+      body: `${greeting(input.firstName)}\n\nThank you for getting in touch with ${site.brand}. We have received your enquiry and one of our team will reply within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.${signOff}`,
     },
   ];
 }
@@ -95,7 +109,7 @@ export function applicationMails(
       to: input.email,
       replyTo: routing.applicationsTo,
       subject: `We have your application (${reference})`,
-      body: `Dear ${input.firstName},\n\nThank you for applying to work with ${site.brand}. We have received your application and documents, and one of our team will be in touch within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.${signOff}`,
+      body: `${greeting(input.firstName)}\n\nThank you for applying to work with ${site.brand}. We have received your application and documents, and one of our team will be in touch within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.${signOff}`,
     },
   ];
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Database, Queryable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import type { QueuedMail } from "./emails.ts";
-import type { SendMail } from "./smtp.ts";
+import { type SendMail, withoutAddresses } from "./smtp.ts";
 import { type LeadEvent, leadHeadline, type SendWebhook } from "./webhooks.ts";
 
 /**
@@ -323,7 +323,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       if (changed === 1) logger.info(context, `${what} sent`);
       return changed === 1;
     }
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    // Logged and shown to staff: a mail server's reply often names the recipient, who stays unnamed here.
+    const message = withoutAddresses(error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const attempts = Number(row.attempts);
     if (attempts >= maxAttempts) {
       const changed = await db.transaction(async (tx) => {

@@ -21,6 +21,17 @@ export type OutgoingMail = {
 
 export type SendMail = (mail: OutgoingMail) => Promise<void>;
 
+/** Anything with an @ inside it, between the marks that end an address in a mail server's reply. */
+const addressLike = /[^\s<>"'(),;[\]]+@[^\s<>"'(),;[\]]+/g;
+
+/**
+ * A mail server's error without the addresses it names ("550 <jo@example.com>: no such user"), so it
+ * can be logged and shown to staff: a recipient's address is personal data, and the lead keeps it.
+ */
+export function withoutAddresses(text: string): string {
+  return text.replace(addressLike, "[address]");
+}
+
 /** How long each step of talking to the mail server may take, all well inside the queue's lease. */
 export type SmtpTimeouts = { connectionMs: number; greetingMs: number; socketMs: number };
 

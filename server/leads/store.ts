@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import type { CareersFileField, CareersInput } from "../../app/lib/forms/careers-schema.ts";
 import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
 import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
 import type { SpamSignal } from "../../app/lib/forms/form-token.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
-import { applicationMails, enquiryMails, type MailRouting } from "../delivery/emails.ts";
+import { applicationMails, enquiryMails, type MailRouting, type QueuedMail } from "../delivery/emails.ts";
 import { type EmailOutcome, enqueueEmails, enqueueWebhooks } from "../delivery/outbox.ts";
 import { type LeadEvent, leadEvent } from "../delivery/webhooks.ts";
 import { newReference, tableOfReference } from "./model.ts";
@@ -66,6 +67,61 @@ export async function findRepeat(db: Queryable, table: Table, meta: SenderMeta):
   return rows[0]?.reference ?? null;
 }
 
+/** Acknowledgements one mailbox may be sent in any 24 hours; past it, the lead is kept and staff told as ever. */
+export const acknowledgementsPerDay = 3;
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * The mailbox an address delivers to, as a hash: the case, a "+tag" and, at Gmail, dots in the local
+ * part do not make another mailbox, so they do not buy more acknowledgements.
+ */
+export function mailboxKey(email: string): string {
+  const at = email.lastIndexOf("@");
+  let local = email.slice(0, at).toLowerCase().replace(/\+.*$/, "");
+  let domain = email.slice(at + 1).toLowerCase();
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") local = local.replaceAll(".", "");
+  return createHash("sha256").update(`${local}@${domain}`).digest("base64url");
+}
+
+/**
+ * The mails to queue, without the acknowledgement when its mailbox has had its day's share. The
+ * mailbox's row is taken first (on PostgreSQL, locked until the submission commits), so submissions
+ * at once count one after another; then a few rows older than a day are swept, never waiting on one.
+ */
+async function withinAcknowledgementCap(
+  tx: Queryable,
+  sql: Database["sql"],
+  mails: QueuedMail[],
+  now: number,
+): Promise<QueuedMail[]> {
+  const acknowledgement = mails.find((mail) => mail.purpose === "acknowledgement");
+  if (!acknowledgement) return mails;
+  const mailbox = mailboxKey(acknowledgement.to);
+  const [row] = await tx.all<{ sent_at: string }>(
+    `INSERT INTO acknowledged_mailboxes (mailbox, sent_at, last_sent_at) VALUES (?, '', ?)
+     ON CONFLICT (mailbox) DO UPDATE SET mailbox = excluded.mailbox RETURNING sent_at`,
+    [mailbox, now],
+  );
+  const recent = (row?.sent_at ?? "")
+    .split(",")
+    .map(Number)
+    .filter((at) => at > now - dayMs);
+  const allowed = recent.length < acknowledgementsPerDay;
+  if (allowed) recent.push(now);
+  await tx.run("UPDATE acknowledged_mailboxes SET sent_at = ?, last_sent_at = ? WHERE mailbox = ?", [
+    recent.join(","),
+    Math.max(0, ...recent),
+    mailbox,
+  ]);
+  await tx.run(
+    `DELETE FROM acknowledged_mailboxes WHERE mailbox IN (
+       SELECT mailbox FROM acknowledged_mailboxes WHERE last_sent_at <= ? LIMIT 20 ${sql.lockRowsSkippingLocked})`,
+    [now - dayMs],
+  );
+  return allowed ? mails : mails.filter((mail) => mail !== acknowledgement);
+}
+
 function serviceOf(value: string): LeadEvent["data"]["service"] {
   const option = serviceOptions.find((o) => o.value === value);
   return option ? { id: option.value, name: option.label } : null;
@@ -99,7 +155,10 @@ async function saveOnce(
   }
 }
 
-/** Stores an enquiry and queues its two e-mails and its webhooks in one transaction; spam is stored but never sent on. */
+/**
+ * Stores an enquiry and queues its two e-mails (the acknowledgement within its mailbox's daily share)
+ * and its webhooks in one transaction; spam is stored but never sent on, nor acknowledged.
+ */
 export async function saveEnquiry(db: Database, input: ContactInput, meta: SenderMeta, routing: LeadRouting) {
   return saveOnce(db, "enquiries", meta, async (tx, reference) => {
     await tx.run(
@@ -128,7 +187,13 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
     );
     await recordEvent(tx, { reference, action: "received", now: meta.now });
     if (meta.spam) return;
-    await enqueueEmails(tx, reference, enquiryMails(input, reference, routing), [], meta.now);
+    const mails = await withinAcknowledgementCap(
+      tx,
+      db.sql,
+      enquiryMails(input, reference, routing),
+      meta.now,
+    );
+    await enqueueEmails(tx, reference, mails, [], meta.now);
     const event = leadEvent(
       { reference, kind: "enquiry", service: serviceOf(input.service) },
       routing.publicUrl,
@@ -195,7 +260,12 @@ export async function saveApplication(
     }
     await recordEvent(tx, { reference, action: "received", now: meta.now });
     if (meta.spam) return;
-    const mails = applicationMails(input, reference, uploads, routing);
+    const mails = await withinAcknowledgementCap(
+      tx,
+      db.sql,
+      applicationMails(input, reference, uploads, routing),
+      meta.now,
+    );
     await enqueueEmails(tx, reference, mails, documentIds, meta.now);
     const event = leadEvent({ reference, kind: "application", service: null }, routing.publicUrl, meta.now);
     await enqueueWebhooks(tx, event, routing.webhooks, meta.now);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeEvent } from "../../app/lib/leads/model.ts";
 import {
   applicationFields,
   applicationForm,
@@ -205,7 +206,9 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
 
   it("opens a lead once, keeps notes with their author, and shows every field as sent", async () => {
     const word = tag();
-    const reference = await enquiry(h, { company: `Mill ${word}`, service: "warehouse" });
+    // An address of its own: one address is acknowledged only a few times a day.
+    const email = `aisha.${word}@example.co.uk`;
+    const reference = await enquiry(h, { company: `Mill ${word}`, service: "warehouse", email });
     clock = Date.now();
     const lead = await workspace.inbox.open(reference, me);
     expect(lead).toMatchObject({
@@ -213,7 +216,7 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
       reference,
       firstName: "Aisha",
       lastName: "Khan",
-      email: "aisha.khan@example.co.uk",
+      email,
       phone: "0161 496 0999",
       company: `Mill ${word}`,
       service: "warehouse",
@@ -330,7 +333,8 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
     const formula = await enquiry(h, {
       firstName: '=HYPERLINK("https://evil.example","Click")',
       lastName: "+SUM(A1)",
-      company: "-2+3",
+      // The full-width ＝, which spreadsheets read as =.
+      company: "＝2+3",
       message: `@cmd ${word}`,
     });
     const applicant = await application(h, { lastName: word, niNumber: "JK 65 43 21 B" });
@@ -354,7 +358,7 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
     expect(evil).toMatchObject({
       "First name": '\'=HYPERLINK("https://evil.example","Click")',
       "Last name": "'+SUM(A1)",
-      Company: "'-2+3",
+      Company: "'＝2+3",
       Message: `'@cmd ${word}`,
       Phone: "'\t0161",
       Kind: "Enquiry",
@@ -369,9 +373,61 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
       detail: "2",
       created_at: clock,
     });
+    // On the timeline of each lead in the file, and of no other.
+    for (const reference of [applicant, formula]) {
+      expect(await auditRows(h, reference, "exported")).toEqual([
+        { staff_id: me.id, detail: "2", created_at: clock },
+      ]);
+    }
+    const spam = await h.services.db.all<{ reference: string }>(
+      "SELECT reference FROM enquiries WHERE message = ?",
+      [`Spam ${word}`],
+    );
+    expect(await auditRows(h, spam[0]?.reference ?? "", "exported")).toEqual([]);
+    const lead = await workspace.inbox.open(formula, me);
+    const exported = lead?.timeline.find((event) => event.action === "exported");
+    expect(exported && describeEvent(exported.action, exported.detail)).toBe(
+      "Included in a CSV export of 2 leads",
+    );
+    expect(exported?.who).toBe("Priya Shah");
 
     const spamOnly = await workspace.inbox.export({ q: word, status: "spam" }, me);
     expect(spamOnly.count).toBe(1);
+    expect(await auditRows(h, spam[0]?.reference ?? "", "exported")).toMatchObject([{ detail: "1" }]);
+
+    // When the audit log cannot be written, no file is handed over and no lead's timeline claims it.
+    await breakAuditLog(h);
+    try {
+      await expect(workspace.inbox.export({ q: word }, me)).rejects.toThrow(/audit log unavailable/);
+    } finally {
+      await repairAuditLog(h);
+    }
+    expect(await auditRows(h, applicant, "exported")).toHaveLength(1);
+  });
+
+  it("records an export of many leads on each of their timelines", async () => {
+    const word = tag();
+    // More than one statement's worth of timeline lines, stored directly rather than posted one by one.
+    const references = Array.from({ length: 700 }, (_, i) => `ENQ-${word.slice(3, 8).toUpperCase()}${i}`);
+    await h.services.db.transaction(async (tx) => {
+      for (const reference of references) {
+        await tx.run(
+          `INSERT INTO enquiries (reference, status, content_hash, first_name, last_name, email, phone, company,
+             service, message, ip_hash, user_agent, created_at, last_activity_at)
+           VALUES (?, 'new', ?, 'Aisha', 'Khan', 'aisha@example.co.uk', '', ?, 'cleaning', 'Hello', '', '', ?, ?)`,
+          [reference, reference, `Depot ${word}`, Date.now(), Date.now()],
+        );
+      }
+    });
+    clock = Date.now();
+    const { count } = await workspace.inbox.export({ q: word }, me);
+    expect(count).toBe(700);
+    const rows = await h.services.db.all<{ reference: string; detail: string }>(
+      "SELECT reference, detail FROM audit_log WHERE action = 'exported' AND created_at = ? AND reference IS NOT NULL",
+      [clock],
+    );
+    expect(rows.map((row) => row.reference).sort()).toEqual([...references].sort());
+    expect(new Set(rows.map((row) => row.detail))).toEqual(new Set(["700"]));
   });
 });
 

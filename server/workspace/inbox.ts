@@ -29,7 +29,7 @@ import {
   leadTimeline,
   type TimelineEvent,
 } from "../leads/read.ts";
-import { recordEvent } from "../leads/timeline.ts";
+import { recordEvent, recordEvents } from "../leads/timeline.ts";
 
 /** One lead as a row of the inbox. */
 export type InboxRow = {
@@ -543,7 +543,8 @@ const exportColumns: { key: string; header: string }[] = [
 /**
  * Everything the search and filters match (all pages) as CSV for a spreadsheet: UTF-8 with a byte-order
  * mark, one row per lead, and any cell a spreadsheet could take for a formula (= + - @, tab, carriage
- * return first) neutralised with a leading apostrophe. The export is recorded in the audit log.
+ * return first, or their full-width forms) neutralised with a leading apostrophe. The export is recorded
+ * on the timeline of each lead it contains and in the workspace's audit log.
  */
 export async function exportLeads(
   db: Database,
@@ -584,12 +585,16 @@ export async function exportLeads(
     record_delimiter: "windows",
     escape_formulas: true,
   });
-  await recordEvent(db, {
-    reference: null,
-    action: "exported",
-    staffId: input.staffId,
-    detail: String(records.length),
-    now: input.now,
+  // On the timeline of every lead in the file, and once for the workspace, all or none: a CSV is handed
+  // over only when the record of who took it is kept.
+  const detail = String(records.length);
+  const event = { action: "exported", staffId: input.staffId, detail, now: input.now } as const;
+  await db.transaction(async (tx) => {
+    await recordEvents(
+      tx,
+      records.map((record) => ({ ...event, reference: record.reference })),
+    );
+    await recordEvent(tx, { ...event, reference: null });
   });
   return { csv, count: records.length };
 }

@@ -133,6 +133,10 @@ describe("the timeline in words", () => {
       "Recorded that the applicant agreed to be kept on file for future roles",
     );
     expect(describeEvent("deleted", "erasure request")).toBe("Deleted (erasure request)");
+    // On one lead's timeline, after its erasure blanked the detail too.
+    expect(describeEvent("exported", "1")).toBe("Included in a CSV export of 1 lead");
+    expect(describeEvent("exported", "20000")).toBe("Included in a CSV export of 20000 leads");
+    expect(describeEvent("exported", "")).toBe("Included in a CSV export");
   });
 
   it("says who did it: staff by name, otherwise the website or its mail service", () => {

@@ -237,8 +237,11 @@ export function describeEvent(action: AuditAction, detail: string): string {
       return "Recorded that the applicant agreed to be kept on file for future roles";
     case "consent-withdrawn":
       return "Removed the applicant's agreement to be kept on file";
-    case "exported":
-      return `Exported in a CSV file (${detail} leads)`;
+    case "exported": {
+      const count = Number(detail);
+      if (!detail || !Number.isInteger(count)) return "Included in a CSV export";
+      return `Included in a CSV export of ${count} ${count === 1 ? "lead" : "leads"}`;
+    }
     case "staff-invited":
       return "Member of staff invited";
     case "staff-revoked":
