@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { logger } from "../server/logger.ts";
+import { loggablePath, logger } from "../server/logger.ts";
 import { cspNonceContext } from "./lib/app-context.ts";
 import { modulePreloadStripper } from "./lib/module-preloads.server.ts";
 
@@ -96,5 +96,8 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // A visitor who navigated away mid-request is not an error.
   if (request.signal.aborted) return;
-  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
+  logger.error(
+    { err: error, method: request.method, path: loggablePath(new URL(request.url).pathname) },
+    "request failed",
+  );
 };

@@ -12,8 +12,8 @@ import {
   startHarness,
   validEnquiry,
 } from "../tests/support/harness.ts";
-import { createApp, createHttpServer, loggablePath } from "./app.ts";
-import { createLogger } from "./logger.ts";
+import { createApp, createHttpServer } from "./app.ts";
+import { createLogger, loggablePath } from "./logger.ts";
 import { invite } from "./workspace/team.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
