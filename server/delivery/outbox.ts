@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Queryable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
+import { createPoller } from "../poller.ts";
 import type { QueuedMail } from "./emails.ts";
 import { type SendMail, withoutAddresses } from "./smtp.ts";
 import { type LeadEvent, leadHeadline, type SendWebhook } from "./webhooks.ts";
@@ -231,12 +232,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   const messageDomain = domainOf(from);
   // A send may take at most half the lease, so it ends long before another process may claim it.
   const sendDeadlineMs = Math.floor(leaseMs / 2);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = true;
   // Set by stop(): lanes finish the message in hand and claim no more.
   let halted = false;
-  let again = false;
   // Aborted to cut off the sends in hand when a stop runs out of time.
   let cutOff = new AbortController();
 
@@ -395,54 +392,20 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     return counts.reduce((sum, n) => sum + n, 0);
   }
 
-  function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runLanes()
-      .catch((error: unknown) => {
-        logger.error({ err: error }, "delivery queue run failed");
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      await runOnce();
-      schedule();
-    }, pollMs);
-    timer.unref();
-  }
+  const poller = createPoller({ run: runLanes, pollMs, logger, failure: "delivery queue run failed" });
 
   return {
     start() {
-      if (!stopped) return;
-      stopped = false;
+      if (!poller.stopped) return;
       halted = false;
-      again = false;
       cutOff = new AbortController();
       if (!send) logger.warn("no SMTP server configured: e-mails stay queued in the outbox until one is");
       if (channels.length === 0) return;
-      void runOnce();
-      schedule();
+      poller.start();
     },
     async stop({ deadline }: { deadline?: number } = {}) {
-      stopped = true;
       halted = true;
-      again = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      const inHand = running;
+      const inHand = poller.stop();
       if (!inHand) return;
       if (deadline === undefined) {
         await inHand;
@@ -458,9 +421,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         clearTimeout(late);
       }
     },
-    runOnce,
+    runOnce: poller.runOnce,
     wake() {
-      if (!stopped && channels.length > 0) void runOnce();
+      if (channels.length > 0) poller.wake();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Database, Queryable } from "../db/database.ts";
 import { withholdAttachment } from "../delivery/outbox.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import type { Logger } from "../logger.ts";
+import { createPoller } from "../poller.ts";
 import { type Scan, ScannerUnreachable } from "./clamd.ts";
 
 /**
@@ -57,12 +58,8 @@ type Claimed = { id: number; application_id: number; field: string; file_name: s
 
 export function createScanning(options: ScanningOptions): Scanning {
   const { db, scan, logger, pollMs, retryMs = 5 * 60_000, leaseMs = 5 * 60_000, onScanned } = options;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = true;
   // Set by stop(): the scan in hand finishes and no other document is taken.
   let halted = false;
-  let again = false;
   // Logged once when the scanner goes away and once when it is back, not on every try.
   let unreachable = false;
 
@@ -186,56 +183,23 @@ export function createScanning(options: ScanningOptions): Scanning {
     return settled;
   }
 
-  function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = run()
-      .catch((error: unknown) => {
-        logger.error({ err: error }, "virus scan run failed");
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      await runOnce();
-      schedule();
-    }, pollMs);
-    timer.unref();
-  }
+  const poller = createPoller({ run, pollMs, logger, failure: "virus scan run failed" });
 
   return {
     enabled: scan !== null,
     start() {
-      if (!stopped) return;
-      stopped = false;
+      if (!poller.stopped) return;
       halted = false;
-      void runOnce();
-      // With no scanner, the one run above is all there is to do.
-      if (scan) schedule();
+      // With no scanner, the first run (which releases files left waiting) is all there is to do.
+      poller.start({ poll: scan !== null });
     },
     async stop() {
-      stopped = true;
       halted = true;
-      again = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
+      await poller.stop();
     },
-    runOnce,
+    runOnce: poller.runOnce,
     wake() {
-      if (!stopped && scan) void runOnce();
+      if (scan) poller.wake();
     },
   };
 }
