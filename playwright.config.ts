@@ -55,6 +55,7 @@ export default defineConfig({
       // Every test posts from the same address; the real limits would stop the suite.
       CONTACT_RATE_LIMIT: "10000",
       CAREERS_RATE_LIMIT: "10000",
+      PASSKEY_CHALLENGE_LIMIT: "10000",
     },
   },
 });

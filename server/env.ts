@@ -112,6 +112,8 @@ const schema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   CAREERS_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Passkey challenges one client address may be given in five minutes (each is stored until used). */
+  PASSKEY_CHALLENGE_LIMIT: z.coerce.number().int().min(1).default(30),
 
   /** The ClamAV daemon's local socket, e.g. /run/clamav/clamd.ctl: uploads are then scanned. */
   CLAMD_SOCKET: z.string().min(1).optional(),

@@ -103,6 +103,7 @@ type ServicesEnv = Pick<
   | "CONTACT_RATE_LIMIT"
   | "CAREERS_RATE_LIMIT"
   | "RATE_LIMIT_WINDOW_SECONDS"
+  | "PASSKEY_CHALLENGE_LIMIT"
   | "CLAMD_SOCKET"
   | "CLAMD_HOST"
   | "CLAMD_PORT"
@@ -208,6 +209,7 @@ export async function createServices(
     niKey: secrets.niKeys,
     ipSalt: secrets.ipSalt,
     publicUrl: env.PUBLIC_URL,
+    challengesPerAddress: env.PASSKEY_CHALLENGE_LIMIT,
     onMailQueued: () => delivery.wake(),
   });
 

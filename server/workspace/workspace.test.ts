@@ -14,7 +14,7 @@ import { challengeLifetimeMs } from "./passkeys.ts";
 import { relyingParty } from "./relying-party.ts";
 import { absoluteTimeoutMs, confirmationWindowMs, createSession, idleTimeoutMs } from "./sessions.ts";
 import { invitationLifetimeMs } from "./team.ts";
-import { challengeLimit, createWorkspace, type Workspace } from "./workspace.ts";
+import { createWorkspace, defaultChallengeLimit, type Workspace } from "./workspace.ts";
 
 const rp = { rpID: "localhost", origin: "http://localhost:3000" };
 const start = Date.parse("2026-03-02T09:00:00Z");
@@ -303,9 +303,9 @@ describe.each(["sqlite", "postgres"] as const)("staff sign-in rules on %s", (dia
 
   it("gives one address only so many challenges at once, and keeps only those still live", async () => {
     const allowed = await Promise.all(
-      Array.from({ length: challengeLimit.limit + 10 }, () => workspace.allowChallenge("203.0.113.9")),
+      Array.from({ length: defaultChallengeLimit.limit + 10 }, () => workspace.allowChallenge("203.0.113.9")),
     );
-    expect(allowed.filter((verdict) => verdict.allowed)).toHaveLength(challengeLimit.limit);
+    expect(allowed.filter((verdict) => verdict.allowed)).toHaveLength(defaultChallengeLimit.limit);
     expect((await workspace.allowChallenge("203.0.113.10")).allowed).toBe(true);
     for (let i = 0; i < 5; i++) await workspace.authenticationOptions(rp);
     now += challengeLifetimeMs;

@@ -25,6 +25,8 @@ export type WorkspaceOptions = {
   publicUrl?: string | undefined;
   /** Passkey sign-in attempts allowed per client address in each window. */
   signInLimit?: { limit: number; windowMs: number };
+  /** Passkey challenges issued per client address in the time one lives (see defaultChallengeLimit). */
+  challengesPerAddress?: number;
   /** The clock; tests move it. */
   clock?: () => number;
   /** Called when an e-mail was put back in the queue, so the outbox can send it at once. */
@@ -38,7 +40,7 @@ export const defaultSignInLimit = { limit: 20, windowMs: 15 * 60 * 1000 };
  * Challenges (each one stored until it is used or expires) issued per client address in the time one
  * lives: far more than anyone signing in needs, and a bound on what one address can make us store.
  */
-export const challengeLimit = { limit: 30, windowMs: passkeys.challengeLifetimeMs };
+export const defaultChallengeLimit = { limit: 30, windowMs: passkeys.challengeLifetimeMs };
 
 /**
  * The staff workspace's services, built once by the composition root (server/services.ts) and handed to
@@ -49,6 +51,10 @@ export function createWorkspace(options: WorkspaceOptions) {
   const { db, publicUrl } = options;
   const now = options.clock ?? Date.now;
   const signInLimit = options.signInLimit ?? defaultSignInLimit;
+  const challengeLimit = {
+    ...defaultChallengeLimit,
+    limit: options.challengesPerAddress ?? defaultChallengeLimit.limit,
+  };
   const secureSite = publicUrl !== undefined && new URL(publicUrl).protocol === "https:";
 
   function signInRate(clientAddress: string): RateLimit {
