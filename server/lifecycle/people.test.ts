@@ -232,6 +232,37 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
     expect(request?.detail.toLowerCase()).not.toContain(name.toLowerCase());
   });
 
+  it("the access ZIP leaves out a file the virus scanner removed, and says why", async () => {
+    const name = `Kofi${token(6)}`;
+    const email = `${name.toLowerCase()}@example.org`;
+    const application = await sendApplication(h, { firstName: name, email }, [
+      { field: "resume", name: `${name} CV.pdf`, content: markedPdf(token(24)), type: "application/pdf" },
+      { field: "otherDocuments", name: "licence.png", content: samples.png, type: "image/png" },
+    ]);
+    // As the scanner leaves a file it found malware in: the row kept, its bytes gone.
+    await h.services.db.run(
+      `UPDATE documents SET scan_status = 'infected', scan_result = 'Eicar-Test-Signature', content = ?
+       WHERE field = 'resume' AND application_id = (SELECT id FROM applications WHERE reference = ?)`,
+      [Buffer.alloc(0), application],
+    );
+    const archive = await personArchive(h.services.db, email, {
+      niKey: h.services.secrets.niKey,
+      now: Date.now(),
+      staffId,
+    });
+    if (!archive) throw new Error("No archive");
+    const files = await unzip(archive.body);
+    expect([...files.keys()].sort()).toEqual(
+      ["README.txt", "records.json", `files/${application}/2 licence.png`].sort(),
+    );
+    const records = JSON.parse(files.get("records.json")?.toString() ?? "{}");
+    expect(records.applications[0].documents[0]).toMatchObject({
+      fileName: `${name} CV.pdf`,
+      removed: expect.stringContaining("Eicar-Test-Signature"),
+    });
+    expect(records.applications[0].documents[0].inThisArchive).toBeUndefined();
+  });
+
   it("finds everything about an address for the page, with the NI number masked", async () => {
     const people = createPeople({ db: h.services.db, niKey: h.services.secrets.niKey, now: Date.now });
     const email = `${token(8)}@example.org`;

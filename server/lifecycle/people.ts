@@ -43,6 +43,8 @@ export type LeadFile = {
   fileName: string;
   contentType: string;
   size: number;
+  /** What the virus scanner found, when it removed the file's bytes; null for a file we hold. */
+  removedFor: string | null;
 };
 
 /** Everything held about one enquiry or application. */
@@ -123,8 +125,16 @@ async function loadLead(
   const reference = row.reference;
   const files =
     kind === "application"
-      ? await db.all<{ id: number; field: string; file_name: string; content_type: string; size: number }>(
-          "SELECT id, field, file_name, content_type, size FROM documents WHERE application_id = ? ORDER BY id",
+      ? await db.all<{
+          id: number;
+          field: string;
+          file_name: string;
+          content_type: string;
+          size: number;
+          scan_status: string;
+          scan_result: string | null;
+        }>(
+          "SELECT id, field, file_name, content_type, size, scan_status, scan_result FROM documents WHERE application_id = ? ORDER BY id",
           [Number(row.id)],
         )
       : [];
@@ -148,6 +158,7 @@ async function loadLead(
       fileName: file.file_name,
       contentType: file.content_type,
       size: Number(file.size),
+      removedFor: file.scan_status === "infected" ? (file.scan_result ?? "malware") : null,
     })),
     notes: await leadNotes(db, reference),
     emails: await leadMessages(db, reference),
@@ -224,13 +235,22 @@ function exportLead(lead: PersonLead) {
     },
     ...(lead.kind === "application"
       ? {
-          documents: lead.files.map((file, index) => ({
-            kind: file.kind,
-            fileName: file.fileName,
-            type: file.contentType,
-            sizeInBytes: file.size,
-            inThisArchive: archivePath(lead, file, index),
-          })),
+          documents: lead.files.map((file, index) =>
+            file.removedFor === null
+              ? {
+                  kind: file.kind,
+                  fileName: file.fileName,
+                  type: file.contentType,
+                  sizeInBytes: file.size,
+                  inThisArchive: archivePath(lead, file, index),
+                }
+              : {
+                  kind: file.kind,
+                  fileName: file.fileName,
+                  type: file.contentType,
+                  removed: `Our virus scanner found ${file.removedFor} in this file when it arrived, so it was deleted and we do not hold it.`,
+                },
+          ),
         }
       : {}),
     notesByOurTeam: lead.notes.map((note) => ({
@@ -320,6 +340,8 @@ export async function personArchive(
   zip.addBuffer(Buffer.from(`${JSON.stringify(records, null, 2)}\n`), "records.json", { mtime });
   for (const lead of person.leads) {
     lead.files.forEach((file, index) => {
+      // A file the virus scanner removed has no bytes left to give (records.json says why).
+      if (file.removedFor !== null) return;
       // Deflated like the rest, though most gain little: stored entries after a stream need a data
       // descriptor that some unzip tools cannot read. `size` is checked against what is written.
       zip.addReadStreamLazy(archivePath(lead, file, index), { mtime, size: file.size }, (callback) => {

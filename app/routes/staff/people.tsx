@@ -11,6 +11,7 @@ import {
   mailProgress,
   mailPurposeLabels,
   moment,
+  scanStatusLabels,
   statusLabels,
 } from "~/lib/leads/model";
 import { requireStaff } from "~/lib/staff/session.server";
@@ -132,7 +133,10 @@ function Lead({ lead }: { lead: PersonLead }) {
             <ul className="list-disc space-y-1 pl-5 text-sm">
               {lead.files.map((file) => (
                 <li key={file.id}>
-                  {file.kind}: {file.fileName} ({fileSize(file.size)})
+                  {file.kind}: {file.fileName}{" "}
+                  {file.removedFor === null
+                    ? `(${fileSize(file.size)})`
+                    : `(${scanStatusLabels.infected}, found: ${file.removedFor})`}
                 </li>
               ))}
             </ul>
