@@ -9,7 +9,6 @@ import { z } from "zod";
 import { pageViewEndpoint } from "../../app/lib/page-view.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
-import { clientNetwork, hashIp } from "../protection/client-address.ts";
 import { isSameOrigin } from "../protection/origin.ts";
 import { takeRateLimit } from "../protection/rate-limit.ts";
 import {
@@ -138,7 +137,7 @@ export function createAnalytics(options: AnalyticsOptions) {
   const limitViews: RequestHandler = async (req, res, next) => {
     try {
       const at = now();
-      const network = hashIp(clientNetwork(clientAddress(req)), await todaysSalt(dayOf(at)));
+      const network = networkHash(await todaysSalt(dayOf(at)), clientAddress(req));
       const verdict = await takeRateLimit(
         db,
         { key: `page-view:${network}`, limit: viewsPerMinute, windowMs: 60_000 },

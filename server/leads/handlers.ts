@@ -18,7 +18,7 @@ import { formTokenEndpoint, formTokenField } from "../../app/lib/forms/form-toke
 import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.server.ts";
 import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
-import { clientNetwork, hashIp } from "../protection/client-address.ts";
+import { networkKey } from "../protection/client-address.ts";
 import { isCrossSite } from "../protection/origin.ts";
 import { takeRateLimit } from "../protection/rate-limit.ts";
 import type { Secrets } from "../secrets.ts";
@@ -169,13 +169,13 @@ export function leadsRouter(options: LeadsOptions): Router {
   const router = express.Router();
 
   // Hashing each request's address is measurable under load; a bounded cache keeps it cheap.
-  // IPv6 clients are counted by their /64 (see clientNetwork).
+  // IPv6 clients are counted by their /64 (see networkKey).
   const ipHashes = new Map<string, string>();
   function cachedIpHash(ip: string): string {
     let hash = ipHashes.get(ip);
     if (!hash) {
       if (ipHashes.size >= 10_000) ipHashes.clear();
-      hash = hashIp(clientNetwork(ip), secrets.ipSalt);
+      hash = networkKey(ip, secrets.ipSalt);
       ipHashes.set(ip, hash);
     }
     return hash;

@@ -18,3 +18,8 @@ export function clientNetwork(ip: string): string {
 export function hashIp(ip: string, salt: string): string {
   return createHash("sha256").update(salt).update("\0").update(ip).digest("base64url").slice(0, 32);
 }
+
+/** A client's network (see clientNetwork) as a salted hash: what rate limits and repeat checks count by. */
+export function networkKey(ip: string, salt: string): string {
+  return hashIp(clientNetwork(ip), salt);
+}

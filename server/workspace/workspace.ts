@@ -7,7 +7,7 @@ import type {
 import type { InboxQuery } from "../../app/lib/staff/leads.ts";
 import type { Database } from "../db/database.ts";
 import type { NiKeys } from "../leads/protect.ts";
-import { clientNetwork, hashIp } from "../protection/client-address.ts";
+import { networkKey } from "../protection/client-address.ts";
 import { type RateLimit, takeRateLimit } from "../protection/rate-limit.ts";
 import * as inbox from "./inbox.ts";
 import * as passkeys from "./passkeys.ts";
@@ -58,7 +58,7 @@ export function createWorkspace(options: WorkspaceOptions) {
   const secureSite = publicUrl !== undefined && new URL(publicUrl).protocol === "https:";
 
   function signInRate(clientAddress: string): RateLimit {
-    return { key: `staff-sign-in:${hashIp(clientNetwork(clientAddress), options.ipSalt)}`, ...signInLimit };
+    return { key: `staff-sign-in:${networkKey(clientAddress, options.ipSalt)}`, ...signInLimit };
   }
 
   return {
@@ -91,7 +91,7 @@ export function createWorkspace(options: WorkspaceOptions) {
     allowChallenge(clientAddress: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
       return takeRateLimit(
         db,
-        { key: `staff-challenge:${hashIp(clientNetwork(clientAddress), options.ipSalt)}`, ...challengeLimit },
+        { key: `staff-challenge:${networkKey(clientAddress, options.ipSalt)}`, ...challengeLimit },
         now(),
       );
     },
