@@ -15,7 +15,7 @@ import {
   validEnquiry,
 } from "../../tests/support/harness.ts";
 import { greeting } from "../delivery/emails.ts";
-import { acknowledgementsPerDay, mailboxKey } from "./store.ts";
+import { acknowledgementsPerDay, mailboxKey } from "./acknowledgements.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
 const enquiriesTo = "sales@cottonopolis.example";

@@ -1,12 +1,12 @@
-import { createHash } from "node:crypto";
 import type { CareersFileField, CareersInput } from "../../app/lib/forms/careers-schema.ts";
 import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
 import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
 import type { SpamSignal } from "../../app/lib/forms/form-token.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
-import { applicationMails, enquiryMails, type MailRouting, type QueuedMail } from "../delivery/emails.ts";
+import { applicationMails, enquiryMails, type MailRouting } from "../delivery/emails.ts";
 import { type EmailOutcome, enqueueEmails, enqueueWebhooks } from "../delivery/outbox.ts";
 import { type LeadEvent, leadEvent } from "../delivery/webhooks.ts";
+import { withinAcknowledgementCap } from "./acknowledgements.ts";
 import { newReference, tableOfReference } from "./model.ts";
 import { recordEvent } from "./timeline.ts";
 
@@ -65,61 +65,6 @@ export async function findRepeat(db: Queryable, table: Table, meta: SenderMeta):
     [meta.contentHash, meta.ipHash, meta.now - duplicateWindowMs],
   );
   return rows[0]?.reference ?? null;
-}
-
-/** Acknowledgements one mailbox may be sent in any 24 hours; past it, the lead is kept and staff told as ever. */
-export const acknowledgementsPerDay = 3;
-const dayMs = 24 * 60 * 60 * 1000;
-
-/**
- * The mailbox an address delivers to, as a hash: the case, a "+tag" and, at Gmail, dots in the local
- * part do not make another mailbox, so they do not buy more acknowledgements.
- */
-export function mailboxKey(email: string): string {
-  const at = email.lastIndexOf("@");
-  let local = email.slice(0, at).toLowerCase().replace(/\+.*$/, "");
-  let domain = email.slice(at + 1).toLowerCase();
-  if (domain === "googlemail.com") domain = "gmail.com";
-  if (domain === "gmail.com") local = local.replaceAll(".", "");
-  return createHash("sha256").update(`${local}@${domain}`).digest("base64url");
-}
-
-/**
- * The mails to queue, without the acknowledgement when its mailbox has had its day's share. The
- * mailbox's row is taken first (on PostgreSQL, locked until the submission commits), so submissions
- * at once count one after another; then a few rows older than a day are swept, never waiting on one.
- */
-async function withinAcknowledgementCap(
-  tx: Queryable,
-  sql: Database["sql"],
-  mails: QueuedMail[],
-  now: number,
-): Promise<QueuedMail[]> {
-  const acknowledgement = mails.find((mail) => mail.purpose === "acknowledgement");
-  if (!acknowledgement) return mails;
-  const mailbox = mailboxKey(acknowledgement.to);
-  const [row] = await tx.all<{ sent_at: string }>(
-    `INSERT INTO acknowledged_mailboxes (mailbox, sent_at, last_sent_at) VALUES (?, '', ?)
-     ON CONFLICT (mailbox) DO UPDATE SET mailbox = excluded.mailbox RETURNING sent_at`,
-    [mailbox, now],
-  );
-  const recent = (row?.sent_at ?? "")
-    .split(",")
-    .map(Number)
-    .filter((at) => at > now - dayMs);
-  const allowed = recent.length < acknowledgementsPerDay;
-  if (allowed) recent.push(now);
-  await tx.run("UPDATE acknowledged_mailboxes SET sent_at = ?, last_sent_at = ? WHERE mailbox = ?", [
-    recent.join(","),
-    Math.max(0, ...recent),
-    mailbox,
-  ]);
-  await tx.run(
-    `DELETE FROM acknowledged_mailboxes WHERE mailbox IN (
-       SELECT mailbox FROM acknowledged_mailboxes WHERE last_sent_at <= ? LIMIT 20 ${sql.lockRowsSkippingLocked})`,
-    [now - dayMs],
-  );
-  return allowed ? mails : mails.filter((mail) => mail !== acknowledgement);
 }
 
 function serviceOf(value: string): LeadEvent["data"]["service"] {
