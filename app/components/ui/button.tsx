@@ -13,6 +13,8 @@ export const buttonVariants = cva(
         secondary: "bg-white text-navy-900 ring-1 ring-navy-200 hover:bg-navy-50",
         inverse: "bg-white text-navy-900 hover:bg-sand-100",
         outlineInverse: "text-white ring-1 ring-white/70 hover:bg-white/10",
+        // Actions that take something away (access, a passkey): quiet, red, never the main action.
+        danger: "bg-white text-red-800 ring-1 ring-red-300 hover:bg-red-50",
       },
       size: {
         md: "min-h-11 px-5 py-2.5 text-base",

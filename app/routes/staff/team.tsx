@@ -234,12 +234,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                       <Form method="post">
                         <input type="hidden" name="intent" value="revoke" />
                         <input type="hidden" name="email" value={person.email} />
-                        <button
-                          type="submit"
-                          className="min-h-10 rounded-md px-3 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50"
-                        >
+                        <Button type="submit" variant="danger" size="sm">
                           Revoke access<span className="sr-only"> for {person.name}</span>
-                        </button>
+                        </Button>
                       </Form>
                     )}
                   </td>
@@ -276,16 +273,13 @@ function PasskeyList({ passkeys, owner, mine }: { passkeys: Passkey[]; owner: st
             <Form method="post">
               <input type="hidden" name="intent" value="remove-passkey" />
               <input type="hidden" name="passkey" value={key.id} />
-              <button
-                type="submit"
-                className="min-h-10 rounded-md px-3 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50"
-              >
+              <Button type="submit" variant="danger" size="sm">
                 Remove
                 <span className="sr-only">
                   {" "}
                   passkey {key.number} of {owner}
                 </span>
-              </button>
+              </Button>
             </Form>
           )}
         </li>
