@@ -13,6 +13,7 @@ import { recordEmailOutcome } from "./leads/store.ts";
 import { createPeople } from "./lifecycle/people.ts";
 import { type Purging, startPurging } from "./lifecycle/schedule.ts";
 import type { Logger } from "./logger.ts";
+import { createMetrics, type Metrics } from "./metrics.ts";
 import { readiness } from "./readiness.ts";
 import { clamdAddress, createClamdScan } from "./scanning/clamd.ts";
 import { createScanning, type Scanning } from "./scanning/scanner.ts";
@@ -59,6 +60,8 @@ export type Services = {
   analytics: Analytics;
   /** GET /readyz: 503 while the database cannot be reached or the server is shutting down. */
   readiness: RequestHandler;
+  /** /metrics (Prometheus) and what it counts. */
+  metrics: Metrics;
   /** What the workspace's routes receive. */
   app: AppServices;
   /** Purges once now, before any request (a restored backup is purged before use), then every hour. */
@@ -107,6 +110,7 @@ type ServicesEnv = Pick<
   | "CLAMD_SOCKET"
   | "CLAMD_HOST"
   | "CLAMD_PORT"
+  | "METRICS_TOKEN"
 >;
 
 /** How often waiting documents are looked for: how soon a virus scanner that was down is tried again. */
@@ -168,6 +172,7 @@ export async function createServices(
   });
 
   const analytics = createAnalytics({ db, logger, ownOrigins: origins });
+  const metrics = createMetrics({ db, token: env.METRICS_TOKEN });
 
   const scanner = clamdAddress(env);
   const scanning = createScanning({
@@ -200,6 +205,7 @@ export async function createServices(
     onQueued: () => delivery.wake(),
     onStored: (lead) => {
       analytics.onLeadStored(lead);
+      metrics.leadStored(lead.kind);
       if (lead.kind === "application") scanning.wake();
     },
   });
@@ -225,6 +231,7 @@ export async function createServices(
     leads,
     analytics,
     readiness: readiness({ db, draining: () => draining, timeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS }),
+    metrics,
     app: {
       workspace,
       people: createPeople({ db, niKey: secrets.niKeys, now }),
@@ -236,6 +243,7 @@ export async function createServices(
         logger,
         // A counter no longer counts once the longest window in use (the forms' or sign-in's) has passed.
         rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
+        onReport: metrics.purged,
       });
       return purging;
     },

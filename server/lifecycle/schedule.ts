@@ -22,6 +22,8 @@ export async function startPurging(options: {
   rateLimitWindowMs: number;
   everyMs?: number;
   clock?: () => number;
+  /** Told of each run's report (null when it failed), for the metrics. */
+  onReport?: (report: PurgeReport | null) => void;
 }): Promise<Purging> {
   const { db, logger, everyMs = purgeEveryMs } = options;
   const clock = options.clock ?? Date.now;
@@ -56,6 +58,10 @@ export async function startPurging(options: {
       .catch((error: unknown) => {
         logger.error({ err: error }, "retention purge failed; the next run tries again");
         return null;
+      })
+      .then((report) => {
+        options.onReport?.(report);
+        return report;
       })
       .finally(() => {
         running = null;
