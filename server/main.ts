@@ -35,6 +35,7 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
     formResultSecret: services.secrets.resultSecret,
     ownOrigins: ownOrigins(env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY === "1",
+    httpsSite: env.PUBLIC_URL?.startsWith("https:") ?? false,
     testHooks: env.ENABLE_TEST_HOOKS === "1",
     ...(await pages()),
   });
