@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { RequestHandler, Router } from "express";
 import { site } from "../app/content/site.ts";
 import { type Analytics, createAnalytics } from "./analytics/analytics.ts";
@@ -10,6 +11,7 @@ import { createSendWebhook, webhookTarget } from "./delivery/webhooks.ts";
 import type { Env } from "./env.ts";
 import { leadsRouter } from "./leads/handlers.ts";
 import { recordEmailOutcome } from "./leads/store.ts";
+import { createLedger, type ErasureLedger } from "./lifecycle/ledger.ts";
 import { createPeople } from "./lifecycle/people.ts";
 import { type Purging, startPurging } from "./lifecycle/schedule.ts";
 import type { Logger } from "./logger.ts";
@@ -111,7 +113,13 @@ type ServicesEnv = Pick<
   | "CLAMD_HOST"
   | "CLAMD_PORT"
   | "METRICS_TOKEN"
+  | "ERASURE_LEDGER"
 >;
+
+/** The erasure ledger's file: ERASURE_LEDGER, or erasure-ledger.jsonl in DATA_DIR. */
+export function ledgerFor(env: Pick<Env, "ERASURE_LEDGER" | "DATA_DIR">, key: string): ErasureLedger {
+  return createLedger(env.ERASURE_LEDGER ?? path.join(env.DATA_DIR, "erasure-ledger.jsonl"), key);
+}
 
 /** How often waiting documents are looked for: how soon a virus scanner that was down is tried again. */
 const scanPollMs = 30_000;
@@ -173,6 +181,7 @@ export async function createServices(
 
   const analytics = createAnalytics({ db, logger, ownOrigins: origins });
   const metrics = createMetrics({ db, token: env.METRICS_TOKEN });
+  const ledger = ledgerFor(env, secrets.ipSalt);
 
   const scanner = clamdAddress(env);
   const scanning = createScanning({
@@ -234,7 +243,7 @@ export async function createServices(
     metrics,
     app: {
       workspace,
-      people: createPeople({ db, niKey: secrets.niKeys, now }),
+      people: createPeople({ db, niKey: secrets.niKeys, now, ledger }),
       analytics: analyticsReport(db, now),
     },
     async startPurging() {
@@ -244,6 +253,7 @@ export async function createServices(
         // A counter no longer counts once the longest window in use (the forms' or sign-in's) has passed.
         rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
         onReport: metrics.purged,
+        ledger,
       });
       return purging;
     },
