@@ -2,16 +2,21 @@
 //   npm run data -- purge [--dry-run] [--as-of <ISO date>]
 //   npm run data -- erase <email>
 //   npm run data -- rotate-key
+//   npm run data -- backup <file>
+//   npm run data -- restore <file>
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { parseEnv } from "../server/env.ts";
 import { niKeyId } from "../server/leads/protect.ts";
 import { rotateNiKey } from "../server/leads/rotate-ni-key.ts";
+import { backupDatabase, restoreDatabase } from "../server/lifecycle/backup.ts";
 import { describeCounts, eraseByEmail } from "../server/lifecycle/erase.ts";
+import { replayLedger } from "../server/lifecycle/ledger.ts";
 import { purge } from "../server/lifecycle/purge.ts";
 import { reclaimSpace } from "../server/lifecycle/storage.ts";
 import { loadSecrets } from "../server/secrets.ts";
+import { ledgerFor } from "../server/services.ts";
 import { defaultSignInLimit } from "../server/workspace/workspace.ts";
 
 const usage = `Usage:
@@ -21,7 +26,12 @@ const usage = `Usage:
   npm run data -- erase <email>                            Erase everything held about an e-mail address
   npm run data -- rotate-key                               Re-encrypt every stored NI number under the
                                                            current key (NI_ENCRYPTION_KEY), reading old
-                                                           ones with the previous keys; see the README`;
+                                                           ones with the previous keys; see the README
+  npm run data -- backup <file>                            A consistent copy of the database while the
+                                                           site runs (uploaded files included, keys not)
+  npm run data -- restore <file>                           Restore a backup into an empty database, then
+                                                           delete again everything erased or purged
+                                                           since (the erasure ledger)`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${usage}\n`);
@@ -68,13 +78,37 @@ if (command === "purge") {
 } else if (command === "rotate-key") {
   if (argument) fail(`Unexpected: ${argument}`);
   if (values["dry-run"] || values["as-of"]) fail("--dry-run and --as-of go with purge only.");
+} else if (command === "backup" || command === "restore") {
+  if (!argument) fail(`Give the file to ${command === "backup" ? "write the backup to" : "restore from"}.`);
+  if (values["dry-run"] || values["as-of"]) fail("--dry-run and --as-of go with purge only.");
 } else {
   fail(`Unknown command: ${command}`);
 }
 const asOf = values["as-of"] === undefined ? Date.now() : parseDate(values["as-of"]);
 
 const env = parseEnv();
+if (command === "backup" && argument) {
+  try {
+    const { bytes } = await backupDatabase(env.DATABASE_URL, argument);
+    process.stdout.write(
+      `Backed up the database to ${argument} (${(bytes / 1024 / 1024).toFixed(1)} MB). The keys are not in it: keep them apart.\n`,
+    );
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`The backup failed: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+if (command === "restore" && argument) {
+  try {
+    await restoreDatabase(env.DATABASE_URL, argument);
+  } catch (error) {
+    process.stderr.write(`Nothing was restored: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
 const db = openDatabase(env.DATABASE_URL);
+const ledger = () => ledgerFor(env, loadSecrets(env.DATA_DIR, env).ipSalt);
 try {
   await migrate(db);
   if (command === "purge") {
@@ -83,6 +117,7 @@ try {
       asOf,
       dryRun,
       rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
+      ledger: dryRun ? undefined : ledger(),
     });
     if (!report.ran) {
       process.stdout.write(
@@ -133,8 +168,21 @@ try {
         "Every NI number is under the current key: the previous keys may now be removed.\n",
       );
     }
+  } else if (command === "restore") {
+    // Before anything is served: every erasure and retention deletion made since the backup was
+    // taken, again, then the retention rules as of today.
+    const replayed = await replayLedger(db, ledger(), asOf);
+    const report = await purge(db, {
+      asOf,
+      rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
+      ledger: ledger(),
+    });
+    if (replayed.records > 0 || report.deleted.records > 0) await reclaimSpace(db);
+    process.stdout.write(
+      `Restored ${argument}. The erasure ledger deleted ${describeCounts(replayed)} again; the retention rules deleted ${describeCounts(report.deleted)}. The site can start.\n`,
+    );
   } else if (argument) {
-    const result = await eraseByEmail(db, argument, { now: asOf, staffId: null });
+    const result = await eraseByEmail(db, argument, { now: asOf, staffId: null, ledger: ledger() });
     if (result.records > 0 || result.emails > 0) await reclaimSpace(db);
     process.stdout.write(
       result.records === 0 && result.emails === 0

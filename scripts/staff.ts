@@ -51,7 +51,12 @@ try {
     const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
     // The link alone on standard output, so a script can take it; the rest goes to standard error.
     process.stdout.write(`${base}${invitationPath(token)}\n`);
-    process.stderr.write(`Works once, until ${new Date(expiresAt).toISOString()}.\n`);
+    const until = new Intl.DateTimeFormat("en-GB", {
+      dateStyle: "full",
+      timeStyle: "short",
+      timeZone: "Europe/London",
+    }).format(expiresAt);
+    process.stderr.write(`Works once, until ${until} (UK time).\n`);
   } else if (command === "list") {
     const team = await listTeam(db);
     if (team.length === 0)

@@ -56,6 +56,8 @@ export type AppOptions = {
   readiness?: RequestHandler;
   /** ENABLE_TEST_HOOKS: the routes that exist only for the browser tests answer. */
   testHooks?: boolean;
+  /** PUBLIC_URL is https: HSTS on every response (security.ts). */
+  httpsSite?: boolean;
 };
 
 /** Logs one line per request: method, path (see loggablePath), status and time. Never bodies or query strings. */
@@ -102,6 +104,7 @@ export function createApp({
   ownOrigins = [],
   readiness,
   testHooks = false,
+  httpsSite = false,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -116,6 +119,7 @@ export function createApp({
       trustProxy,
       scriptHashesFor: (req) => matchPrerenderedPage(pages, req)?.scriptHashes,
       development: mode === "development",
+      httpsSite,
     }),
   );
 

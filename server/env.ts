@@ -120,6 +120,20 @@ const schema = z.object({
   /** Or the daemon's host and port (its TCPSocket), when it runs on another machine. */
   CLAMD_HOST: z.string().min(1).optional(),
   CLAMD_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+
+  /**
+   * After SIGTERM, seconds the server goes on answering (with Connection: close) before it stops
+   * listening, so a proxy's health check sees /readyz fail first. Unset: 3 in production, 0 otherwise.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(4).optional(),
+  /** The bearer token /metrics asks of any client that is not on loopback; unset, only loopback is answered. */
+  METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+  /**
+   * The erasure ledger: a file outside the database where every erasure and retention deletion is also
+   * written (references and keyed hashes only), so a restored backup can delete them again.
+   * Unset: erasure-ledger.jsonl in DATA_DIR.
+   */
+  ERASURE_LEDGER: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -35,16 +35,19 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
     formResultSecret: services.secrets.resultSecret,
     ownOrigins: ownOrigins(env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY === "1",
+    httpsSite: env.PUBLIC_URL?.startsWith("https:") ?? false,
     testHooks: env.ENABLE_TEST_HOOKS === "1",
     ...(await pages()),
   });
-  const server = createHttpServer(app);
+  // /metrics is answered before the app; every other request is timed by route group.
+  const server = createHttpServer(services.metrics.wrap(app));
   // SIGTERM and SIGINT: stop accepting, answer what is on open connections, finish the queue's sends
   // in hand, and exit within ten seconds.
   handleShutdown(server, {
     logger,
     onStart: (deadline) => services.drain(deadline),
     onDrained: () => services.close(),
+    graceMs: (env.SHUTDOWN_GRACE_SECONDS ?? (env.NODE_ENV === "production" ? 3 : 0)) * 1000,
   });
 
   server.listen(env.PORT, env.HOST, () => {

@@ -131,6 +131,35 @@ describe("securityHeaders", () => {
   });
 });
 
+describe("securityHeaders when PUBLIC_URL is https", () => {
+  it("sends HSTS on every response, even when the proxy in front does not say https", async () => {
+    const app = express();
+    app.use(
+      securityHeaders({
+        mapOrigin: "https://maps.example",
+        trustProxy: true,
+        scriptHashesFor: () => [],
+        httpsSite: true,
+      }),
+    );
+    app.get("/", (_req, res) => res.send("ok"));
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    try {
+      for (const proto of [undefined, "http", "https"]) {
+        const response = await fetch(`${base}/`, { headers: proto ? { "x-forwarded-proto": proto } : {} });
+        expect(response.headers.get("strict-transport-security"), String(proto)).toBe(
+          "max-age=63072000; includeSubDomains",
+        );
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 describe("securityHeaders without a trusted proxy", () => {
   it("ignores X-Forwarded-Proto, which anyone can send", async () => {
     const app = express();

@@ -17,6 +17,11 @@ export type SecurityOptions = {
   scriptHashesFor: (req: IncomingMessage) => string[] | undefined;
   /** Development: also let Vite's client open its hot-reload WebSocket, which listens on its own port. */
   development?: boolean;
+  /**
+   * PUBLIC_URL is https: HSTS on every response, whatever a proxy reports (as the session cookie is
+   * Secure then), so a proxy that forgets X-Forwarded-Proto cannot switch it off.
+   */
+  httpsSite?: boolean;
 };
 
 /** Paths on which the map may be framed. */
@@ -146,6 +151,7 @@ export function securityHeaders({
   trustProxy,
   scriptHashesFor,
   development = false,
+  httpsSite = false,
 }: SecurityOptions): RequestHandler {
   const headers = helmet({
     // Set below: its script sources and frame source differ per response.
@@ -187,7 +193,7 @@ export function securityHeaders({
       res.setHeader("Content-Security-Policy", policy(`'self' 'nonce-${nonce}'`));
     }
     res.setHeader("Permissions-Policy", isStaffPath(req.path) ? staffPermissionsPolicy : permissionsPolicy);
-    if (isHttps(req, trustProxy)) hsts(req, res, () => undefined);
+    if (httpsSite || isHttps(req, trustProxy)) hsts(req, res, () => undefined);
     headers(req, res, next);
   };
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { RequestHandler, Router } from "express";
 import { site } from "../app/content/site.ts";
 import { type Analytics, createAnalytics } from "./analytics/analytics.ts";
@@ -10,9 +11,11 @@ import { createSendWebhook, webhookTarget } from "./delivery/webhooks.ts";
 import type { Env } from "./env.ts";
 import { leadsRouter } from "./leads/handlers.ts";
 import { recordEmailOutcome } from "./leads/store.ts";
+import { createLedger, type ErasureLedger } from "./lifecycle/ledger.ts";
 import { createPeople } from "./lifecycle/people.ts";
 import { type Purging, startPurging } from "./lifecycle/schedule.ts";
 import type { Logger } from "./logger.ts";
+import { createMetrics, type Metrics } from "./metrics.ts";
 import { readiness } from "./readiness.ts";
 import { clamdAddress, createClamdScan } from "./scanning/clamd.ts";
 import { createScanning, type Scanning } from "./scanning/scanner.ts";
@@ -59,6 +62,8 @@ export type Services = {
   analytics: Analytics;
   /** GET /readyz: 503 while the database cannot be reached or the server is shutting down. */
   readiness: RequestHandler;
+  /** /metrics (Prometheus) and what it counts. */
+  metrics: Metrics;
   /** What the workspace's routes receive. */
   app: AppServices;
   /** Purges once now, before any request (a restored backup is purged before use), then every hour. */
@@ -107,7 +112,14 @@ type ServicesEnv = Pick<
   | "CLAMD_SOCKET"
   | "CLAMD_HOST"
   | "CLAMD_PORT"
+  | "METRICS_TOKEN"
+  | "ERASURE_LEDGER"
 >;
+
+/** The erasure ledger's file: ERASURE_LEDGER, or erasure-ledger.jsonl in DATA_DIR. */
+export function ledgerFor(env: Pick<Env, "ERASURE_LEDGER" | "DATA_DIR">, key: string): ErasureLedger {
+  return createLedger(env.ERASURE_LEDGER ?? path.join(env.DATA_DIR, "erasure-ledger.jsonl"), key);
+}
 
 /** How often waiting documents are looked for: how soon a virus scanner that was down is tried again. */
 const scanPollMs = 30_000;
@@ -168,6 +180,8 @@ export async function createServices(
   });
 
   const analytics = createAnalytics({ db, logger, ownOrigins: origins });
+  const metrics = createMetrics({ db, token: env.METRICS_TOKEN });
+  const ledger = ledgerFor(env, secrets.ipSalt);
 
   const scanner = clamdAddress(env);
   const scanning = createScanning({
@@ -200,6 +214,7 @@ export async function createServices(
     onQueued: () => delivery.wake(),
     onStored: (lead) => {
       analytics.onLeadStored(lead);
+      metrics.leadStored(lead.kind);
       if (lead.kind === "application") scanning.wake();
     },
   });
@@ -225,9 +240,10 @@ export async function createServices(
     leads,
     analytics,
     readiness: readiness({ db, draining: () => draining, timeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS }),
+    metrics,
     app: {
       workspace,
-      people: createPeople({ db, niKey: secrets.niKeys, now }),
+      people: createPeople({ db, niKey: secrets.niKeys, now, ledger }),
       analytics: analyticsReport(db, now),
     },
     async startPurging() {
@@ -236,6 +252,8 @@ export async function createServices(
         logger,
         // A counter no longer counts once the longest window in use (the forms' or sign-in's) has passed.
         rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
+        onReport: metrics.purged,
+        ledger,
       });
       return purging;
     },

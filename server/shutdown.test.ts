@@ -84,4 +84,68 @@ describe("handleShutdown", () => {
     await expect.poll(() => exits).toEqual([0]);
     expect(drained).toBe(true);
   });
+
+  it("after SIGTERM, keeps accepting and answering for the grace period, each answer closing its connection, then refuses", async () => {
+    const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
+      res.end(`answered ${req.url}`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    const { port } = server.address() as net.AddressInfo;
+    const exits: number[] = [];
+    const shutdown = handleShutdown(server, {
+      logger: createLogger("silent"),
+      onStart: () => {},
+      onDrained: async () => {},
+      timeoutMs: 5000,
+      graceMs: 600,
+      exit: (code) => exits.push(code),
+    });
+    const idle = rawConnection(port);
+    idle.send("/first");
+    await expect.poll(() => responsesIn(idle.received()).length).toBe(1);
+
+    const signalled = Date.now();
+    shutdown("SIGTERM");
+    // A proxy that has not yet seen /readyz fail opens a new connection: it is still answered.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const late = rawConnection(port);
+    late.send("/late");
+    await late.closed;
+    expect(late.received()).toContain("answered /late");
+    expect(late.received()).toContain("Connection: close");
+    // The kept-alive connection is answered too, and closed after its answer.
+    idle.send("/second");
+    await idle.closed;
+    expect(responsesIn(idle.received())[1]).toContain("Connection: close");
+
+    // Once the grace is over, the server no longer listens, and exits.
+    await expect.poll(() => exits, { timeout: 3000 }).toEqual([0]);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(600);
+    expect(await rawConnection(port).errors).toBe("ECONNREFUSED");
+  });
+
+  it("closes idle kept-alive connections when the grace period ends, rather than waiting for their timeout", async () => {
+    const server = createServer({ keepAliveTimeout: 30_000 }, (_req, res) => {
+      res.end("ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    const { port } = server.address() as net.AddressInfo;
+    const exits: number[] = [];
+    const shutdown = handleShutdown(server, {
+      logger: createLogger("silent"),
+      onStart: () => {},
+      onDrained: async () => {},
+      timeoutMs: 5000,
+      graceMs: 300,
+      exit: (code) => exits.push(code),
+    });
+    const idle = rawConnection(port);
+    idle.send("/");
+    await expect.poll(() => responsesIn(idle.received()).length).toBe(1);
+    const signalled = Date.now();
+    shutdown("SIGTERM");
+    await idle.closed;
+    expect(Date.now() - signalled).toBeLessThan(2000);
+    await expect.poll(() => exits).toEqual([0]);
+  });
 });

@@ -10,12 +10,21 @@ export type ShutdownOptions = {
   onDrained(): Promise<void>;
   /** Everything is over within this long of the signal; a deploy does not wait longer. */
   timeoutMs?: number;
+  /**
+   * After SIGTERM, how long the server goes on accepting connections and answering every request (each
+   * with `Connection: close`) before it stops listening: long enough for a proxy's health check to see
+   * /readyz turn 503 and send nothing more. SIGINT (Ctrl-C at a terminal) skips it.
+   */
+  graceMs?: number;
   exit?: (code: number) => void;
 };
 
 /**
  * Shuts the server down gracefully on SIGTERM or SIGINT:
- * - no new connections are accepted;
+ * - /readyz turns 503 at once (onStart). For graceMs after SIGTERM the server still accepts connections
+ *   and answers every request, each with `Connection: close`, so a proxy that has not yet seen the
+ *   health check fail meets no refused or reset connection;
+ * - then no new connections are accepted, and idle ones are closed: by then the proxy sends nothing more;
  * - a request already on a kept-alive connection is answered, with `Connection: close`, so the
  *   client opens no more on it. Idle connections are left for the client or the keep-alive timeout
  *   to close: closing one ourselves could cut off a request the client is sending at that moment;
@@ -25,7 +34,14 @@ export type ShutdownOptions = {
  * Returns the function the signals call, for the tests.
  */
 export function handleShutdown(server: Server, options: ShutdownOptions): (signal: string) => void {
-  const { logger, onStart, onDrained, timeoutMs = 10_000, exit = (code) => process.exit(code) } = options;
+  const {
+    logger,
+    onStart,
+    onDrained,
+    timeoutMs = 10_000,
+    graceMs = 0,
+    exit = (code) => process.exit(code),
+  } = options;
   let closing = false;
   // Responses not yet finished, so a shutdown can ask for Connection: close on those not yet begun.
   const inFlight = new Set<ServerResponse>();
@@ -40,9 +56,10 @@ export function handleShutdown(server: Server, options: ShutdownOptions): (signa
 
   function shutdown(signal: string) {
     if (closing) return;
+    const grace = signal === "SIGTERM" ? Math.min(graceMs, timeoutMs / 2) : 0;
     closing = true;
     const started = Date.now();
-    logger.info({ signal }, "shutting down");
+    logger.info({ signal, graceMs: grace }, "shutting down");
     for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
     // The queue's sends and the database get what is left after the connections, less a margin.
     onStart(started + timeoutMs - 1000);
@@ -53,21 +70,31 @@ export function handleShutdown(server: Server, options: ShutdownOptions): (signa
     }, timeoutMs - 250);
     force.unref();
     // Connections the system has already completed but the server not yet taken would be reset when
-    // it stops listening: give the event loop two turns to take them (their requests get answers).
-    setImmediate(() =>
-      setImmediate(() => {
-        // net.Server's close, not http.Server's: the latter also drops idle keep-alive connections at
-        // once, and a request arriving on one at that moment would be reset unanswered.
-        net.Server.prototype.close.call(server, () => {
-          void onDrained()
-            .catch((error: unknown) => logger.error({ err: error }, "error while finishing work at shutdown"))
-            .then(() => {
-              clearTimeout(force);
-              logger.info({ ms: Date.now() - started }, "server closed");
-              exit(0);
+    // it stops listening: after the grace, give the event loop two turns to take them (their requests
+    // get answers).
+    setTimeout(
+      () =>
+        setImmediate(() =>
+          setImmediate(() => {
+            // net.Server's close, not http.Server's: the latter also drops idle keep-alive connections
+            // at once, and a request arriving on one at that moment would be reset unanswered.
+            net.Server.prototype.close.call(server, () => {
+              void onDrained()
+                .catch((error: unknown) =>
+                  logger.error({ err: error }, "error while finishing work at shutdown"),
+                )
+                .then(() => {
+                  clearTimeout(force);
+                  logger.info({ ms: Date.now() - started }, "server closed");
+                  exit(0);
+                });
             });
-        });
-      }),
+            // After a grace period the proxy has stopped sending here: idle connections can go now
+            // rather than at their keep-alive timeout. Without one, they are left to the client.
+            if (grace > 0) server.closeIdleConnections();
+          }),
+        ),
+      grace,
     );
   }
 

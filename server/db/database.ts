@@ -43,6 +43,8 @@ export type Database = Queryable & {
   /** Runs a script of several statements. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the connection pool's use now, for the metrics (SQLite has no pool). */
+  poolUse?: () => { total: number; idle: number; waiting: number; max: number };
 };
 
 export type DatabaseOptions = {
@@ -393,6 +395,12 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     async close() {
       await pool.end();
     },
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
   };
 }
 

@@ -2,6 +2,7 @@ import type { LeadKind } from "../../app/lib/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { normaliseEmail, tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
+import type { ErasureLedger } from "./ledger.ts";
 
 /** Why a lead was deleted, as its tombstone and timeline say. */
 export type DeletionReason = "retention" | "erasure request";
@@ -172,7 +173,14 @@ async function mailInFlight(
 export async function eraseByEmail(
   db: Database,
   email: string,
-  options: { now: number; staffId: number | null; clock?: () => number; waitMs?: number },
+  options: {
+    now: number;
+    staffId: number | null;
+    clock?: () => number;
+    waitMs?: number;
+    /** Written to before the erasure commits, so a restored backup can repeat it (ledger.ts). */
+    ledger?: ErasureLedger | undefined;
+  },
 ): Promise<ErasureResult> {
   const address = normaliseEmail(email);
   const clock = options.clock ?? Date.now;
@@ -204,6 +212,11 @@ export async function eraseByEmail(
         address,
       ]);
       counts = { ...counts, emails: counts.emails + strays };
+      const reason = "erasure request" as const;
+      options.ledger?.record([
+        { at: options.now, reason, email: options.ledger.emailHash(address) },
+        ...references.map((reference) => ({ at: options.now, reason, reference })),
+      ]);
       await recordEvent(tx, {
         action: "erasure-request",
         staffId: options.staffId,

@@ -29,6 +29,7 @@ import {
 import { recordEvent } from "../leads/timeline.ts";
 import { confirmationWindowMs } from "../workspace/sessions.ts";
 import { type ErasureResult, eraseByEmail } from "./erase.ts";
+import type { ErasureLedger } from "./ledger.ts";
 import { leadFacts } from "./purge.ts";
 import { type RetentionDecision, retentionOf } from "./rules.ts";
 import { reclaimSpace } from "./storage.ts";
@@ -379,8 +380,14 @@ export async function personArchive(
 export const erasureConfirmationWindowMs = 5 * 60 * 1000;
 
 /** The people service the workspace hands to routes: find, download and erase by e-mail address. */
-export function createPeople(options: { db: Database; niKey: NiKeys; now: () => number }) {
-  const { db, niKey, now } = options;
+export function createPeople(options: {
+  db: Database;
+  niKey: NiKeys;
+  now: () => number;
+  /** Each erasure is also written here, for restored backups (ledger.ts). */
+  ledger?: ErasureLedger;
+}) {
+  const { db, niKey, now, ledger } = options;
   return {
     /** Minutes a passkey confirmation lasts for an erasure, as the page tells staff. */
     erasureWindowMinutes: erasureConfirmationWindowMs / 60_000,
@@ -405,7 +412,7 @@ export function createPeople(options: { db: Database; niKey: NiKeys; now: () => 
       personArchive(db, email, { niKey, now: now(), staffId }),
     /** Erases every record for an address, then reclaims the space so nothing is left in the file. */
     async erase(email: string, staffId: number): Promise<ErasureResult> {
-      const result = await eraseByEmail(db, email, { now: now(), staffId });
+      const result = await eraseByEmail(db, email, { now: now(), staffId, ledger });
       if (result.records > 0 || result.emails > 0) await reclaimSpace(db);
       return result;
     },

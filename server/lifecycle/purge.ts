@@ -13,6 +13,7 @@ import {
   noDeletions,
 } from "./erase.ts";
 import { acquireLease, newHolder, releaseLease } from "./lease.ts";
+import type { ErasureLedger } from "./ledger.ts";
 import { type LeadFacts, type RetentionDecision, retentionOf } from "./rules.ts";
 import { reclaimSpace } from "./storage.ts";
 
@@ -55,6 +56,8 @@ export type PurgeOptions = {
   clock?: () => number;
   /** Who holds the lease while this purge runs (tests name two processes). */
   holder?: string;
+  /** The erasure ledger: each lead deleted is written to it too (ledger.ts). */
+  ledger?: ErasureLedger | undefined;
 };
 
 /**
@@ -146,6 +149,8 @@ export async function deleteDue(
     config?: RetentionConfig;
     reason?: DeletionReason;
     beforeEach?: () => Promise<boolean>;
+    /** Each deletion is written to it before it commits (ledger.ts). */
+    ledger?: ErasureLedger | undefined;
   },
 ): Promise<{ leads: DueLead[]; deleted: DeletionCounts }> {
   const config = options.config ?? retention;
@@ -156,7 +161,10 @@ export async function deleteDue(
     const counts = await db.transaction(async (tx) => {
       const facts = await leadFacts(tx, lead.kind, lead.reference);
       if (!facts || retentionOf(facts, config).deleteAt > options.asOf) return null;
-      return deleteLead(tx, lead, options.reason ?? "retention", options.asOf);
+      const reason = options.reason ?? "retention";
+      const counts = await deleteLead(tx, lead, reason, options.asOf);
+      if (counts) options.ledger?.record([{ at: options.asOf, reason, reference: lead.reference }]);
+      return counts;
     });
     if (counts) {
       leads.push(lead);
@@ -228,6 +236,7 @@ export async function purge(db: Database, options: PurgeOptions): Promise<PurgeR
     const { leads, deleted } = await deleteDue(db, await duePlan(db, asOf, config), {
       asOf,
       config,
+      ledger: options.ledger,
       // Renewed once half of it has gone. Refused means it ran out and another process has it now: that
       // one purges, and this one deletes nothing more.
       beforeEach: async () => {

@@ -1,5 +1,6 @@
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
+import type { ErasureLedger } from "./ledger.ts";
 import { type PurgeReport, purge } from "./purge.ts";
 
 /** The server purges this often, besides once at start. */
@@ -22,6 +23,10 @@ export async function startPurging(options: {
   rateLimitWindowMs: number;
   everyMs?: number;
   clock?: () => number;
+  /** The erasure ledger the purge's deletions are written to. */
+  ledger?: ErasureLedger | undefined;
+  /** Told of each run's report (null when it failed), for the metrics. */
+  onReport?: (report: PurgeReport | null) => void;
 }): Promise<Purging> {
   const { db, logger, everyMs = purgeEveryMs } = options;
   const clock = options.clock ?? Date.now;
@@ -29,7 +34,7 @@ export async function startPurging(options: {
   let running: Promise<PurgeReport | null> | null = null;
 
   function runOnce(): Promise<PurgeReport | null> {
-    running ??= purge(db, { asOf: clock(), clock, rateLimitWindowMs })
+    running ??= purge(db, { asOf: clock(), clock, rateLimitWindowMs, ledger: options.ledger })
       .then((report) => {
         if (report.stopped === "lease-lost") {
           logger.warn(
@@ -56,6 +61,10 @@ export async function startPurging(options: {
       .catch((error: unknown) => {
         logger.error({ err: error }, "retention purge failed; the next run tries again");
         return null;
+      })
+      .then((report) => {
+        options.onReport?.(report);
+        return report;
       })
       .finally(() => {
         running = null;

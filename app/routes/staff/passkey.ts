@@ -58,8 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const workspace = workspaceOf(context);
   const rp = workspace.relyingParty(new URL(request.url));
   if (!rp) {
+    const port = new URL(request.url).port;
     return problem(
-      "Passkeys work only at the site's public address (PUBLIC_URL) or at http://localhost. Open the workspace there.",
+      `Passkeys work only at the site's public address (PUBLIC_URL) or at http://localhost${port ? `:${port}` : ""}. Open the workspace there.`,
       400,
     );
   }

@@ -13,7 +13,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const next = safeNext(url.searchParams.get("next"));
   if (await workspace.currentStaff(await sessionToken(request, context))) throw redirect(next, 303);
-  return { next, available: workspace.relyingParty(url) !== null };
+  // The address that works without PUBLIC_URL: this server's own port on localhost.
+  const localAddress = `http://localhost${url.port ? `:${url.port}` : ""}`;
+  return { next, available: workspace.relyingParty(url) !== null, localAddress };
 }
 
 /** Reached only by a post made without JavaScript: the passkey ceremony needs it. */
@@ -24,7 +26,7 @@ export function action() {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { next, available } = loaderData;
+  const { next, available, localAddress } = loaderData;
   return (
     <StaffGate title="Sign in">
       <p>Sign in to the staff workspace with the passkey on your phone, computer or security key.</p>
@@ -57,7 +59,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         <p role="alert" className="font-medium text-red-700">
           Passkeys work only at the site's public address. Ask whoever runs the site to set PUBLIC_URL, or
-          open the workspace at http://localhost on the server itself.
+          open the workspace at {localAddress} on the server itself.
         </p>
       )}
       <p className="text-sm text-navy-700">

@@ -1,0 +1,68 @@
+import { execFile } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, statSync } from "node:fs";
+import { backup, DatabaseSync } from "node:sqlite";
+import { promisify } from "node:util";
+import pg from "pg";
+import { isPostgres } from "../env.ts";
+
+const run = promisify(execFile);
+
+/** The SQLite file a DATABASE_URL names. */
+function sqliteFile(databaseUrl: string): string {
+  return databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : databaseUrl;
+}
+
+/**
+ * Writes a consistent copy of the whole database, uploaded files included (they are stored in it),
+ * while the site runs: SQLite's online backup, or pg_dump's custom format for PostgreSQL (one
+ * snapshot). Keys are not in it: they are kept apart (README, "Backups"). Never overwrites a file.
+ */
+export async function backupDatabase(databaseUrl: string, file: string): Promise<{ bytes: number }> {
+  if (existsSync(file)) throw new Error(`${file} already exists; give a new file name.`);
+  if (isPostgres(databaseUrl)) {
+    await run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${file}`, databaseUrl]);
+  } else {
+    const source = new DatabaseSync(sqliteFile(databaseUrl), { readOnly: true });
+    try {
+      await backup(source, file);
+    } finally {
+      source.close();
+    }
+  }
+  chmodSync(file, 0o600);
+  return { bytes: statSync(file).size };
+}
+
+/**
+ * Restores a backup into an empty database: a SQLite file that does not exist yet (or is empty), or a
+ * PostgreSQL database with no tables. Refuses anything else, so nothing is overwritten by mistake.
+ */
+export async function restoreDatabase(databaseUrl: string, file: string): Promise<void> {
+  if (!existsSync(file)) throw new Error(`There is no backup at ${file}.`);
+  if (isPostgres(databaseUrl)) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>(
+        "SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = current_schema()",
+      );
+      if (Number(rows[0]?.n) > 0)
+        throw new Error("The database is not empty: restore into a new, empty database (see the README).");
+    } finally {
+      await client.end();
+    }
+    await run("pg_restore", [
+      "--no-owner",
+      "--no-privileges",
+      "--exit-on-error",
+      `--dbname=${databaseUrl}`,
+      file,
+    ]);
+    return;
+  }
+  const target = sqliteFile(databaseUrl);
+  if (existsSync(target) && statSync(target).size > 0)
+    throw new Error(`${target} already exists: restore into a new file, or move that one away first.`);
+  copyFileSync(file, target);
+  chmodSync(target, 0o600);
+}

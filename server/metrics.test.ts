@@ -1,0 +1,82 @@
+// /metrics over real HTTP, on both databases: who is answered, and what the figures say.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  type Dialect,
+  type Harness,
+  postEnquiry,
+  startHarness,
+  validEnquiry,
+} from "../tests/support/harness.ts";
+
+const token = "metrics-token-for-the-tests-0123456789";
+
+describe.each<Dialect>(["sqlite", "postgres"])("/metrics on %s", (dialect) => {
+  let harness: Harness | null = null;
+  let server: Server | null = null;
+  afterEach(async () => {
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await harness?.close();
+    harness = null;
+    server = null;
+  });
+
+  /** The form endpoints behind the metrics wrapper, as server/main.ts serves them. */
+  async function start(): Promise<string> {
+    harness = await startHarness(dialect, { METRICS_TOKEN: token, CONTACT_RATE_LIMIT: "3" });
+    const app = express();
+    app.use(harness.services.leads);
+    server = createServer(harness.services.metrics.wrap(app));
+    await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", () => resolve()));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it("refuses a forwarded request without the token, and answers loopback or the token", async () => {
+    const url = await start();
+    const forwarded = await fetch(`${url}/metrics`, { headers: { "X-Forwarded-For": "203.0.113.9" } });
+    expect(forwarded.status).toBe(401);
+    expect(forwarded.headers.get("www-authenticate")).toContain("Bearer");
+    const wrong = await fetch(`${url}/metrics`, {
+      headers: { "X-Forwarded-For": "203.0.113.9", Authorization: "Bearer not-the-token-at-all-000000" },
+    });
+    expect(wrong.status).toBe(401);
+    const withToken = await fetch(`${url}/metrics`, {
+      headers: { "X-Forwarded-For": "203.0.113.9", Authorization: `Bearer ${token}` },
+    });
+    expect(withToken.status).toBe(200);
+    expect(withToken.headers.get("content-type")).toContain("text/plain");
+    const local = await fetch(`${url}/metrics`);
+    expect(local.status).toBe(200);
+  });
+
+  it("counts stored leads by kind, refusals by reason, the queue and request durations", async () => {
+    const url = await start();
+    for (let i = 0; i < 2; i++) expect((await postEnquiry(url, validEnquiry())).status).toBe(200);
+    expect((await postEnquiry(url, "{not json")).status).toBe(400);
+    // The fourth post from this address in the window is over the limit of three.
+    expect((await postEnquiry(url, validEnquiry())).status).toBe(429);
+    const text = await (await fetch(`${url}/metrics`)).text();
+    expect(text).toContain('site_leads_stored_total{kind="enquiry"} 2');
+    expect(text).toContain('site_form_refusals_total{reason="invalid"} 1');
+    expect(text).toContain('site_form_refusals_total{reason="rate_limited"} 1');
+    // No SMTP server is configured: both acknowledgements and both staff e-mails wait in the queue.
+    expect(text).toMatch(/^site_delivery_queue_depth [1-9]\d*$/m);
+    expect(text).toMatch(/^site_delivery_queue_oldest_seconds \d+$/m);
+    expect(text).toMatch(/^site_deliveries_failed 0$/m);
+    expect(text).toMatch(/^site_request_duration_seconds_count\{group="forms"\} 4$/m);
+    if (dialect === "postgres") expect(text).toMatch(/^site_database_pool_connections\{state="max"\} 10$/m);
+    else expect(text).not.toContain("site_database_pool_connections");
+  });
+
+  it("counts a purge run and the rows it deleted", async () => {
+    await start();
+    const report = await harness?.services.startPurging().then((purging) => purging.runOnce());
+    expect(report?.ran).toBe(true);
+    const text = await harness?.services.metrics.registry.metrics();
+    expect(text).toMatch(/^site_purge_runs_total [1-9]$/m);
+    expect(text).toMatch(/^site_purge_deleted_total\{what="leads"\} 0$/m);
+  });
+});

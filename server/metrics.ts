@@ -1,0 +1,224 @@
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { careersEndpoint, contactEndpoint } from "../app/lib/forms/endpoints.ts";
+import type { LeadKind } from "../app/lib/leads/model.ts";
+import type { Database } from "./db/database.ts";
+import { outboxBacklog } from "./delivery/outbox.ts";
+import type { PurgeReport } from "./lifecycle/purge.ts";
+
+/** The path Prometheus scrapes. */
+export const metricsPath = "/metrics";
+
+/** The groups request durations are counted under: few, so the series stay few whatever is asked for. */
+export type RouteGroup = "forms" | "staff" | "assets" | "health" | "api" | "pages";
+
+/** The group of a request's path. */
+export function routeGroup(url: string): RouteGroup {
+  const path = url.split("?", 1)[0] ?? "/";
+  if (path === contactEndpoint || path === careersEndpoint) return "forms";
+  if (path === "/staff" || path.toLowerCase().startsWith("/staff/")) return "staff";
+  if (
+    path.startsWith("/assets/") ||
+    /\.(?:js|css|png|svg|ico|webp|avif|woff2|txt|xml|webmanifest)$/.test(path)
+  )
+    return "assets";
+  if (path === "/healthz" || path === "/readyz" || path === metricsPath) return "health";
+  if (path.startsWith("/api/")) return "api";
+  return "pages";
+}
+
+/** Why a form post was refused, from its status: the forms answer each kind of refusal with its own. */
+export function refusalReason(status: number): string {
+  const reasons: Record<number, string> = {
+    400: "invalid",
+    403: "origin",
+    405: "method",
+    411: "length_required",
+    413: "too_large",
+    415: "media_type",
+    429: "rate_limited",
+    503: "unavailable",
+  };
+  return reasons[status] ?? (status >= 500 ? "error" : "other");
+}
+
+/** True when the request came straight from this machine, through no proxy. */
+function fromLoopback(req: IncomingMessage): boolean {
+  // A proxy on this machine (Caddy) connects from loopback on behalf of anyone: a forwarded request
+  // is never taken as local, whatever TRUST_PROXY says.
+  if (req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined) return false;
+  const address = req.socket.remoteAddress ?? "";
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/i.exec(header ?? "")?.[1]?.trim() ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * The server's Prometheus metrics (prom-client): what this process counted since it started (leads,
+ * refusals, purges, request durations) and what the database says at the moment of the scrape (the
+ * delivery queue, failed deliveries, the connection pool). Answered at /metrics only with
+ * `Authorization: Bearer <METRICS_TOKEN>` or to a client on loopback that came through no proxy.
+ */
+export function createMetrics(options: { db: Database; token?: string | undefined; now?: () => number }) {
+  const { db, token } = options;
+  const now = options.now ?? Date.now;
+  const registry = new Registry();
+
+  const leadsStored = new Counter({
+    name: "site_leads_stored_total",
+    help: "Enquiries and applications stored (not spam, not repeats), by kind",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: "site_form_refusals_total",
+    help: "Form posts refused, by reason",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  });
+  const purgeRuns = new Counter({
+    name: "site_purge_runs_total",
+    help: "Retention purges this process ran (not those another process held the lease for)",
+    registers: [registry],
+  });
+  const purgeDeleted = new Counter({
+    name: "site_purge_deleted_total",
+    help: "Rows the retention purge deleted, by what they were",
+    labelNames: ["what"] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: "site_request_duration_seconds",
+    help: "Time to answer a request, by route group",
+    labelNames: ["group"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  // Read from the database at each scrape; a database that does not answer leaves them unset.
+  let backlog: Awaited<ReturnType<typeof outboxBacklog>> | null = null;
+  new Gauge({
+    name: "site_delivery_queue_depth",
+    help: "Messages (e-mail and webhooks) waiting to be delivered",
+    registers: [registry],
+    collect() {
+      if (backlog) this.set(backlog.waiting);
+    },
+  });
+  new Gauge({
+    name: "site_delivery_queue_oldest_seconds",
+    help: "Age of the oldest message waiting to be delivered (0 when none waits)",
+    registers: [registry],
+    collect() {
+      if (backlog) this.set(backlog.oldestWaitingSeconds ?? 0);
+    },
+  });
+  new Gauge({
+    name: "site_deliveries_failed",
+    help: "Messages that used all their attempts and were given up (until staff send them again)",
+    registers: [registry],
+    collect() {
+      if (backlog) this.set(backlog.failed);
+    },
+  });
+  const pool = db.poolUse;
+  if (pool) {
+    new Gauge({
+      name: "site_database_pool_connections",
+      help: "PostgreSQL connections of this process's pool, by state",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        const use = pool();
+        this.set({ state: "in_use" }, use.total - use.idle);
+        this.set({ state: "idle" }, use.idle);
+        this.set({ state: "max" }, use.max);
+      },
+    });
+    new Gauge({
+      name: "site_database_pool_waiting",
+      help: "Queries waiting for a free connection of this process's pool",
+      registers: [registry],
+      collect() {
+        this.set(pool().waiting);
+      },
+    });
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.setHeader("Cache-Control", "no-store");
+    const allowed = token
+      ? tokenMatches(req.headers.authorization, token) || fromLoopback(req)
+      : fromLoopback(req);
+    if (!allowed) {
+      res.statusCode = 401;
+      res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+      res.setHeader("Content-Type", "text/plain; charset=utf-8");
+      res.end("The metrics need a bearer token (METRICS_TOKEN).\n");
+      return;
+    }
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.statusCode = 405;
+      res.setHeader("Allow", "GET, HEAD");
+      res.end();
+      return;
+    }
+    try {
+      backlog = await outboxBacklog(db, now());
+    } catch {
+      backlog = null;
+    }
+    const body = await registry.metrics();
+    res.setHeader("Content-Type", registry.contentType);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  return {
+    registry,
+    /** A stored lead (services.ts: the form endpoints' onStored). */
+    leadStored(kind: LeadKind): void {
+      leadsStored.inc({ kind });
+    },
+    /** A finished purge run. */
+    purged(report: PurgeReport | null): void {
+      if (!report?.ran || report.dryRun) return;
+      purgeRuns.inc();
+      const { deleted, housekeeping } = report;
+      purgeDeleted.inc({ what: "leads" }, deleted.records);
+      purgeDeleted.inc({ what: "files" }, deleted.files);
+      purgeDeleted.inc({ what: "notes" }, deleted.notes);
+      purgeDeleted.inc({ what: "emails" }, deleted.emails);
+      purgeDeleted.inc({ what: "sessions" }, housekeeping.sessions);
+      purgeDeleted.inc({ what: "invitations" }, housekeeping.invitations);
+      purgeDeleted.inc({ what: "challenges" }, housekeeping.challenges);
+      purgeDeleted.inc({ what: "rate_limits" }, housekeeping.rateLimits);
+    },
+    /**
+     * Wraps the app: /metrics is answered here, before any page, and every other request is timed by
+     * route group, with form posts that are refused counted by reason.
+     */
+    wrap(app: RequestListener): RequestListener {
+      return (req, res) => {
+        if ((req.url ?? "/").split("?", 1)[0] === metricsPath) {
+          void answer(req, res);
+          return;
+        }
+        const group = routeGroup(req.url ?? "/");
+        const end = durations.startTimer({ group });
+        res.on("finish", () => {
+          end();
+          if (group === "forms" && req.method === "POST" && res.statusCode >= 400)
+            refusals.inc({ reason: refusalReason(res.statusCode) });
+        });
+        app(req, res);
+      };
+    },
+  };
+}
