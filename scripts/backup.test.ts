@@ -125,5 +125,5 @@ describe.each<Dialect>(["sqlite", "postgres"])("backup and restore on %s", (dial
     await data({ ...env, DATABASE_URL: unguardedUrl, ERASURE_LEDGER: empty }, "restore", file);
     const back = await rows<{ email: string }>(unguardedUrl, "SELECT email FROM enquiries");
     expect(back.map((r) => r.email)).toContain(erased);
-  }, 60_000);
+  }, 180_000);
 });
