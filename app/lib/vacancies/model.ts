@@ -104,17 +104,19 @@ const wholePounds = new Intl.NumberFormat("en-GB", {
   maximumFractionDigits: 0,
 });
 
-function money(amount: number): string {
-  return Number.isInteger(amount) ? wholePounds.format(amount) : pounds.format(amount);
+/** Pounds, with pence only when either end of the range has them: "£12.50 to £14.00", "£26,000 to £29,000". */
+function money(amount: number, withPence: boolean): string {
+  return withPence ? pounds.format(amount) : wholePounds.format(amount);
 }
 
 /** Pay in words: "£12.50 an hour", "£11.44 to £12.50 an hour", "£26,000 to £29,000 a year". */
 export function formatPay(vacancy: Pick<Vacancy, "payFrom" | "payTo" | "payPeriod">): string {
   const period = payPeriods.find((p) => p.value === vacancy.payPeriod)?.label ?? "";
+  const pence = !Number.isInteger(vacancy.payFrom) || !Number.isInteger(vacancy.payTo);
   const range =
     vacancy.payFrom === vacancy.payTo
-      ? money(vacancy.payFrom)
-      : `${money(vacancy.payFrom)} to ${money(vacancy.payTo)}`;
+      ? money(vacancy.payFrom, pence)
+      : `${money(vacancy.payFrom, pence)} to ${money(vacancy.payTo, pence)}`;
   return `${range} ${period}`.trim();
 }
 
