@@ -38,6 +38,8 @@ function routedPages(): string[] {
         entry.path !== "*" &&
         !entry.path?.startsWith("__test") &&
         !entry.path?.startsWith("staff") &&
+        // The vacancies' pages come and go with the database; the sitemap lists the open ones at run time.
+        !entry.path?.startsWith("careers/vacancies") &&
         // The form endpoints' addresses, where a refused post comes back as the form's page, are no pages.
         !entry.path?.endsWith(".php"),
     )

@@ -211,7 +211,8 @@ export function createVacancies({ db, now = Date.now }: VacanciesOptions) {
       reference: string | null,
       input: VacancyInput,
       intent: SaveIntent,
-      staffId: number,
+      /** Who did it; null for a vacancy written by a script (the audit's sample). */
+      staffId: number | null,
     ): Promise<SaveOutcome> {
       const at = now();
       if (intent === "publish" && input.closesOn < londonDate(at)) {
@@ -301,7 +302,7 @@ export function createVacancies({ db, now = Date.now }: VacanciesOptions) {
     },
 
     /** Closes a vacancy: its page answers 410 and it leaves the lists and the sitemap at once. */
-    async close(reference: string, staffId: number): Promise<SaveOutcome> {
+    async close(reference: string, staffId: number | null): Promise<SaveOutcome> {
       const at = now();
       return db.transaction(async (tx): Promise<SaveOutcome> => {
         const before = await get(tx, reference);
