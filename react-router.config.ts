@@ -1,11 +1,15 @@
 import type { Config } from "@react-router/dev/config";
 import { publicPages } from "./app/lib/seo.ts";
 
-/** Content routes, prerendered to HTML at build time and served as files: every public page. */
-export const prerenderedPaths: string[] = [...publicPages];
+/**
+ * Content routes, prerendered to HTML at build time and served as files: every public page but the
+ * careers page, whose "Current vacancies" the server reads from the database on each request (as it
+ * does the vacancies' own pages and the sitemap, which lists them).
+ */
+export const prerenderedPaths: string[] = publicPages.filter((path) => path !== "/careers");
 
-/** Files generated from the same list, prerendered beside the pages. */
-export const prerenderedFiles = ["/sitemap.xml", "/robots.txt"];
+/** Files generated from the list of public pages, prerendered beside the pages. */
+export const prerenderedFiles = ["/robots.txt"];
 
 export default {
   ssr: true,

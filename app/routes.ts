@@ -7,6 +7,9 @@ export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
   route("careers", "routes/careers.tsx"),
+  // Vacancies staff publish: rendered by the server from the database on each request.
+  route("careers/vacancies", "routes/vacancies.tsx"),
+  route("careers/vacancies/:slug", "routes/vacancy.tsx"),
   route("contact", "routes/contact.tsx"),
   // One page module per service, named after its slug in the one list of services.
   ...serviceList.map((service) => route(`services/${service.slug}`, `routes/services.${service.slug}.tsx`)),
@@ -15,7 +18,7 @@ export default [
   // (docs/decisions/009-refused-posts-without-javascript.md); the lead handlers answer everything else there.
   route(contactEndpoint.slice(1), "routes/contact.tsx", { id: "routes/contact-refused" }),
   route(careersEndpoint.slice(1), "routes/careers.tsx", { id: "routes/careers-refused" }),
-  // Generated from the list of public pages and prerendered to files.
+  // The sitemap lists the open vacancies too, so the server answers it on each request; robots.txt is a file.
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   // Answers 404 unless the server was started with test hooks on; lets the e2e
@@ -38,6 +41,9 @@ export default [
     route("team", "routes/staff/team.tsx"),
     route("people", "routes/staff/people.tsx"),
     route("analytics", "routes/staff/analytics.tsx"),
+    route("vacancies", "routes/staff/vacancies.tsx"),
+    route("vacancies/new", "routes/staff/vacancy.tsx", { id: "routes/staff/vacancy-new" }),
+    route("vacancies/:reference", "routes/staff/vacancy.tsx"),
     route("confirm", "routes/staff/confirm.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),

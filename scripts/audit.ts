@@ -9,14 +9,20 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium as playwrightChromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPages } from "../app/lib/seo.ts";
+import { londonDate, vacanciesPath, vacancyPath } from "../app/lib/vacancies/model.ts";
 import { chromium as chromiumSettings } from "../playwright.config.ts";
+import { openDatabase } from "../server/db/database.ts";
+import { migrate } from "../server/db/migrate.ts";
+import { createVacancies } from "../server/vacancies/vacancies.ts";
 import {
   type Category,
   categories,
@@ -51,9 +57,16 @@ export function run(command: string, args: string[]): Promise<void> {
 }
 
 /** Starts the production server on a port and waits until it answers /healthz. */
-export async function startServer(port: number): Promise<ChildProcess> {
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const server = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 30_000;
@@ -208,6 +221,34 @@ async function axeAll(origin: string, routes: string[]): Promise<Map<string, str
   return found;
 }
 
+/** Writes one open vacancy, as staff would publish it, into a fresh database; returns its page's path. */
+async function seedVacancy(databaseUrl: string): Promise<string> {
+  const db = openDatabase(databaseUrl);
+  await migrate(db);
+  const saved = await createVacancies({ db }).save(
+    null,
+    {
+      title: "Warehouse Operative, nights",
+      service: "warehouse",
+      location: "Trafford Park, Manchester",
+      postcode: "M17 1AA",
+      employmentType: "TEMPORARY",
+      payFrom: 12.21,
+      payTo: 13.5,
+      payPeriod: "HOUR",
+      hours: "Nights, 4 on 4 off",
+      description:
+        "Picking and packing orders for a busy grocery distribution centre.\n\nWhat you will do:\n- Pick orders with a handheld scanner\n- Load and unload deliveries safely\n- Keep your area clean and clear",
+      closesOn: londonDate(Date.now() + 30 * 24 * 60 * 60 * 1000),
+    },
+    "publish",
+    null,
+  );
+  await db.close();
+  if (!saved.ok) throw new Error(saved.problem);
+  return vacancyPath(saved.vacancy.slug);
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const runs = Number(args.find((arg) => arg.startsWith("--runs="))?.slice(7) ?? 3);
@@ -216,11 +257,18 @@ async function main() {
     .find((arg) => arg.startsWith("--only="))
     ?.slice(7)
     .split(",");
-  const routes = only ?? [...publicPages, notFoundPath];
 
   if (!args.includes("--skip-build")) await run("npm", ["run", "build"]);
+  // A database of its own with one open vacancy, so the vacancy list and a vacancy's page are scored too.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "audit-"));
+  const sample = await seedVacancy(path.join(dataDir, "site.sqlite"));
+  const routes = only ?? [...publicPages, vacanciesPath, sample, notFoundPath];
   const port = await freePort();
-  const server = await startServer(port);
+  const server = await startServer(port, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: path.join(dataDir, "site.sqlite"),
+  });
+  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   const origin = `http://127.0.0.1:${port}`;
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumSettings.executablePath,

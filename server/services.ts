@@ -20,6 +20,7 @@ import { readiness } from "./readiness.ts";
 import { clamdAddress, createClamdScan } from "./scanning/clamd.ts";
 import { createScanning, type Scanning } from "./scanning/scanner.ts";
 import { loadSecrets, type Secrets } from "./secrets.ts";
+import { createVacancies } from "./vacancies/vacancies.ts";
 import { createWorkspace, defaultSignInLimit } from "./workspace/workspace.ts";
 
 /**
@@ -33,6 +34,7 @@ import { createWorkspace, defaultSignInLimit } from "./workspace/workspace.ts";
  *                ├─ scanning (the virus scan of uploads) ── wakes delivery once documents are scanned
  *                ├─ leads (the two form endpoints) ── queues into delivery, tells analytics, wakes scanning
  *                ├─ workspace (staff: passkeys, sessions, team, inbox) ── wakes delivery
+ *                ├─ vacancies (jobs staff publish) ── read by leads (the vacancy an application names)
  *                ├─ people (access and erasure requests)
  *                └─ purging (the retention purge, hourly)
  */
@@ -45,6 +47,8 @@ export type AppServices = {
   people: ReturnType<typeof createPeople>;
   /** The cookieless visit and conversion counts: the report and its CSV. */
   analytics: ReturnType<typeof analyticsReport>;
+  /** Vacancies: staff publish them; the careers pages, the sitemap and the careers form read them. */
+  vacancies: ReturnType<typeof createVacancies>;
 };
 
 export type Services = {
@@ -179,7 +183,13 @@ export async function createServices(
     onEmailOutcome: recordEmailOutcome,
   });
 
-  const analytics = createAnalytics({ db, logger, ownOrigins: origins });
+  const vacancies = createVacancies({ db, now });
+  const analytics = createAnalytics({
+    db,
+    logger,
+    ownOrigins: origins,
+    isKnownVacancy: (slug) => vacancies.isKnownSlug(slug),
+  });
   const metrics = createMetrics({ db, token: env.METRICS_TOKEN });
   const ledger = ledgerFor(env, secrets.ipSalt);
 
@@ -210,6 +220,7 @@ export async function createServices(
       windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     ownOrigins: origins,
+    vacancyFor: (reference, at) => vacancies.forApplication(reference, at),
     mailConfigured: smtp !== null,
     onQueued: () => delivery.wake(),
     onStored: (lead) => {
@@ -245,6 +256,7 @@ export async function createServices(
       workspace,
       people: createPeople({ db, niKey: secrets.niKeys, now, ledger }),
       analytics: analyticsReport(db, now),
+      vacancies,
     },
     async startPurging() {
       purging ??= await startPurging({

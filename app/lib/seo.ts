@@ -153,9 +153,22 @@ export function serialiseJsonLd(data: JsonLd): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 
-/** The sitemap for every public page. */
-export function sitemapXml(): string {
-  const urls = publicPages.map((path) => `  <url><loc>${absoluteUrl(path)}</loc></url>`).join("\n");
+/** A page the sitemap lists beyond the public pages (an open vacancy), with when it last changed. */
+export type SitemapEntry = { path: string; lastModified: number };
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** The sitemap: every public page, then each entry given (the open vacancies) with its `lastmod`. */
+export function sitemapXml(entries: readonly SitemapEntry[] = []): string {
+  const urls = [
+    ...publicPages.map((path) => `  <url><loc>${absoluteUrl(path)}</loc></url>`),
+    ...entries.map(
+      (entry) =>
+        `  <url><loc>${escapeXml(absoluteUrl(entry.path))}</loc><lastmod>${new Date(entry.lastModified).toISOString()}</lastmod></url>`,
+    ),
+  ].join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 

@@ -1,29 +1,45 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { CareersForm } from "~/components/forms/careers-form";
 import { SectionLink } from "~/components/sections/actions";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { ValueGrid } from "~/components/sections/value-grid";
+import { VacancyList } from "~/components/vacancies/vacancy-list";
+import { VacancyPage } from "~/components/vacancies/vacancy-page";
 import { careers } from "~/content/careers";
-import { formResultSecretContext, refusedFormContext } from "~/lib/app-context";
+import { formResultSecretContext, refusedFormContext, servicesContext } from "~/lib/app-context";
 import { formStart, refusedFor } from "~/lib/forms/form-result";
 import { readFormResult } from "~/lib/forms/form-result.server";
 import { issueFormToken } from "~/lib/forms/form-token.server";
 import { pageMeta } from "~/lib/meta";
+import { requestNow } from "~/lib/vacancies/clock.server";
+import { vacanciesPath } from "~/lib/vacancies/model";
 import type { Route } from "./+types/careers";
+
+/** How many of the newest vacancies the careers page shows. */
+const newestVacancies = 3;
 
 export function meta() {
   return pageMeta(careers.meta);
 }
 
-/** The banner to show after a form post without JavaScript (null on a normal visit). */
+/**
+ * The newest open vacancies, read on each request, and the banner to show after a form post without
+ * JavaScript (null on a normal visit).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const secret = context.get(formResultSecretContext);
-  // A page rendered now carries its own time token; a prerendered one gets it as it is served.
+  const { vacancies } = context.get(servicesContext);
   return {
     formResult: readFormResult(request, "careers", secret),
     formToken: issueFormToken("careers", secret),
+    vacancies: await vacancies.listOpen({ limit: newestVacancies }, requestNow(request, context)),
   };
+}
+
+/** The page carries a fresh form token: never kept by a shared cache. */
+export function headers() {
+  return { "Cache-Control": "private, no-cache" };
 }
 
 /**
@@ -31,14 +47,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * it comes back with every typed value and each problem by its field (docs/decisions/009). Nothing else
  * posts here.
  */
-export function action({ context }: Route.ActionArgs) {
+export async function action({ context }: Route.ActionArgs) {
   const refused = refusedFor("careers", context.get(refusedFormContext));
   if (!refused) throw data("This page does not accept posts.", { status: 405 });
-  return data(refused, { status: refused.status });
+  // An application sent from a vacancy's page comes back as that vacancy's page.
+  const named = refused.values.vacancy;
+  const found = named ? await context.get(servicesContext).vacancies.forApplication(named) : null;
+  return data({ ...refused, vacancy: found?.vacancy ?? null }, { status: refused.status });
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const start = formStart(loaderData.formResult, actionData, loaderData.formToken);
+  if (actionData?.vacancy) return <VacancyPage vacancy={actionData.vacancy} start={start} />;
   return (
     <>
       <PageHero
@@ -66,6 +86,30 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         tone="sand"
       >
         <ValueGrid items={careers.values.items} />
+      </Section>
+      <Section
+        id="current-vacancies"
+        heading="Current vacancies"
+        intro="The newest jobs we are filling for our clients."
+      >
+        {loaderData.vacancies.length > 0 ? (
+          <div className="space-y-8">
+            <VacancyList vacancies={loaderData.vacancies} />
+            <p className="text-center">
+              <Link
+                to={vacanciesPath}
+                className="text-lg font-semibold text-accent-800 underline underline-offset-4"
+              >
+                See all vacancies
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <p className="mx-auto max-w-3xl text-center text-lg text-navy-800">
+            We have no vacancies listed just now. The general application below is the way in: we place people
+            in new roles every week and will get in touch when one suits you.
+          </p>
+        )}
       </Section>
       <section id={careers.application.id} aria-label="Job application" className="bg-white py-16 sm:py-20">
         <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">

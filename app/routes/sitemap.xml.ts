@@ -1,8 +1,22 @@
+import { servicesContext } from "~/lib/app-context";
 import { sitemapXml } from "~/lib/seo";
+import { requestNow } from "~/lib/vacancies/clock.server";
+import { vacancyPath } from "~/lib/vacancies/model";
+import type { Route } from "./+types/sitemap.xml";
 
-/** The sitemap, prerendered to a file at build time from the list of public pages. */
-export function loader() {
-  return new Response(sitemapXml(), {
-    headers: { "Content-Type": "application/xml; charset=utf-8" },
+/**
+ * The sitemap: every public page, then every open vacancy with when it last changed. Answered by the
+ * server from the database on each request, so a vacancy opened, changed or closed on any process is
+ * listed (or gone) at once, with no rebuild.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { vacancies } = context.get(servicesContext);
+  const open = await vacancies.listOpen({}, requestNow(request, context));
+  const entries = open.map((vacancy) => ({
+    path: vacancyPath(vacancy.slug),
+    lastModified: vacancy.updatedAt,
+  }));
+  return new Response(sitemapXml(entries), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "no-cache" },
   });
 }

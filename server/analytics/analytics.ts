@@ -7,6 +7,7 @@ import express, {
 } from "express";
 import { z } from "zod";
 import { pageViewEndpoint } from "../../app/lib/page-view.ts";
+import { vacanciesPath } from "../../app/lib/vacancies/model.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import { isSameOrigin } from "../protection/origin.ts";
@@ -47,6 +48,8 @@ export type AnalyticsOptions = {
   viewsPerMinute?: number;
   /** New visitors one address (by network) may add in a day; past it, its views are not counted. */
   newVisitorsPerNetworkPerDay?: number;
+  /** True when a vacancy's address (its slug) names a published vacancy: only those are counted. */
+  isKnownVacancy?: (slug: string) => Promise<boolean>;
 };
 
 /** The beacon is a few hundred bytes; anything much larger is not one. */
@@ -77,6 +80,13 @@ export function createAnalytics(options: AnalyticsOptions) {
   const viewsPerMinute = options.viewsPerMinute ?? 60;
   const ownOrigins = options.ownOrigins ?? [];
   const newVisitorsPerNetwork = options.newVisitorsPerNetworkPerDay ?? defaultNewVisitorsPerNetworkPerDay;
+
+  /** The page as counted: a vacancy's address only when it names a published vacancy, else null. */
+  async function countedPage(page: string | null): Promise<string | null> {
+    if (!page?.startsWith(`${vacanciesPath}/`)) return page;
+    if (!options.isKnownVacancy) return null;
+    return (await options.isKnownVacancy(page.slice(vacanciesPath.length + 1))) ? page : null;
+  }
 
   // Only today's salt is ever held in memory; a new day replaces it.
   let cached: { day: string; salt: string } | null = null;
@@ -166,7 +176,14 @@ export function createAnalytics(options: AnalyticsOptions) {
     const userAgent = String(req.headers["user-agent"] ?? "").slice(0, 500);
     // Not counted, and not told apart from counted: a visitor who objects, a robot, a page we do not count.
     if (objectsToCounting(req.headers) || isRobot(userAgent)) return answer(res, 204);
-    const { page, params } = pageOf(parsed.data.page);
+    const { page: path, params } = pageOf(parsed.data.page);
+    let page: string | null;
+    try {
+      page = await countedPage(path);
+    } catch (error) {
+      logger.error({ err: error }, "page view not counted");
+      return answer(res, 503, "The page view could not be counted just now.");
+    }
     if (!page) return answer(res, 204);
     const address = clientAddress(req);
     const at = now();
@@ -227,7 +244,8 @@ export function createAnalytics(options: AnalyticsOptions) {
     if (objectsToCounting(request.headers) || isRobot(userAgent)) return;
     const at = now();
     const day = dayOf(at);
-    const sender = senderPageOf(request.headers.referer, request.headers.host);
+    const found = senderPageOf(request.headers.referer, request.headers.host);
+    const sender = found && (await countedPage(found.page)) ? found : null;
     const salt = await todaysSalt(day);
     const visitor = visitorHash(salt, clientAddress(request), userAgent);
     const source = (await visitSource(db, day, visitor)) ?? (sender ? sourceOf(sender.params, "") : noSource);

@@ -4,6 +4,7 @@ import Bowser from "bowser";
 import { isbot } from "isbot";
 import { site } from "../../app/content/site.ts";
 import { isPublicPage, normalisePath } from "../../app/lib/seo.ts";
+import { isVacancyPath } from "../../app/lib/vacancies/model.ts";
 import { clientNetwork } from "../protection/client-address.ts";
 
 /**
@@ -148,7 +149,11 @@ function tag(params: URLSearchParams, name: string): string {
   return campaignValue.test(value) ? value : "";
 }
 
-/** A page of the site and its campaign tags, from a path with its query (`/contact?utm_source=x`). */
+/**
+ * A page of the site and its campaign tags, from a path with its query (`/contact?utm_source=x`). The
+ * vacancies' list and pages count as pages too; whether a vacancy's address names a real vacancy is
+ * the caller's to check (it needs the database).
+ */
 export function pageOf(pathWithQuery: string): { page: string | null; params: URLSearchParams } {
   let url: URL;
   try {
@@ -157,7 +162,7 @@ export function pageOf(pathWithQuery: string): { page: string | null; params: UR
     return { page: null, params: new URLSearchParams() };
   }
   const path = normalisePath(url.pathname);
-  return { page: isPublicPage(path) ? path : null, params: url.searchParams };
+  return { page: isPublicPage(path) || isVacancyPath(path) ? path : null, params: url.searchParams };
 }
 
 /** The source of a visit that begins on a page: the referring host and the page's UTM tags. */

@@ -5,6 +5,7 @@ import {
   careersEndpoint,
   careersFields,
   careersSchema,
+  vacancyField,
 } from "../../app/lib/forms/careers-schema.ts";
 import {
   type ContactInput,
@@ -16,6 +17,7 @@ import { fieldProblems, firstProblem, honeypotField } from "../../app/lib/forms/
 import { checkFormToken, issueFormToken } from "../../app/lib/forms/form-token.server.ts";
 import { formTokenEndpoint, formTokenField } from "../../app/lib/forms/form-token.ts";
 import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.server.ts";
+import { applyAnchor, vacancyPath, vacancyReferencePattern } from "../../app/lib/vacancies/model.ts";
 import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import { networkKey } from "../protection/client-address.ts";
@@ -51,6 +53,14 @@ export type LeadsOptions = {
   onQueued?: () => void;
   /** False when no SMTP server is configured: queued mail is then logged as waiting. */
   mailConfigured?: boolean;
+  /**
+   * The vacancy an application names by its reference: null when there is no such published vacancy,
+   * `open` false once it has closed. Without it, an application naming a vacancy is refused.
+   */
+  vacancyFor?: (
+    reference: string,
+    at: number,
+  ) => Promise<{ vacancy: { reference: string; slug: string }; open: boolean } | null>;
   /** Called for each lead stored (not spam, not a repeat), with its request: the visit counts use it. */
   onStored?: (lead: { kind: "enquiry" | "application"; request: Request }) => void;
 };
@@ -89,12 +99,20 @@ function reply(
 ) {
   res.setHeader("Cache-Control", "no-store");
   if (isNavigation(req) && !success && typed.values && status !== 405) {
-    answerWithPage(res, next, { form, status, message, fields: typed.fields, values: typed.values });
+    answerWithPage(res, next, {
+      form,
+      status,
+      message,
+      fields: typed.fields,
+      values: typed.values,
+      files: typed.files ?? [],
+    });
     return;
   }
   if (isNavigation(req) && status !== 405) {
     const token = createResultToken(form, { type: success ? "success" : "error", message }, secret);
-    const { path, anchor } = pages[form];
+    // An application from a vacancy's page goes back to that page.
+    const { path, anchor } = typed.page ?? pages[form];
     res.redirect(303, `${path}?${resultParam}=${encodeURIComponent(token)}#${anchor}`);
     return;
   }
@@ -130,6 +148,8 @@ async function readContact(req: Request, typed: TypedForm): Promise<{ input: Con
   return { input: parsed.data, spam: Boolean(parsed.data[honeypotField]) };
 }
 
+const missingCv = "Please attach your CV (PDF or Word document).";
+
 async function readApplication(
   req: Request,
   typed: TypedForm,
@@ -139,17 +159,19 @@ async function readApplication(
   }
   const { fields, files } = await parseMultipart(req);
   if (fields[honeypotField] === "") delete fields[honeypotField];
-  typed.values = typedValues(fields, [...careersFields, formTokenField]);
+  if (fields[vacancyField] === "") delete fields[vacancyField];
+  typed.values = typedValues(fields, [...careersFields, vacancyField, formTokenField]);
+  typed.files = files.map((file) => file.field);
   const parsed = careersSchema.safeParse(fields);
+  const resume = files.find((file) => file.field === "resume");
   if (!parsed.success) {
-    typed.fields = fieldProblems(parsed.error);
+    // Every problem at once, the missing CV among them.
+    typed.fields = { ...fieldProblems(parsed.error), ...(resume ? {} : { resume: missingCv }) };
     throw new Refusal(400, firstProblem(parsed.error));
   }
-  const resume = files.find((file) => file.field === "resume");
   if (!resume) {
-    const missing = "Please attach your CV (PDF or Word document).";
-    typed.fields = { resume: missing };
-    throw new Refusal(400, missing);
+    typed.fields = { resume: missingCv };
+    throw new Refusal(400, missingCv);
   }
   const uploads: Upload[] = [];
   for (const file of files) {
@@ -328,6 +350,30 @@ export function leadsRouter(options: LeadsOptions): Router {
     ),
   );
 
+  /**
+   * The vacancy an application names, if any: an unknown reference is refused like any other bad field;
+   * a vacancy that closed while the person was typing is kept with the application, marked as closed.
+   */
+  async function namedVacancy(
+    reference: string | undefined,
+    now: number,
+    typed: TypedForm,
+  ): Promise<{ reference: string; closed: boolean } | null> {
+    if (!reference) return null;
+    const found =
+      vacancyReferencePattern.test(reference) && options.vacancyFor
+        ? await options.vacancyFor(reference, now)
+        : null;
+    if (!found) {
+      throw new Refusal(
+        400,
+        "We do not recognise the vacancy this application names. Please apply from the vacancy's page, or use the general application form on our careers page.",
+      );
+    }
+    typed.page = { path: vacancyPath(found.vacancy.slug), anchor: applyAnchor };
+    return { reference, closed: !found.open };
+  }
+
   // Applications are read and stored within a memory budget (see applicationBudgetBytes); each holds
   // its share until its reply has gone. The share is taken only after the declared size, the origin
   // and the allowance have been checked, so a refused application never waits for it.
@@ -356,10 +402,13 @@ export function leadsRouter(options: LeadsOptions): Router {
       },
       async (req, base, typed) => {
         const { input, uploads, spam } = await readApplication(req, typed);
+        const vacancy = await namedVacancy(input[vacancyField], base.now, typed);
         const layers = spamLayers("careers", spam, input[formTokenField], base.now);
         const hash = contentHash([
           "careers",
           ...careersFields.map((field) => input[field]),
+          // The same person applying for two jobs at once makes two applications, not a repeat.
+          input[vacancyField] ?? "",
           ...uploads.flatMap((upload) => [upload.field, upload.content]),
         ]);
         const encrypted = encryptNiNumber(input.niNumber, secrets.niKey);
@@ -370,6 +419,7 @@ export function leadsRouter(options: LeadsOptions): Router {
           uploads,
           { ...base, contentHash: hash, ...layers },
           routing,
+          vacancy,
         );
         queued(req, reference, layers, repeated, "application");
         return `Thank you for your application, ${input.firstName}! We have received it with your documents and will be in touch within ${site.claims.replyWithin}. Your reference is ${reference}.`;

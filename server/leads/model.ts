@@ -32,8 +32,8 @@ export function normaliseEmail(email: string): string {
 // No 0/O, 1/I/L or U: easy to read aloud over the phone.
 const referenceAlphabet = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-/** A short reference a person can quote: "ENQ-7K3Q9M". */
-export function newReference(prefix: ReferencePrefix): string {
+/** A short reference a person can quote: "ENQ-7K3Q9M" (and a vacancy's: "VAC-7K3Q9M"). */
+export function newReference(prefix: ReferencePrefix | "VAC"): string {
   let code = "";
   for (let i = 0; i < 6; i++) code += referenceAlphabet[randomByte() % referenceAlphabet.length];
   return `${prefix}-${code}`;

@@ -11,7 +11,14 @@ import type { FormValues, RefusedForm } from "../../app/lib/forms/form-result.ts
  */
 
 /** What the handlers learned of a post before refusing it: the values typed and each field's problem. */
-export type TypedForm = { values: FormValues | null; fields: Record<string, string> };
+export type TypedForm = {
+  values: FormValues | null;
+  fields: Record<string, string>;
+  /** The file fields in which a file was sent. */
+  files?: string[];
+  /** The page the form was sent from when it is not the form's own (a vacancy's page), to return to. */
+  page?: { path: string; anchor: string };
+};
 
 /** An empty record, filled in by the form readers. */
 export function typedForm(): TypedForm {

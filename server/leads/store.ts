@@ -156,13 +156,15 @@ export async function saveApplication(
   uploads: Upload[],
   meta: SenderMeta,
   routing: LeadRouting,
+  /** The vacancy the application was made for, and whether it had closed as the application arrived. */
+  vacancy: { reference: string; closed: boolean } | null = null,
 ) {
   return saveOnce(db, "applications", meta, async (tx, reference) => {
     const [row] = await tx.all<{ id: number }>(
       `INSERT INTO applications (reference, status, idempotency_key, content_hash, first_name, last_name, email,
          phone, address, has_car, has_uk_licence, right_to_work, ni_number_encrypted, ip_hash, user_agent, created_at, last_activity_at,
-         spam_signal, form_age_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         spam_signal, form_age_ms, vacancy_reference, vacancy_closed)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       [
         reference,
         meta.spam ? "spam" : "new",
@@ -183,6 +185,8 @@ export async function saveApplication(
         meta.now,
         meta.spamSignal,
         meta.formAgeMs,
+        vacancy?.reference ?? null,
+        vacancy?.closed ? 1 : 0,
       ],
     );
     if (!row) throw new Error("Application insert returned no id");

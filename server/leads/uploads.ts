@@ -3,7 +3,12 @@ import path from "node:path";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { site } from "../../app/content/site.ts";
-import { type CareersFileField, careersFields, careersFiles } from "../../app/lib/forms/careers-schema.ts";
+import {
+  type CareersFileField,
+  careersFields,
+  careersFiles,
+  vacancyField,
+} from "../../app/lib/forms/careers-schema.ts";
 import { honeypotField } from "../../app/lib/forms/fields.ts";
 import { formTokenField } from "../../app/lib/forms/form-token.ts";
 import { Refusal } from "./refusal.ts";
@@ -15,7 +20,7 @@ export const maxFileBytes = site.limits.maxUploadMb * 1024 * 1024;
 /** The limit as the form words it, e.g. "5MB". */
 export const uploadLimitLabel = `${site.limits.maxUploadMb}MB`;
 
-const allowedFields = new Set<string>([...careersFields, honeypotField, formTokenField]);
+const allowedFields = new Set<string>([...careersFields, vacancyField, honeypotField, formTokenField]);
 const fileLabels: Record<CareersFileField, string> = {
   resume: "Your CV",
   otherDocuments: "Your other document",

@@ -103,6 +103,9 @@ export type LeadDetail =
       niNumberMasked: string;
       keepConsentAt: number | null;
       documents: LeadDocument[];
+      /** The vacancy the application was made for (its reference), and whether it had closed by then. */
+      vacancyReference: string | null;
+      vacancyClosed: boolean;
     });
 
 /** A refusal with words for the person, for a 4xx; `missing` when the lead or thing does not exist. */
@@ -114,11 +117,13 @@ export const noteMaxLength = 5000;
 // Both kinds of lead as one list with the same columns; what one kind does not have is empty.
 const enquiriesSource = `SELECT 'enquiry' AS kind, reference, first_name, last_name, email, phone, company, service,
     message, '' AS address, '' AS has_car, '' AS has_uk_licence, '' AS right_to_work, status, created_at,
-    status_changed_at, last_activity_at, opened_at, NULL AS keep_consent_at, spam_signal, form_age_ms
+    status_changed_at, last_activity_at, opened_at, NULL AS keep_consent_at, spam_signal, form_age_ms,
+    NULL AS vacancy_reference
   FROM enquiries`;
 const applicationsSource = `SELECT 'application' AS kind, reference, first_name, last_name, email, phone,
     '' AS company, '' AS service, '' AS message, address, has_car, has_uk_licence, right_to_work, status,
-    created_at, status_changed_at, last_activity_at, opened_at, keep_consent_at, spam_signal, form_age_ms
+    created_at, status_changed_at, last_activity_at, opened_at, keep_consent_at, spam_signal, form_age_ms,
+    vacancy_reference
   FROM applications`;
 
 function source(kind: LeadKind | undefined): string {
@@ -149,6 +154,10 @@ function where(
   if (query.service) {
     clauses.push("service = ?");
     params.push(query.service);
+  }
+  if (query.vacancy) {
+    clauses.push("vacancy_reference = ?");
+    params.push(query.vacancy);
   }
   if (withStatus) {
     if (query.status) {
@@ -245,10 +254,14 @@ const noLead = { ok: false, missing: true, problem: "There is no lead with that 
 export async function getLead(db: Queryable, niKey: NiKeys, reference: string): Promise<LeadDetail | null> {
   const kind = kindOfReference(reference);
   if (!kind) return null;
-  const [row] = await db.all<SourceRow & { ni_number_encrypted?: string; id: number }>(
-    `SELECT * FROM ${tableOf(kind)} WHERE reference = ?`,
-    [reference],
-  );
+  const [row] = await db.all<
+    SourceRow & {
+      ni_number_encrypted?: string;
+      id: number;
+      vacancy_reference?: string | null;
+      vacancy_closed?: unknown;
+    }
+  >(`SELECT * FROM ${tableOf(kind)} WHERE reference = ?`, [reference]);
   if (!row) return null;
 
   const common: Common = {
@@ -291,6 +304,8 @@ export async function getLead(db: Queryable, niKey: NiKeys, reference: string): 
     rightToWork: row.right_to_work,
     niNumberMasked: maskStored(row.ni_number_encrypted ?? "", niKey),
     keepConsentAt: row.keep_consent_at === null ? null : Number(row.keep_consent_at),
+    vacancyReference: row.vacancy_reference ?? null,
+    vacancyClosed: Number(row.vacancy_closed ?? 0) === 1,
     documents: documents.map((doc) => ({
       id: Number(doc.id),
       field: doc.field,

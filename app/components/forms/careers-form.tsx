@@ -11,6 +11,7 @@ import {
   careersFiles,
   careersLimits,
   niPlaceholder,
+  vacancyField,
 } from "~/lib/forms/careers-schema";
 import { honeypotField } from "~/lib/forms/fields";
 import type { FormStart, FormValues } from "~/lib/forms/form-result";
@@ -37,8 +38,19 @@ const legendClass = "float-left mb-4 w-full text-lg font-bold text-navy-900 sm:c
 
 const fieldId = (field: string) => `careers-${field}`;
 
-/** The "Job Application" form: multipart to /careers-handler.php, or a normal post without JavaScript. */
-export function CareersForm({ start, anchor }: { start: FormStart; anchor: string }) {
+/**
+ * The "Job Application" form: multipart to /careers-handler.php, or a normal post without JavaScript.
+ * On a vacancy's page it also sends the vacancy's reference (`vacancy`) and names the job above the form.
+ */
+export function CareersForm({
+  start,
+  anchor,
+  vacancy,
+}: {
+  start: FormStart;
+  anchor: string;
+  vacancy?: { reference: string; title: string };
+}) {
   const { sending, result, send, forgetKey } = useFormSubmission(start.result);
   const formToken = useFormToken("careers", start.token);
   // What the fields start with: empty, or what was typed when a post without JavaScript came back refused.
@@ -53,7 +65,8 @@ export function CareersForm({ start, anchor }: { start: FormStart; anchor: strin
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const refusedWithoutScript = Object.keys(start.values).length > 0;
+  // After a refused post without JavaScript: the file fields in which a file had been chosen.
+  const chosenBefore = start.files ?? [];
   const blocked = hydrated && rightToWork === "no";
   const problem = (field: string) => (result?.type === "error" ? result.fields?.[field] : undefined);
 
@@ -64,6 +77,7 @@ export function CareersForm({ start, anchor }: { start: FormStart; anchor: strin
     // Exactly the spec's fields; each file only when one was chosen, the trap only when filled.
     const body = new FormData();
     for (const field of careersFields) body.append(field, String(filled.get(field) ?? ""));
+    if (vacancy) body.append(vacancyField, vacancy.reference);
     for (const field of Object.keys(careersFiles) as CareersFileField[]) {
       const file = filled.get(field);
       if (file instanceof File && (file.size > 0 || file.name)) body.append(field, file, file.name);
@@ -82,7 +96,8 @@ export function CareersForm({ start, anchor }: { start: FormStart; anchor: strin
   }
 
   function fileInput(field: CareersFileField, label: string, types: string, required: boolean) {
-    const lost = refusedWithoutScript && !fileNames[field];
+    // Only a file that was chosen is asked for again, and not when the file itself was the problem.
+    const lost = chosenBefore.includes(field) && !fileNames[field] && !problem(field);
     return (
       <Field
         id={fieldId(field)}
@@ -125,6 +140,11 @@ export function CareersForm({ start, anchor }: { start: FormStart; anchor: strin
   return (
     <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-100 sm:p-8">
       <h2 className="text-2xl font-bold text-navy-900">Job Application</h2>
+      {vacancy && (
+        <p className="mt-2 font-semibold text-navy-900">
+          Applying for: <span className="break-words">{vacancy.title}</span> (reference {vacancy.reference})
+        </p>
+      )}
       <p className="mt-2 text-navy-700">
         It takes about five minutes. Have your CV ready as a PDF or Word document. Fields marked * are
         required.
@@ -141,8 +161,9 @@ export function CareersForm({ start, anchor }: { start: FormStart; anchor: strin
         aria-label="Job application"
       >
         {formToken.field}
+        {vacancy && <input type="hidden" name={vacancyField} value={vacancy.reference} />}
         <div className="empty:hidden">
-          <FormBanner result={result} fieldId={fieldId} />
+          <FormBanner result={result} fieldId={fieldId} subject="your application" />
         </div>
 
         <fieldset className={sectionClass}>

@@ -20,9 +20,12 @@ function focusField(event: React.MouseEvent<HTMLAnchorElement>, id: string) {
 export function FormBanner({
   result,
   fieldId,
+  subject = "the form",
 }: {
   result: FormResult | null;
   fieldId: (field: string) => string;
+  /** What the problems are with, in the summary's heading: "your application". */
+  subject?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -58,6 +61,11 @@ export function FormBanner({
       <div>
         {problems.length === 1 && only && only[1] === result.message ? (
           <p>{link(only)}</p>
+        ) : problems.length > 1 ? (
+          // The heading counts the problems; each is said once, in the list below.
+          <p className="font-semibold">
+            There are {problems.length} problems with {subject}:
+          </p>
         ) : (
           <p>{result.message}</p>
         )}

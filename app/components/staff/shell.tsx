@@ -6,6 +6,7 @@ import { cn } from "~/lib/cn";
 /** The workspace's sections, in the order the navigation shows them (some named otherwise for non-admins). */
 const sections: { to: string; label: string; staffLabel?: string }[] = [
   { to: "/staff", label: "Leads" },
+  { to: "/staff/vacancies", label: "Vacancies" },
   { to: "/staff/people", label: "People" },
   { to: "/staff/analytics", label: "Analytics" },
   { to: "/staff/team", label: "Team", staffLabel: "Your passkeys" },

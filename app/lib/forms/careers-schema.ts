@@ -27,6 +27,12 @@ export const careersFields = [
   "niNumber",
 ] as const;
 
+/**
+ * The field a vacancy's page adds to the form: the vacancy's reference (VAC-7K3Q9M). The general
+ * application on /careers does not send it.
+ */
+export const vacancyField = "vacancy";
+
 /** The two file fields, and the extensions each accepts. */
 export const careersFiles = {
   resume: [".pdf", ".doc", ".docx"],
@@ -97,6 +103,11 @@ export const careersSchema = z.strictObject({
       error: "Please enter a valid National Insurance number: two letters, six numbers and A, B, C or D.",
     })
     .transform(normaliseNiNumber),
+  [vacancyField]: z
+    .string({ error: "The vacancy must be given by its reference." })
+    .trim()
+    .max(20, { error: "We do not recognise the vacancy this application names." })
+    .optional(),
   [honeypotField]: z.string().max(500).optional(),
   // The page's time token: sent by our form, optional for a post made some other way.
   [formTokenField]: z.string().max(100).optional(),

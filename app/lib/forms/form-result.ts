@@ -22,6 +22,8 @@ export type RefusedForm = {
   message: string;
   fields: Record<string, string>;
   values: FormValues;
+  /** The file fields in which a file was chosen (browsers never give those back). */
+  files?: string[];
 };
 
 /**
@@ -29,7 +31,13 @@ export type RefusedForm = {
  * token of a page the server rendered now ("" on a prerendered page, where the server adds it as it
  * serves the page).
  */
-export type FormStart = { result: FormResult | null; values: FormValues; token: string };
+export type FormStart = {
+  result: FormResult | null;
+  values: FormValues;
+  token: string;
+  /** After a refused post: the file fields in which a file had been chosen, to be chosen again. */
+  files?: string[];
+};
 
 /**
  * The form's starting state from the page's loader result and, after a refused post, its action result.
@@ -46,6 +54,7 @@ export function formStart(
     result: { type: "error", message: refused.message, fields: refused.fields },
     values,
     token: sentToken ?? loaderToken,
+    files: refused.files ?? [],
   };
 }
 

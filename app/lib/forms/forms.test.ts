@@ -146,6 +146,7 @@ describe("field problems", () => {
       result: { type: "error", message: refused.message, fields: refused.fields },
       values: refused.values,
       token: "fresh",
+      files: [],
     });
     expect(refusedFor("careers", refused)).toBeNull();
     const banner = { type: "success" as const, message: "Thank you" };

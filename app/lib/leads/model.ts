@@ -147,7 +147,13 @@ export type AuditAction =
   | "deleted"
   | "access-request"
   | "erasure-request"
-  | "purged";
+  | "purged"
+  // A vacancy's own timeline (its reference is VAC-…): saved as a draft, published, edited (detail: the
+  // fields changed) or closed.
+  | "vacancy-saved"
+  | "vacancy-published"
+  | "vacancy-edited"
+  | "vacancy-closed";
 
 /**
  * Where a document stands with the virus scanner: waiting for it (neither attached nor downloadable),
@@ -258,6 +264,14 @@ export function describeEvent(action: AuditAction, detail: string): string {
       return detail ? `Personal data erased at the person's request (${detail})` : "Personal data erased";
     case "purged":
       return detail ? `Retention rules applied (${detail})` : "Retention rules applied";
+    case "vacancy-saved":
+      return detail ? `Draft saved (${detail})` : "Draft saved";
+    case "vacancy-published":
+      return detail ? `Published (${detail})` : "Published";
+    case "vacancy-edited":
+      return detail ? `Edited (${detail})` : "Edited";
+    case "vacancy-closed":
+      return "Closed: no longer listed or taking applications";
   }
 }
 

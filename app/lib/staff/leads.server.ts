@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allStatuses, serviceChoices } from "../leads/model.ts";
+import { vacancyReferencePattern } from "../vacancies/model.ts";
 import { type InboxQuery, searchLimits } from "./leads.ts";
 
 /**
@@ -25,6 +26,7 @@ export const inboxQuerySchema = z.object({
       error: "Choose a service from the list.",
     })
     .optional(),
+  vacancy: z.string().regex(vacancyReferencePattern, { error: "Choose a vacancy from the list." }).optional(),
   page: z
     .string()
     .regex(/^\d{1,6}$/, { error: "The page number must be a whole number." })
@@ -38,7 +40,7 @@ export function parseInboxQuery(
   params: URLSearchParams,
 ): { ok: true; query: InboxQuery } | { ok: false; problem: string } {
   const raw: Record<string, string> = {};
-  for (const key of ["q", "kind", "status", "service", "page"]) {
+  for (const key of ["q", "kind", "status", "service", "vacancy", "page"]) {
     const values = params.getAll(key);
     if (values.length > 1) return { ok: false, problem: `The link gives “${key}” more than once.` };
     if (values[0]) raw[key] = values[0];

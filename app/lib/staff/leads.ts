@@ -15,6 +15,8 @@ export type InboxQuery = {
   kind?: LeadKind | undefined;
   status?: LeadStatus | undefined;
   service?: string | undefined;
+  /** Applications made for one vacancy (its reference). */
+  vacancy?: string | undefined;
   page?: number | undefined;
 };
 
@@ -25,6 +27,7 @@ export function inboxQueryString(query: InboxQuery): string {
   if (query.kind) params.set("kind", query.kind);
   if (query.status) params.set("status", query.status);
   if (query.service) params.set("service", query.service);
+  if (query.vacancy) params.set("vacancy", query.vacancy);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params.toString();
 }

@@ -24,11 +24,18 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { workspace } = await requireStaff(request, context);
+  const { workspace, vacancies } = await requireStaff(request, context);
+  const vacancyChoices = await vacancies.choices();
   const parsed = parseInboxQuery(new URL(request.url).searchParams);
   if (!parsed.ok) {
     return data(
-      { problem: parsed.problem, query: {} as InboxQuery, inbox: null, services: serviceChoices },
+      {
+        problem: parsed.problem,
+        query: {} as InboxQuery,
+        inbox: null,
+        services: serviceChoices,
+        vacancies: vacancyChoices,
+      },
       400,
     );
   }
@@ -37,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     problem: null,
     query: parsed.query,
     services: serviceChoices,
+    vacancies: vacancyChoices,
     spamCaught: await workspace.inbox.spamCaught(),
     inbox: {
       ...inbox,
@@ -57,7 +65,7 @@ function inboxLink(query: InboxQuery, change: Partial<InboxQuery>): string {
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { problem, query, inbox, services } = loaderData;
+  const { problem, query, inbox, services, vacancies } = loaderData;
   const spamCaught = "spamCaught" in loaderData ? loaderData.spamCaught : null;
   const filtersKey = inboxQueryString({ ...query, page: undefined });
   return (
@@ -74,7 +82,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      <Filters key={filtersKey} query={query} services={services} />
+      <Filters key={filtersKey} query={query} services={services} vacancies={vacancies} />
 
       {problem ? (
         <div role="alert" className="space-y-2 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
@@ -102,9 +110,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 function Filters({
   query,
   services,
+  vacancies,
 }: {
   query: InboxQuery;
   services: readonly { value: string; label: string }[];
+  /** Every published vacancy, for the applications made for one. */
+  vacancies: readonly { reference: string; title: string }[];
 }) {
   return (
     <Form
@@ -155,6 +166,16 @@ function Filters({
           </option>
         ))}
       </Select>
+      {vacancies.length > 0 && (
+        <Select id="inbox-vacancy" name="vacancy" label="Vacancy" value={query.vacancy}>
+          <option value="">Any vacancy or none</option>
+          {vacancies.map((vacancy) => (
+            <option key={vacancy.reference} value={vacancy.reference}>
+              {vacancy.title} ({vacancy.reference})
+            </option>
+          ))}
+        </Select>
+      )}
       <div className="flex items-end gap-2 lg:pb-7">
         <Button type="submit" size="sm">
           Show leads

@@ -32,7 +32,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** The lead, opened (the first opening is recorded); 404 inside the workspace's frame when there is none. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { workspace, me } = await requireStaff(request, context);
+  const { workspace, me, vacancies } = await requireStaff(request, context);
   // References are read out over the phone and typed in any case; the page has one address.
   const canonical = params.reference.trim().toUpperCase();
   if (canonical !== params.reference && kindOfReference(canonical)) {
@@ -41,7 +41,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await workspace.inbox.open(params.reference, me);
   if (!lead) throw data("There is no lead with that reference.", 404);
   const { createdAt, statusChangedAt, mails, notes, timeline, ...rest } = lead;
+  const vacancyReference = lead.kind === "application" ? lead.vacancyReference : null;
+  const vacancy = vacancyReference ? await vacancies.get(vacancyReference) : null;
   return {
+    vacancy: vacancyReference
+      ? {
+          reference: vacancyReference,
+          title: vacancy?.title ?? null,
+          closed: lead.kind === "application" && lead.vacancyClosed,
+        }
+      : null,
     lead: {
       ...rest,
       received: moment(createdAt),
@@ -163,7 +172,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 type Lead = Route.ComponentProps["loaderData"]["lead"];
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead } = loaderData;
+  const { lead, vacancy } = loaderData;
   const result = actionData as ActionResult | undefined;
   const name = `${lead.firstName} ${lead.lastName}`;
   const subject = `Your ${lead.kind} to ${site.brand} (${lead.reference})`;
@@ -188,6 +197,19 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           <StatusBadge status={lead.status} />
         </p>
         {lead.spamNote && <p className="text-sm text-navy-700">{lead.spamNote}</p>}
+        {vacancy && (
+          <p className="text-navy-800">
+            For the vacancy{" "}
+            <Link
+              to={`/staff/vacancies/${vacancy.reference}`}
+              className="font-semibold text-accent-800 underline"
+            >
+              {vacancy.title ?? vacancy.reference}
+            </Link>{" "}
+            ({vacancy.reference})
+            {vacancy.closed && <strong className="font-semibold">: sent after the vacancy had closed</strong>}
+          </p>
+        )}
       </header>
 
       {lead.status === "spam" && (

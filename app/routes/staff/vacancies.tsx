@@ -1,0 +1,123 @@
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { formatDate } from "~/lib/leads/model";
+import { requireStaff } from "~/lib/staff/session.server";
+import {
+  employmentTypeLabel,
+  formatClosingDate,
+  vacancyServiceName,
+  vacancyStatusLabels,
+} from "~/lib/vacancies/model";
+import type { Route } from "./+types/vacancies";
+
+export function meta() {
+  return [{ title: "Vacancies · Staff workspace" }];
+}
+
+/** Every vacancy, Draft, Open and Closed, newest first, with how many have applied for each. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { vacancies } = await requireStaff(request, context);
+  const list = await vacancies.list();
+  return {
+    vacancies: list.map((vacancy) => ({
+      ...vacancy,
+      published: vacancy.publishedAt === null ? null : formatDate(vacancy.publishedAt),
+    })),
+  };
+}
+
+const statusClass = {
+  draft: "bg-sand-100 text-navy-900 ring-navy-200",
+  open: "bg-accent-100 text-accent-800 ring-accent-300",
+  closed: "bg-navy-100 text-navy-800 ring-navy-300",
+} as const;
+
+export default function StaffVacancies({ loaderData }: Route.ComponentProps) {
+  const { vacancies } = loaderData;
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold">Vacancies</h1>
+        <Link to="/staff/vacancies/new" className={buttonVariants({ size: "sm" })}>
+          New vacancy
+        </Link>
+      </div>
+      <p className="max-w-3xl text-navy-800">
+        An open vacancy is listed on the careers pages and in the sitemap Google reads, until you close it or
+        its closing date ends. Applications made from its page name it in the leads.
+      </p>
+      {vacancies.length === 0 ? (
+        <p className="rounded-lg bg-white p-4 ring-1 ring-navy-100">
+          No vacancies yet. Choose New vacancy to write the first one.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-navy-100">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Vacancies, newest first</caption>
+            <thead className="bg-navy-50 text-navy-900">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Job
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Applicants
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Service and kind
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Closes
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {vacancies.map((vacancy) => (
+                <tr key={vacancy.reference} className="border-t border-navy-100 align-top">
+                  <td className="px-3 py-2">
+                    <Link
+                      to={`/staff/vacancies/${vacancy.reference}`}
+                      className="font-semibold break-words text-accent-800 underline"
+                    >
+                      {vacancy.title}
+                    </Link>
+                    <div className="text-navy-700">
+                      {vacancy.reference}
+                      {vacancy.published && ` · published ${vacancy.published}`}
+                    </div>
+                  </td>
+                  <td className="px-3 py-2">
+                    <span
+                      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${statusClass[vacancy.status]}`}
+                    >
+                      {vacancyStatusLabels[vacancy.status]}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">
+                    {vacancy.applicants > 0 ? (
+                      <Link
+                        to={`/staff?vacancy=${vacancy.reference}`}
+                        className="font-semibold text-accent-800 underline"
+                      >
+                        {vacancy.applicants}
+                        <span className="sr-only"> applications for {vacancy.title}</span>
+                      </Link>
+                    ) : (
+                      "0"
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    {vacancyServiceName(vacancy.service)}, {employmentTypeLabel(vacancy.employmentType)}
+                  </td>
+                  <td className="px-3 py-2">{formatClosingDate(vacancy.closesOn)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

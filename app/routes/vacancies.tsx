@@ -1,0 +1,143 @@
+import { data, Form, Link } from "react-router";
+import { PageHero } from "~/components/sections/page-hero";
+import { Button } from "~/components/ui/button";
+import { VacancyList } from "~/components/vacancies/vacancy-list";
+import { serviceList } from "~/content/services/list";
+import { servicesContext } from "~/lib/app-context";
+import { pageMeta } from "~/lib/meta";
+import { absoluteUrl } from "~/lib/seo";
+import { requestNow } from "~/lib/vacancies/clock.server";
+import { employmentTypes, vacanciesPath, vacancyServiceName } from "~/lib/vacancies/model";
+import type { Route } from "./+types/vacancies";
+
+const description =
+  "Open jobs in cleaning, security, housekeeping, warehouses and event stewarding across Greater Manchester, with pay, hours and closing dates. Apply online in five minutes.";
+
+/** The filters, as the address gives them: `?service=warehouse&type=TEMPORARY`; anything else means "any". */
+function filtersOf(url: URL) {
+  const service = url.searchParams.get("service") ?? "";
+  const type = url.searchParams.get("type") ?? "";
+  return {
+    service: serviceList.some((entry) => entry.slug === service) ? service : "",
+    type: employmentTypes.some((entry) => entry.value === type) ? type : "",
+  };
+}
+
+/** Every open vacancy, newest first, read from the database on each request. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { vacancies } = context.get(servicesContext);
+  const filters = filtersOf(new URL(request.url));
+  const list = await vacancies.listOpen(
+    { service: filters.service || undefined, type: filters.type || undefined },
+    requestNow(request, context),
+  );
+  return data({ vacancies: list, filters });
+}
+
+export function headers() {
+  return { "Cache-Control": "no-cache" };
+}
+
+export function meta() {
+  const url = absoluteUrl(vacanciesPath);
+  return [
+    ...pageMeta({ title: "Current vacancies", description }),
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:url", content: url },
+  ];
+}
+
+const selectClass =
+  "min-h-11 w-full rounded-lg border border-navy-300 bg-white px-3 py-2 text-base text-navy-900 sm:w-auto";
+
+export default function Vacancies({ loaderData }: Route.ComponentProps) {
+  const { vacancies, filters } = loaderData;
+  const filtered = Boolean(filters.service || filters.type);
+  return (
+    <>
+      <PageHero
+        hero={{
+          badge: "Careers",
+          title: "Current vacancies",
+          intro:
+            "Jobs we are filling now for our clients across Greater Manchester. Each one lists its pay, hours and closing date, and you can apply on its page.",
+        }}
+        gradient="from-navy-900 to-accent-800"
+      />
+      <section aria-labelledby="open-jobs" className="bg-white py-14 sm:py-16">
+        <div className="mx-auto max-w-7xl space-y-8 px-4 sm:px-6 lg:px-8">
+          <h2 id="open-jobs" className="text-3xl font-bold tracking-tight text-navy-900">
+            {filtered ? "Jobs that match" : "All open jobs"}
+          </h2>
+          <Form method="get" className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end">
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="vacancies-service" className="text-sm font-semibold text-navy-900">
+                Service
+              </label>
+              <select
+                id="vacancies-service"
+                name="service"
+                defaultValue={filters.service}
+                className={selectClass}
+              >
+                <option value="">Any service</option>
+                {serviceList.map((service) => (
+                  <option key={service.slug} value={service.slug}>
+                    {service.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="vacancies-type" className="text-sm font-semibold text-navy-900">
+                Kind of work
+              </label>
+              <select id="vacancies-type" name="type" defaultValue={filters.type} className={selectClass}>
+                <option value="">Any kind</option>
+                {employmentTypes.map((type) => (
+                  <option key={type.value} value={type.value}>
+                    {type.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" variant="secondary">
+              Show jobs
+            </Button>
+          </Form>
+          {vacancies.length > 0 ? (
+            <VacancyList vacancies={vacancies} />
+          ) : (
+            <div className="space-y-3 rounded-2xl bg-sand-50 p-6 text-lg text-navy-800">
+              <p className="font-semibold text-navy-900">
+                {filtered
+                  ? `No open jobs match${filters.service ? ` ${vacancyServiceName(filters.service)}` : ""}${filters.type ? ` (${employmentTypes.find((t) => t.value === filters.type)?.label.toLowerCase()})` : ""} just now.`
+                  : "We have no jobs open just now."}
+              </p>
+              <p>
+                {filtered && (
+                  <>
+                    <Link
+                      to={vacanciesPath}
+                      className="font-semibold text-accent-800 underline underline-offset-4"
+                    >
+                      See all vacancies
+                    </Link>
+                    , or{" "}
+                  </>
+                )}
+                <Link
+                  to="/careers#application-form"
+                  className="font-semibold text-accent-800 underline underline-offset-4"
+                >
+                  {filtered ? "send us a general application" : "Send us a general application"}
+                </Link>
+                : we place people in new roles every week.
+              </p>
+            </div>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { data } from "react-router";
+import { VacancyGone, VacancyPage } from "~/components/vacancies/vacancy-page";
+import { formResultSecretContext, servicesContext } from "~/lib/app-context";
+import { formStart } from "~/lib/forms/form-result";
+import { readFormResult } from "~/lib/forms/form-result.server";
+import { issueFormToken } from "~/lib/forms/form-token.server";
+import { pageMeta } from "~/lib/meta";
+import { absoluteUrl } from "~/lib/seo";
+import { requestNow } from "~/lib/vacancies/clock.server";
+import { vacancyPath, vacancySummary } from "~/lib/vacancies/model";
+import type { Route } from "./+types/vacancy";
+
+/**
+ * A vacancy's page, read from the database on every request, so a change shows at once on every
+ * process: the job and its application form while it is open; 410 Gone once it is closed or its
+ * closing date has passed; 404 for a draft or an address that never was.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { vacancies } = context.get(servicesContext);
+  const answer = await vacancies.bySlug(params.slug, requestNow(request, context));
+  if (answer.state === "missing") throw data(null, { status: 404 });
+  if (answer.state === "gone") {
+    return data({ state: "gone" as const, vacancy: answer.vacancy, others: answer.others }, { status: 410 });
+  }
+  const secret = context.get(formResultSecretContext);
+  return {
+    state: "open" as const,
+    vacancy: answer.vacancy,
+    formResult: readFormResult(request, "careers", secret),
+    formToken: issueFormToken("careers", secret),
+  };
+}
+
+/** The page carries a fresh form token: never kept by a shared cache. */
+export function headers() {
+  return { "Cache-Control": "private, no-cache" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Page not found" }];
+  const { vacancy } = loaderData;
+  if (loaderData.state === "gone") {
+    return [
+      ...pageMeta({
+        title: "Vacancy closed",
+        description: `${vacancy.title} is no longer taking applications. See our open jobs.`,
+      }),
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  const url = absoluteUrl(vacancyPath(vacancy.slug));
+  return [
+    ...pageMeta({ title: vacancy.title, description: vacancySummary(vacancy) }),
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:url", content: url },
+  ];
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "gone")
+    return <VacancyGone vacancy={loaderData.vacancy} others={loaderData.others} />;
+  return (
+    <VacancyPage
+      vacancy={loaderData.vacancy}
+      start={formStart(loaderData.formResult, null, loaderData.formToken)}
+    />
+  );
+}

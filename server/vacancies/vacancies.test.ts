@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endOfClosingDate, londonDate } from "../../app/lib/vacancies/model.ts";
+import type { VacancyInput } from "../../app/lib/vacancies/schema.ts";
+import {
+  applicationFields,
+  applicationForm,
+  type Dialect,
+  type Harness,
+  postApplication,
+  startHarness,
+} from "../../tests/support/harness.ts";
+import { addStaff } from "../../tests/support/lifecycle.ts";
+import { createVacancies } from "./vacancies.ts";
+
+const dialects: Dialect[] = ["sqlite", "postgres"];
+const day = 24 * 60 * 60 * 1000;
+
+function input(overrides: Partial<VacancyInput> = {}): VacancyInput {
+  return {
+    title: "Night Security Officer",
+    service: "security-officers",
+    location: "Trafford Park, Manchester",
+    postcode: "M17 1AA",
+    employmentType: "FULL_TIME",
+    payFrom: 12.5,
+    payTo: 13,
+    payPeriod: "HOUR",
+    hours: "Nights, 4 on 4 off",
+    description: "Patrols and access control.\n- SIA licence needed",
+    closesOn: londonDate(Date.now() + 10 * day),
+    ...overrides,
+  };
+}
+
+describe("the end of a closing date, in Europe/London", () => {
+  it("is 23:59:59 GMT in winter and BST in summer", () => {
+    expect(endOfClosingDate("2026-12-31").iso).toBe("2026-12-31T23:59:59+00:00");
+    expect(endOfClosingDate("2026-07-31").iso).toBe("2026-07-31T23:59:59+01:00");
+    expect(endOfClosingDate("2026-07-31").ms).toBe(Date.parse("2026-07-31T22:59:59.999Z"));
+  });
+});
+
+describe.each(dialects)("vacancies (%s)", (dialect) => {
+  let first: Harness;
+  let second: Harness;
+  let staffId: number;
+
+  beforeAll(async () => {
+    first = await startHarness(dialect);
+    // A second server on the same database: what one process publishes, the other sees at once.
+    second = await startHarness(dialect, {}, { sharing: first });
+    staffId = await addStaff(first);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it("a vacancy published on one process is listed, changed and closed on the other", async () => {
+    const a = first.services.app.vacancies;
+    const b = second.services.app.vacancies;
+    const draft = await a.save(null, input(), "draft", staffId);
+    if (!draft.ok) throw new Error(draft.problem);
+    expect(draft.vacancy.reference).toMatch(/^VAC-[0-9A-Z]{6}$/);
+    expect(await b.bySlug(draft.vacancy.slug)).toEqual({ state: "missing" });
+
+    const published = await a.save(draft.vacancy.reference, input(), "publish", staffId);
+    if (!published.ok) throw new Error(published.problem);
+    const slug = published.vacancy.slug;
+    expect(slug).toMatch(/^night-security-officer-[a-z0-9]{6}$/);
+    expect((await b.listOpen()).map((v) => v.reference)).toContain(draft.vacancy.reference);
+    const postedAt = published.vacancy.publishedAt;
+
+    const edited = await b.save(
+      draft.vacancy.reference,
+      input({ title: "Weekend Security Officer", payTo: 14 }),
+      "publish",
+      staffId,
+    );
+    if (!edited.ok) throw new Error(edited.problem);
+    expect(edited.vacancy.slug).toBe(slug);
+    expect(edited.vacancy.publishedAt).toBe(postedAt);
+    const seen = await a.bySlug(slug);
+    expect(seen.state === "open" && seen.vacancy.title).toBe("Weekend Security Officer");
+
+    await b.close(draft.vacancy.reference, staffId);
+    expect((await a.bySlug(slug)).state).toBe("gone");
+    expect((await a.listOpen()).map((v) => v.reference)).not.toContain(draft.vacancy.reference);
+    const timeline = (await a.timeline(draft.vacancy.reference)).map((event) => [event.action, event.detail]);
+    expect(timeline).toEqual([
+      ["vacancy-saved", ""],
+      ["vacancy-published", ""],
+      ["vacancy-edited", "title, pay"],
+      ["vacancy-closed", ""],
+    ]);
+  });
+
+  it("a vacancy past its closing date is gone, judged with an injected clock", async () => {
+    const a = first.services.app.vacancies;
+    const saved = await a.save(null, input({ closesOn: londonDate(Date.now() + day) }), "publish", staffId);
+    if (!saved.ok) throw new Error(saved.problem);
+    const later = createVacancies({ db: first.services.db, now: () => Date.now() + 3 * day });
+    expect((await later.bySlug(saved.vacancy.slug)).state).toBe("gone");
+    expect((await later.listOpen()).map((v) => v.reference)).not.toContain(saved.vacancy.reference);
+    expect((await a.bySlug(saved.vacancy.slug)).state).toBe("open");
+    const refused = await a.save(null, input({ closesOn: londonDate(Date.now() - day) }), "publish", staffId);
+    expect(refused.ok).toBe(false);
+  });
+
+  it("applications name their vacancy, are kept when it has closed, and an unknown one is refused", async () => {
+    const a = first.services.app.vacancies;
+    const open = await a.save(null, input(), "publish", staffId);
+    const closed = await a.save(null, input({ title: "Cleaner" }), "publish", staffId);
+    if (!open.ok || !closed.ok) throw new Error("not saved");
+    await a.close(closed.vacancy.reference, staffId);
+
+    const sent = await postApplication(
+      second.url,
+      applicationForm(applicationFields({ vacancy: open.vacancy.reference })),
+    );
+    expect(sent.status).toBe(200);
+    const late = await postApplication(
+      second.url,
+      applicationForm(applicationFields({ vacancy: closed.vacancy.reference })),
+    );
+    expect(late.status).toBe(200);
+    const unknown = await postApplication(
+      first.url,
+      applicationForm(applicationFields({ vacancy: "VAC-ZZZZZZ" })),
+    );
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { message: string }).message).toContain("do not recognise the vacancy");
+    const nonsense = await postApplication(
+      first.url,
+      applicationForm(applicationFields({ vacancy: "<script>" })),
+    );
+    expect(nonsense.status).toBe(400);
+
+    const rows = await first.services.db.all<{ vacancy_reference: string; vacancy_closed: number }>(
+      "SELECT vacancy_reference, vacancy_closed FROM applications WHERE vacancy_reference IN (?, ?) ORDER BY id",
+      [open.vacancy.reference, closed.vacancy.reference],
+    );
+    expect(rows.map((row) => [row.vacancy_reference, Number(row.vacancy_closed)])).toEqual([
+      [open.vacancy.reference, 0],
+      [closed.vacancy.reference, 1],
+    ]);
+    const listed = await a.list();
+    expect(listed.find((v) => v.reference === open.vacancy.reference)?.applicants).toBe(1);
+    const inbox = await first.services.app.workspace.inbox.list({ vacancy: open.vacancy.reference });
+    expect(inbox.rows).toHaveLength(1);
+  });
+
+  it("a refused application names every problem, the missing CV among them", async () => {
+    const refused = await postApplication(
+      first.url,
+      applicationForm(applicationFields({ email: "not-an-address" }), []),
+    );
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { errors: Record<string, string> };
+    expect(Object.keys(body.errors).sort()).toEqual(["email", "resume"]);
+    expect(body.errors.resume).toBe("Please attach your CV (PDF or Word document).");
+  });
+});
