@@ -168,6 +168,8 @@ test.describe("loading", () => {
   });
 
   test("after hydration the page asks for nothing more", async ({ page }) => {
+    // Every public page in turn, each loaded, hydrated and scrolled: longer than one page's test.
+    test.slow();
     for (const path of publicRoutes) {
       await page.goto(path);
       await waitForHydration(page);
