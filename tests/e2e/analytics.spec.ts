@@ -376,7 +376,7 @@ test.describe("the analytics report", () => {
     await page.goto(`/services/cleaning?utm_source=${id}&utm_campaign=spring`);
     await waitForHydration(page);
     await page.getByRole("main").getByRole("link", { name: "Get Quote" }).first().click();
-    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page).toHaveURL(/\/contact\?service=cleaning#contact-form$/);
     const form = page.locator("#contact-form form");
     await form.getByLabel("First Name").fill("Tom");
     await form.getByLabel("Last Name").fill("Hughes");
