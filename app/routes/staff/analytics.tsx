@@ -105,7 +105,12 @@ function Figures({
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.key} className="border-t border-navy-100">
+              <tr
+                key={row.key}
+                data-key={row.key}
+                data-folded={row.note ? "" : undefined}
+                className="border-t border-navy-100"
+              >
                 <th scope="row" className={cn(cell, "font-medium")}>
                   {row.name}
                 </th>
@@ -162,7 +167,7 @@ function dayRows(days: DayFigures[]): Row[] {
     const last = run[run.length - 1];
     if (first && last) {
       rows.push({
-        key: first.day,
+        key: `${first.day}..${last.day}`,
         name:
           run.length === 1
             ? formatLongDay(first.day)
@@ -399,7 +404,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         />
       </Section>
 
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid gap-8">
         <Section id="devices" title="Devices">
           <Figures
             caption="Visitors by device"
