@@ -248,6 +248,8 @@ test.describe("the analytics report", () => {
   test("an enquiry sent from /services/cleaning?utm_source=newsletter counts for that page and source; the report shows it, and its table matches its chart", async ({
     browser,
   }) => {
+    // A long journey (a visitor, the report at two widths with axe, the export): more time than most.
+    test.slow();
     const { id, userAgent } = newVisitor("subscriber");
     const visitor = await visitorPage(browser, userAgent);
     await nextBeaconAnswer(visitor.page, () => visitor.page.goto("/services/cleaning?utm_source=newsletter"));

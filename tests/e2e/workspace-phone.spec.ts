@@ -161,6 +161,7 @@ test("the visit counts' report reads at 390 px: totals and top lists first, noth
   page,
   browser,
 }) => {
+  test.slow();
   const tag = `keen-${randomBytes(4).toString("hex")}`;
   await keenVisitor(browser, tag);
   await joinAsStaff(page);

@@ -90,11 +90,10 @@ export function StaffFrame({
               <X aria-hidden="true" className="hidden size-5 group-open:block" />
               Menu
             </summary>
-            <div className="absolute top-full right-0 z-30 mt-2 w-64 space-y-3 rounded-lg bg-navy-900 p-3 shadow-lg ring-1 ring-white/20">
+            <div className="absolute top-full right-0 z-30 mt-2 w-64 rounded-lg bg-navy-900 p-3 shadow-lg ring-1 ring-white/20">
               <nav aria-label="Workspace">
                 <SectionLinks isAdmin={me.isAdmin} className="grid gap-1" />
               </nav>
-              <p className="border-t border-white/20 px-3 pt-3 text-sm break-words">Signed in as {me.name}</p>
             </div>
           </details>
           <div className="flex items-center gap-3 text-sm">
