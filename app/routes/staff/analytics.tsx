@@ -251,18 +251,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         {formatLongDay(report.from)} to {formatLongDay(report.to)}
       </p>
 
-      <Section
-        id="totals"
-        title="Totals"
-        intro={
-          <>
-            Conversion rate: the share of visits in which someone sent an enquiry or application. It counts
-            each visit once, however many forms it sent, so it never passes 100%. Forms sent with JavaScript
-            switched off are in the enquiry and application figures but not in the rate, as those visits
-            cannot be counted.
-          </>
-        }
-      >
+      <Section id="totals" title="Totals">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {[
             ["Visitors", totals.visitors],
@@ -278,6 +267,12 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
+        <p className="max-w-3xl text-sm text-navy-700">
+          Conversion rate: the share of visits in which someone sent an enquiry or application. It counts each
+          visit once, however many forms it sent, so it never passes 100%. Forms sent with JavaScript switched
+          off are in the enquiry and application figures but not in the rate, as those visits cannot be
+          counted.
+        </p>
       </Section>
 
       <Section id="top-pages" title="Top pages">
@@ -331,6 +326,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             `Within ${promise}`,
             "Late",
             "Overdue, not answered",
+            "Waiting, not yet due",
             "Share within promise",
             "Median time to first answer",
           ]}
@@ -342,6 +338,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               line.answeredInTime,
               line.answeredLate,
               line.overdue,
+              line.waiting,
               line.share === null ? "n/a" : `${(line.share * 100).toFixed(1)}%`,
               duration(line.medianMs),
             ],
