@@ -45,7 +45,7 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(wide).toEqual([]);
 }
 
-/** A visit from an advert that sends three enquiries, so a rate counted per enquiry would read 300%. */
+/** A visit from an advert (to the warehouse page, which no other test sends from) that sends three enquiries, so a rate counted per enquiry would read 300%. */
 async function keenVisitor(browser: import("@playwright/test").Browser, tag: string) {
   const context = await browser.newContext({
     baseURL,
@@ -53,7 +53,7 @@ async function keenVisitor(browser: import("@playwright/test").Browser, tag: str
   });
   const page = await context.newPage();
   const beacon = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/page-view");
-  await page.goto(`/services/cleaning?utm_source=${tag}`);
+  await page.goto(`/services/warehouse?utm_source=${tag}`);
   await beacon;
   await waitForHydration(page);
   for (const n of [1, 2, 3]) {
@@ -68,8 +68,8 @@ async function keenVisitor(browser: import("@playwright/test").Browser, tag: str
             email: "ruth.okafor@example.co.uk",
             phone: "",
             company: "Okafor Lettings",
-            service: "cleaning",
-            message: `Cleaning quote number ${n} for our lettings office (${marker}).`,
+            service: "warehouse",
+            message: `Warehouse cover, request ${n}, for our parcel depot (${marker}).`,
           }),
         });
         return response.json();
@@ -177,7 +177,7 @@ test("the visit counts' report reads at 390 px: totals and top lists first, noth
   ]);
   // Pages by their titles, in a list that fits the phone.
   const pages = main.getByRole("list", { name: /^Top pages by views/ });
-  await expect(pages.getByText("Professional Cleaning", { exact: true })).toBeVisible();
+  await expect(pages.getByText("Warehouse Workers", { exact: true })).toBeVisible();
   // The advert's one visit sent three enquiries: its rate is 100%, not 300%.
   const source = main
     .getByRole("list", { name: /^Top sources by views/ })
