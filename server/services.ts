@@ -237,6 +237,7 @@ export async function createServices(
     publicUrl: env.PUBLIC_URL,
     challengesPerAddress: env.PASSKEY_CHALLENGE_LIMIT,
     onMailQueued: () => delivery.wake(),
+    mailConfigured: smtp !== null,
   });
 
   let draining = false;

@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { prefillParams } from "../app/lib/forms/contact-prefill.ts";
 import type { FormName } from "../app/lib/forms/form-result.ts";
 import { issueFormToken } from "../app/lib/forms/form-token.server.ts";
 import { formTokenMarker } from "../app/lib/forms/form-token.ts";
@@ -51,8 +52,11 @@ export function matchPrerenderedPage(
   // After a form post without JavaScript the page must show the form's result,
   // which only the server-rendered page (its loader) can do.
   if (url.searchParams.has(resultParam)) return undefined;
-  const pathname = url.pathname;
-  return pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+  // A link that chooses the contact form's service or package (Get Quote, Select Package) gets the page
+  // rendered now with them chosen, so it works without JavaScript too.
+  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  if (pathname === "/contact" && prefillParams.some((param) => url.searchParams.has(param))) return undefined;
+  return pages.get(pathname);
 }
 
 const markedField = new RegExp(`${formTokenMarker}="(contact|careers)"`, "g");

@@ -52,6 +52,11 @@ export type SiteConfig = {
     /** Share of placed staff given a site safety induction before their first shift. */
     safety: string;
   };
+  /** The promises the workspace keeps, not only prints. */
+  promises: {
+    /** Hours within which every enquiry is answered: a reply sent or its status moved on from New. */
+    replyPromiseHours: number;
+  };
   limits: {
     /** Largest upload the careers form accepts, in megabytes. */
     maxUploadMb: number;
@@ -144,6 +149,9 @@ export const site = {
     licensed: "100%",
     retention: "100%",
     safety: "100%",
+  },
+  promises: {
+    replyPromiseHours: 24,
   },
   limits: {
     maxUploadMb: 5,

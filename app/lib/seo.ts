@@ -26,6 +26,11 @@ const pageNames: Record<string, string> = {
   "/privacy": "Privacy notice",
 };
 
+/** A public page's name as people know it ("Home", "Professional Cleaning"), or null for a path without one. */
+export function pageName(pathname: string): string | null {
+  return pageNames[normalisePath(pathname)] ?? null;
+}
+
 /** The absolute URL of a path on the public site. */
 export function absoluteUrl(pathname: string): string {
   return new URL(pathname, site.siteUrl).href;

@@ -47,6 +47,9 @@ async function daily(db: Database, where = "1 = 1", params: string[] = []): Prom
     landings: Number(row.landings),
     enquiries: Number(row.enquiries),
     applications: Number(row.applications),
+    visits: Number(row.visits),
+    converted_visits: Number(row.converted_visits),
+    converted_visitors: Number(row.converted_visitors),
   }));
 }
 
@@ -169,7 +172,7 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
     return other;
   }
 
-  it("counts each view, each visitor once per page and once a day, all credited to the source the visit began with", async () => {
+  it("counts each view, each visitor once per page and once a day, each credited to the source of its visit", async () => {
     const { url } = await startProcess();
     const a = { ip: "203.0.113.9", ua: chrome };
     await expectCounted(
@@ -181,7 +184,7 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
     );
     await expectCounted(await view(url, { ...a, page: "/about" }));
     await expectCounted(await view(url, { ...a, page: "/about/" }));
-    // A referrer on a later view does not change where the visit came from.
+    // Arriving again from another site begins a new visit, credited to that site and landing here.
     await expectCounted(
       await view(url, { ...a, page: "/services/cleaning", referrer: "https://elsewhere.example/" }),
     );
@@ -193,10 +196,26 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
       utm_medium: "email",
       utm_campaign: "spring",
     };
+    const elsewhere = {
+      referrer_host: "elsewhere.example",
+      utm_source: "",
+      utm_medium: "",
+      utm_campaign: "",
+    };
     const none = { referrer_host: "", utm_source: "", utm_medium: "", utm_campaign: "" };
-    const counts = { enquiries: 0, applications: 0 };
+    const counts = { enquiries: 0, applications: 0, converted_visits: 0, converted_visitors: 0 };
     expect(await daily(db)).toEqual([
-      { day: today, page: "/", ...source, device: "desktop", views: 1, visitors: 1, landings: 1, ...counts },
+      {
+        day: today,
+        page: "/",
+        ...source,
+        device: "desktop",
+        views: 1,
+        visitors: 1,
+        landings: 1,
+        visits: 1,
+        ...counts,
+      },
       {
         day: today,
         page: "/about",
@@ -205,17 +224,29 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
         views: 2,
         visitors: 1,
         landings: 0,
+        visits: 0,
         ...counts,
       },
-      { day: today, page: "/about", ...none, device: "phone", views: 1, visitors: 1, landings: 1, ...counts },
+      {
+        day: today,
+        page: "/about",
+        ...none,
+        device: "phone",
+        views: 1,
+        visitors: 1,
+        landings: 1,
+        visits: 1,
+        ...counts,
+      },
       {
         day: today,
         page: "/services/cleaning",
-        ...source,
+        ...elsewhere,
         device: "desktop",
         views: 1,
         visitors: 1,
         landings: 0,
+        visits: 1,
         ...counts,
       },
     ]);
@@ -634,7 +665,8 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
         kind: "enquiry",
         day: day(0),
         page: "/contact",
-        source: news,
+        visitor: "v1",
+        source: noSource,
         device: "phone",
       });
       await recordConversion(db, {
@@ -661,30 +693,59 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
         applications: 1,
       });
       expect(report.days.filter((day) => day.views === 0)).toHaveLength(5);
-      expect(report.totals).toEqual({ visitors: 3, views: 6, enquiries: 1, applications: 1 });
+      expect(report.totals).toEqual({
+        visitors: 3,
+        visits: 3,
+        views: 6,
+        enquiries: 1,
+        applications: 1,
+        converted: 1,
+      });
+      const none = { enquiries: 0, applications: 0, conversions: 0, converted: 0 };
+      // By views, named by their titles.
       expect(report.pages.slice(0, 2)).toEqual([
-        { page: "/", views: 3, visitors: 2, enquiries: 0, applications: 0, conversions: 0 },
-        { page: "/services/cleaning", views: 2, visitors: 2, enquiries: 0, applications: 0, conversions: 0 },
+        { page: "/", name: "Home", views: 3, visitors: 2, visits: 2, ...none },
+        {
+          page: "/services/cleaning",
+          name: "Professional Cleaning",
+          views: 2,
+          visitors: 2,
+          visits: 1,
+          ...none,
+        },
       ]);
+      // The enquiry was credited to the visit it was sent in: its source, and its sender's page.
       expect(report.pages.find((page) => page.page === "/contact")).toMatchObject({
+        name: "Contact",
         visitors: 1,
         enquiries: 1,
+        converted: 1,
       });
       expect(report.pages.find((page) => page.page === "/about")).toBeUndefined();
       expect(report.sources).toEqual([
-        { source: "", visitors: 1, enquiries: 0, applications: 1, conversions: 1 },
-        { source: "newsletter", visitors: 1, enquiries: 1, applications: 0, conversions: 1 },
-        { source: "google.com", visitors: 1, enquiries: 0, applications: 0, conversions: 0 },
+        { source: "", views: 2, visits: 1, enquiries: 0, applications: 1, conversions: 1, converted: 0 },
+        {
+          source: "newsletter",
+          views: 2,
+          visits: 1,
+          enquiries: 1,
+          applications: 0,
+          conversions: 1,
+          converted: 1,
+        },
+        { source: "google.com", views: 2, visits: 1, ...none },
       ]);
       expect(report.campaigns).toEqual([
         {
           utmSource: "newsletter",
           utmMedium: "email",
           utmCampaign: "=HYPERLINK(1)",
-          visitors: 1,
+          views: 2,
+          visits: 1,
           enquiries: 1,
           applications: 0,
           conversions: 1,
+          converted: 1,
         },
       ]);
       expect(report.devices).toEqual([
@@ -710,14 +771,21 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
       });
       const { fileName, csv } = await exportCsv(db, 7, clock);
       expect(fileName).toBe("analytics-2026-11-14-to-2026-11-20.csv");
-      const lines = csv.trim().split("\n");
+      const [figures = "", replies = "", outcomes = ""] = csv.trim().split("\n\n");
+      const lines = figures.split("\n");
       expect(lines[0]).toBe(
-        "day,page,referrer_host,utm_source,utm_medium,utm_campaign,device,views,visitors,landings,enquiries,applications",
+        "day,page,referrer_host,utm_source,utm_medium,utm_campaign,device,views,visitors,landings,enquiries,applications,visits,converted_visits,converted_visitors",
       );
       expect(lines).toHaveLength(1 + 7);
-      expect(lines).toContain("2026-11-19,/privacy,,'＝HYPERLINK(2),'@cmd,'-1+1,desktop,0,0,0,1,0");
-      expect(lines).toContain("2026-11-20,/contact,,newsletter,email,'=HYPERLINK(1),phone,1,1,0,1,0");
-      expect(lines).toContain("2026-11-18,/careers,,,,,desktop,0,0,0,0,1");
+      expect(lines).toContain("2026-11-19,/privacy,,'＝HYPERLINK(2),'@cmd,'-1+1,desktop,0,0,0,1,0,0,0,0");
+      expect(lines).toContain("2026-11-20,/contact,,newsletter,email,'=HYPERLINK(1),phone,1,1,0,1,0,0,1,1");
+      expect(lines).toContain("2026-11-18,/careers,,,,,desktop,0,0,0,0,1,0,0,0");
+      // Then how the period's enquiries were answered, and what came of its leads (none in this one).
+      expect(replies.split("\n")).toEqual([
+        "service,enquiries_received,answered_within_promise,answered_late,overdue,waiting,share_answered_within_promise,median_hours_to_first_answer",
+        "all,0,0,0,0,0,,",
+      ]);
+      expect(outcomes).toBe("by,source_or_page,utm_medium,utm_campaign,enquiries,won,applications,hired");
       expect(csv).not.toContain("/about");
     });
   });

@@ -18,7 +18,6 @@ import {
   recordConversion,
   recordView,
   saltFor,
-  visitSource,
 } from "./store.ts";
 import {
   dayOf,
@@ -35,7 +34,7 @@ import {
 } from "./visitor.ts";
 
 /** A lead the lead handlers have just stored (not spam, not a repeat), with the request that sent it. */
-export type StoredLead = { kind: "enquiry" | "application"; request: Request };
+export type StoredLead = { kind: "enquiry" | "application"; reference?: string; request: Request };
 
 export type AnalyticsOptions = {
   db: Database;
@@ -236,10 +235,12 @@ export function createAnalytics(options: AnalyticsOptions) {
   });
 
   /**
-   * Counts a stored lead for the page it was sent from (the post's Referer) and the source today's
-   * visit began with, or, for a visitor not counted today (no JavaScript), the sending page's own tags.
+   * Counts a stored lead for the page it was sent from (the post's Referer) and the source of the visit
+   * it was sent in, or, for a visitor not counted today (no JavaScript), the sending page's own tags;
+   * the lead keeps that source. A sender who asks not to be tracked, or a robot, is neither counted nor
+   * given a source.
    */
-  async function countLead({ kind, request }: StoredLead): Promise<void> {
+  async function countLead({ kind, reference, request }: StoredLead): Promise<void> {
     const userAgent = String(request.headers["user-agent"] ?? "").slice(0, 500);
     if (objectsToCounting(request.headers) || isRobot(userAgent)) return;
     const at = now();
@@ -247,9 +248,15 @@ export function createAnalytics(options: AnalyticsOptions) {
     const found = senderPageOf(request.headers.referer, request.headers.host);
     const sender = found && (await countedPage(found.page)) ? found : null;
     const salt = await todaysSalt(day);
-    const visitor = visitorHash(salt, clientAddress(request), userAgent);
-    const source = (await visitSource(db, day, visitor)) ?? (sender ? sourceOf(sender.params, "") : noSource);
-    await recordConversion(db, { kind, day, page: sender?.page ?? "", source, device: deviceOf(userAgent) });
+    await recordConversion(db, {
+      kind,
+      ...(reference ? { reference } : {}),
+      day,
+      page: sender?.page ?? "",
+      visitor: visitorHash(salt, clientAddress(request), userAgent),
+      source: sender ? sourceOf(sender.params, "") : noSource,
+      device: deviceOf(userAgent),
+    });
   }
 
   let timer: NodeJS.Timeout | null = null;

@@ -19,6 +19,10 @@ describe("the privacy notice's section on visit counts", () => {
       "We never store your IP address",
       "Global Privacy Control or Do Not Track",
       "not counted at all",
+      // Each lead keeps its visit's source (lead_sources), and loses it with the lead.
+      "the page you arrived on and the page you sent it from",
+      "deleted with your enquiry or application",
+      "nor is where you came from noted",
     ]) {
       expect(text).toContain(promise);
     }

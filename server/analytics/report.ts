@@ -1,6 +1,15 @@
 import { stringify } from "csv-stringify/sync";
 import type { ReportPeriod } from "../../app/lib/analytics-periods.ts";
+import { pageName } from "../../app/lib/seo.ts";
 import type { Queryable } from "../db/database.ts";
+import {
+  type Outcomes,
+  outcomesBySource,
+  type ReplyLine,
+  replyPromiseMs,
+  replyTimes,
+  spanOfDays,
+} from "./outcomes.ts";
 import { addDays, type Device, dayOf } from "./visitor.ts";
 
 /** Figures for one day of the chart and its table. */
@@ -12,25 +21,45 @@ export type DayFigures = {
   applications: number;
 };
 
-/** Figures for one line of a top list; `conversions` is enquiries and applications together. */
-export type Line = { visitors: number; enquiries: number; applications: number; conversions: number };
+/**
+ * Figures for one line of a top list. `conversions` is enquiries and applications together, of which
+ * some came from visitors we could not count (no JavaScript); `converted` is how many of the line's
+ * `visits` (for a page: its `visitors`) sent one, so `converted / visits` never passes 100%.
+ */
+export type Line = {
+  views: number;
+  visits: number;
+  enquiries: number;
+  applications: number;
+  conversions: number;
+  converted: number;
+};
 
-export type PageLine = Line & { page: string; views: number };
+/** A page: `name` is its title ("Professional Cleaning"), or the path when it has none. */
+export type PageLine = Line & { page: string; name: string; visitors: number };
 /** A source: a campaign's utm_source when tagged, else the referring host; "" is direct or unknown. */
 export type SourceLine = Line & { source: string };
 export type CampaignLine = Line & { utmSource: string; utmMedium: string; utmCampaign: string };
 export type DeviceLine = { device: Device; visitors: number };
+
+export type Totals = Omit<DayFigures, "day"> & { visits: number; converted: number };
 
 export type Report = {
   period: ReportPeriod;
   from: string;
   to: string;
   days: DayFigures[];
-  totals: Omit<DayFigures, "day">;
+  totals: Totals;
   pages: PageLine[];
   sources: SourceLine[];
   campaigns: CampaignLine[];
   devices: DeviceLine[];
+  /** How the enquiries received in the period were answered, by service, against the promise. */
+  replies: ReplyLine[];
+  /** The promise, in hours, the replies are judged against. */
+  promiseHours: number;
+  /** The leads received in the period, and how many were won or hired, by where they came from. */
+  outcomes: Outcomes;
 };
 
 /** The first and last day of a period that ends today (Europe/London). */
@@ -41,19 +70,35 @@ export function periodDays(period: ReportPeriod, now: number): { from: string; t
 
 const n = (value: unknown) => Number(value ?? 0);
 
-type Sums = { visitors: unknown; enquiries: unknown; applications: unknown };
+type Sums = {
+  views: unknown;
+  visits: unknown;
+  enquiries: unknown;
+  applications: unknown;
+  converted: unknown;
+};
 function line(row: Sums): Line {
   const enquiries = n(row.enquiries);
   const applications = n(row.applications);
-  return { visitors: n(row.visitors), enquiries, applications, conversions: enquiries + applications };
+  return {
+    views: n(row.views),
+    visits: n(row.visits),
+    enquiries,
+    applications,
+    conversions: enquiries + applications,
+    converted: n(row.converted),
+  };
 }
+
+const sums = `SUM(views) AS views, SUM(visits) AS visits, SUM(enquiries) AS enquiries,
+  SUM(applications) AS applications`;
 
 /** How many lines each top list shows. */
 const topCount = 10;
 
 /**
- * The report for the last 7, 30 or 90 days. Visitors per day, source and device are the visitors whose
- * day began there (each counted once a day); visitors of a page are those who saw it (once a day each).
+ * The report for the last 7, 30 or 90 days. Visitors are each counted once a day; visits begin with a
+ * visitor's first view of the day or a view that brings a new source; the top lists are sorted by views.
  */
 export async function buildReport(db: Queryable, period: ReportPeriod, now: number): Promise<Report> {
   const { from, to } = periodDays(period, now);
@@ -63,60 +108,59 @@ export async function buildReport(db: Queryable, period: ReportPeriod, now: numb
     day: string;
     visitors: unknown;
     views: unknown;
+    visits: unknown;
+    converted: unknown;
     enquiries: unknown;
     applications: unknown;
   }>(
-    `SELECT day, SUM(landings) AS visitors, SUM(views) AS views, SUM(enquiries) AS enquiries,
-       SUM(applications) AS applications
+    `SELECT day, SUM(landings) AS visitors, SUM(converted_visits) AS converted, ${sums}
      FROM analytics_daily WHERE day >= ? AND day <= ? GROUP BY day`,
     range,
   );
   const byDay = new Map(daily.map((row) => [row.day, row]));
   const days: DayFigures[] = [];
+  const totals: Totals = { visitors: 0, visits: 0, views: 0, enquiries: 0, applications: 0, converted: 0 };
   for (let day = from; day <= to; day = addDays(day, 1)) {
     const row = byDay.get(day);
-    days.push({
+    const figures = {
       day,
       visitors: n(row?.visitors),
       views: n(row?.views),
       enquiries: n(row?.enquiries),
       applications: n(row?.applications),
-    });
+    };
+    days.push(figures);
+    totals.visitors += figures.visitors;
+    totals.views += figures.views;
+    totals.enquiries += figures.enquiries;
+    totals.applications += figures.applications;
+    totals.visits += n(row?.visits);
+    totals.converted += n(row?.converted);
   }
-  const totals = days.reduce(
-    (sum, day) => ({
-      visitors: sum.visitors + day.visitors,
-      views: sum.views + day.views,
-      enquiries: sum.enquiries + day.enquiries,
-      applications: sum.applications + day.applications,
-    }),
-    { visitors: 0, views: 0, enquiries: 0, applications: 0 },
-  );
 
-  const pages = await db.all<Sums & { page: string; views: unknown }>(
-    `SELECT page, SUM(views) AS views, SUM(visitors) AS visitors, SUM(enquiries) AS enquiries,
-       SUM(applications) AS applications
+  const pages = await db.all<Sums & { page: string; visitors: unknown }>(
+    `SELECT page, SUM(visitors) AS visitors, SUM(converted_visitors) AS converted, ${sums}
      FROM analytics_daily WHERE day >= ? AND day <= ? GROUP BY page
-     ORDER BY SUM(visitors) DESC, SUM(enquiries + applications) DESC, page LIMIT ${topCount}`,
+     ORDER BY SUM(views) DESC, SUM(visitors) DESC, SUM(enquiries + applications) DESC, page LIMIT ${topCount}`,
     range,
   );
 
+  const sourceOf = "CASE WHEN utm_source <> '' THEN utm_source ELSE referrer_host END";
   const sources = await db.all<Sums & { source: string }>(
-    `SELECT CASE WHEN utm_source <> '' THEN utm_source ELSE referrer_host END AS source,
-       SUM(landings) AS visitors, SUM(enquiries) AS enquiries, SUM(applications) AS applications
+    `SELECT ${sourceOf} AS source, SUM(converted_visits) AS converted, ${sums}
      FROM analytics_daily WHERE day >= ? AND day <= ?
-     GROUP BY CASE WHEN utm_source <> '' THEN utm_source ELSE referrer_host END
-     ORDER BY SUM(landings) DESC, SUM(enquiries + applications) DESC, source LIMIT ${topCount}`,
+     GROUP BY ${sourceOf}
+     ORDER BY SUM(views) DESC, SUM(visits) DESC, SUM(enquiries + applications) DESC, source LIMIT ${topCount}`,
     range,
   );
 
   const campaigns = await db.all<Sums & { utm_source: string; utm_medium: string; utm_campaign: string }>(
-    `SELECT utm_source, utm_medium, utm_campaign,
-       SUM(landings) AS visitors, SUM(enquiries) AS enquiries, SUM(applications) AS applications
+    `SELECT utm_source, utm_medium, utm_campaign, SUM(converted_visits) AS converted, ${sums}
      FROM analytics_daily
      WHERE day >= ? AND day <= ? AND (utm_source <> '' OR utm_medium <> '' OR utm_campaign <> '')
      GROUP BY utm_source, utm_medium, utm_campaign
-     ORDER BY SUM(landings) DESC, SUM(enquiries + applications) DESC, utm_source, utm_medium, utm_campaign
+     ORDER BY SUM(views) DESC, SUM(visits) DESC, SUM(enquiries + applications) DESC, utm_source, utm_medium,
+       utm_campaign
      LIMIT ${topCount}`,
     range,
   );
@@ -127,13 +171,19 @@ export async function buildReport(db: Queryable, period: ReportPeriod, now: numb
     range,
   );
 
+  const span = spanOfDays(from, to);
   return {
     period,
     from,
     to,
     days,
     totals,
-    pages: pages.map((row) => ({ page: row.page, views: n(row.views), ...line(row) })),
+    pages: pages.map((row) => ({
+      page: row.page,
+      name: row.page ? (pageName(row.page) ?? row.page) : "",
+      visitors: n(row.visitors),
+      ...line(row),
+    })),
     sources: sources.map((row) => ({ source: row.source, ...line(row) })),
     campaigns: campaigns.map((row) => ({
       utmSource: row.utm_source,
@@ -142,6 +192,9 @@ export async function buildReport(db: Queryable, period: ReportPeriod, now: numb
       ...line(row),
     })),
     devices: devices.map((row) => ({ device: row.device, visitors: n(row.visitors) })),
+    replies: await replyTimes(db, span, now),
+    promiseHours: replyPromiseMs / 3_600_000,
+    outcomes: await outcomesBySource(db, span),
   };
 }
 
@@ -159,6 +212,9 @@ export const exportColumns = [
   "landings",
   "enquiries",
   "applications",
+  "visits",
+  "converted_visits",
+  "converted_visitors",
 ] as const;
 
 export type ExportRow = Record<(typeof exportColumns)[number], string | number>;
@@ -178,23 +234,107 @@ export async function exportRows(db: Queryable, period: ReportPeriod, now: numbe
     landings: n(row.landings),
     enquiries: n(row.enquiries),
     applications: n(row.applications),
+    visits: n(row.visits),
+    converted_visits: n(row.converted_visits),
+    converted_visitors: n(row.converted_visitors),
   }));
 }
 
-/** The CSV export of a period: a header line, then every stored daily row; and a name for the file. */
+/** The columns of the export's replies table: how each service's enquiries were answered. */
+export const replyColumns = [
+  "service",
+  "enquiries_received",
+  "answered_within_promise",
+  "answered_late",
+  "overdue",
+  "waiting",
+  "share_answered_within_promise",
+  "median_hours_to_first_answer",
+] as const;
+
+/** The columns of the export's outcomes table: leads won and hired by source, campaign and page. */
+export const outcomeColumns = [
+  "by",
+  "source_or_page",
+  "utm_medium",
+  "utm_campaign",
+  "enquiries",
+  "won",
+  "applications",
+  "hired",
+] as const;
+
+/** A share as a spreadsheet reads it (0.875), or empty when there is nothing to say yet. */
+const shareCell = (share: number | null) => (share === null ? "" : share.toFixed(3));
+const hoursCell = (ms: number | null) => (ms === null ? "" : (ms / 3_600_000).toFixed(1));
+
+function csvTable(columns: readonly string[], rows: Record<string, string | number>[]): string {
+  return stringify(rows, {
+    header: true,
+    columns: [...columns],
+    // Campaign tags and referrers came from links: a cell a spreadsheet would read as a formula (= + - @,
+    // their full-width forms, a tab or a carriage return first) gets a leading apostrophe.
+    escape_formulas: true,
+  });
+}
+
+/**
+ * The CSV export of a period, and a name for the file: three tables one after another, each with its
+ * own header line and a blank line between them: every stored daily row; how the enquiries received in
+ * the period were answered, by service; and those leads won or hired, by source, campaign and page.
+ */
 export async function exportCsv(
   db: Queryable,
   period: ReportPeriod,
   now: number,
 ): Promise<{ fileName: string; csv: string }> {
   const { from, to } = periodDays(period, now);
-  const csv = stringify(await exportRows(db, period, now), {
-    header: true,
-    columns: [...exportColumns],
-    // Campaign tags and referrers came from links: a cell a spreadsheet would read as a formula (= + - @,
-    // their full-width forms, a tab or a carriage return first) gets a leading apostrophe.
-    escape_formulas: true,
+  const span = spanOfDays(from, to);
+  const replies = (await replyTimes(db, span, now)).map((line) => ({
+    service: line.service === null ? "all" : line.service || "none",
+    enquiries_received: line.received,
+    answered_within_promise: line.answeredInTime,
+    answered_late: line.answeredLate,
+    overdue: line.overdue,
+    waiting: line.waiting,
+    share_answered_within_promise: shareCell(line.share),
+    median_hours_to_first_answer: hoursCell(line.medianMs),
+  }));
+  const outcomes = await outcomesBySource(db, span);
+  const figures = (line: Outcomes["bySource"][number]) => ({
+    enquiries: line.enquiries,
+    won: line.won,
+    applications: line.applications,
+    hired: line.hired,
   });
+  const outcomeRows = [
+    ...outcomes.bySource.map((line) => ({
+      by: "source",
+      source_or_page: line.key ?? "not recorded",
+      utm_medium: "",
+      utm_campaign: "",
+      ...figures(line),
+    })),
+    ...outcomes.byCampaign.map((line) => ({
+      by: "campaign",
+      source_or_page: line.utmSource,
+      utm_medium: line.utmMedium,
+      utm_campaign: line.utmCampaign,
+      ...figures(line),
+    })),
+    ...outcomes.byPage.map((line) => ({
+      by: "landing_page",
+      source_or_page: line.key ?? "not recorded",
+      utm_medium: "",
+      utm_campaign: "",
+      ...figures(line),
+    })),
+  ];
+  const csv = [
+    csvTable(exportColumns, await exportRows(db, period, now)),
+    csvTable(replyColumns, replies),
+    csvTable(outcomeColumns, outcomeRows),
+  ].join("\n");
   return { fileName: `analytics-${from}-to-${to}.csv`, csv };
 }
 

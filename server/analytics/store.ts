@@ -23,6 +23,9 @@ export type DailyRow = {
   landings: number;
   enquiries: number;
   applications: number;
+  visits: number;
+  converted_visits: number;
+  converted_visitors: number;
 };
 
 /** Views one visitor can add in a day; past it a script replaying views counts for nothing more. */
@@ -60,20 +63,26 @@ type Increment = {
   landings?: number;
   enquiries?: number;
   applications?: number;
+  visits?: number;
+  convertedVisits?: number;
+  convertedVisitors?: number;
 };
 
 /** Adds to a day's figures in one statement, so processes writing at once never lose a count. */
 async function addToDaily(db: Queryable, add: Increment): Promise<void> {
   await db.run(
     `INSERT INTO analytics_daily (day, page, referrer_host, utm_source, utm_medium, utm_campaign, device,
-       views, visitors, landings, enquiries, applications)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       views, visitors, landings, enquiries, applications, visits, converted_visits, converted_visitors)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (day, page, referrer_host, utm_source, utm_medium, utm_campaign, device) DO UPDATE SET
        views = analytics_daily.views + excluded.views,
        visitors = analytics_daily.visitors + excluded.visitors,
        landings = analytics_daily.landings + excluded.landings,
        enquiries = analytics_daily.enquiries + excluded.enquiries,
-       applications = analytics_daily.applications + excluded.applications`,
+       applications = analytics_daily.applications + excluded.applications,
+       visits = analytics_daily.visits + excluded.visits,
+       converted_visits = analytics_daily.converted_visits + excluded.converted_visits,
+       converted_visitors = analytics_daily.converted_visitors + excluded.converted_visitors`,
     [
       add.day,
       add.page,
@@ -87,6 +96,9 @@ async function addToDaily(db: Queryable, add: Increment): Promise<void> {
       add.landings ?? 0,
       add.enquiries ?? 0,
       add.applications ?? 0,
+      add.visits ?? 0,
+      add.convertedVisits ?? 0,
+      add.convertedVisitors ?? 0,
     ],
   );
 }
@@ -108,10 +120,44 @@ export type PageView = {
  */
 export type ViewOutcome = "first-visit" | "counted" | "over-cap" | "network-over-cap";
 
+/** True when a view brings a source of its own: another site's link, or campaign tags. */
+export function hasSource(source: Source): boolean {
+  return Boolean(source.referrerHost || source.utmSource || source.utmMedium || source.utmCampaign);
+}
+
+function sameSource(a: Source, b: Source): boolean {
+  return (
+    a.referrerHost === b.referrerHost &&
+    a.utmSource === b.utmSource &&
+    a.utmMedium === b.utmMedium &&
+    a.utmCampaign === b.utmCampaign
+  );
+}
+
+type VisitRow = {
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  landing_page: string;
+  views: number;
+};
+
+function sourceOfRow(row: Omit<VisitRow, "views" | "landing_page">): Source {
+  return {
+    referrerHost: row.referrer_host,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+  };
+}
+
 /**
- * Counts one page view: the visitor's day (with its landing source) is started or continued, the page
- * counts the visitor once, and the day's figures for page, source and device go up, in one transaction.
- * Every view of a visit is credited to the source the visit began with.
+ * Counts one page view: the visitor's day is started or continued, the page counts the visitor once,
+ * and the day's figures for page, source and device go up, in one transaction. A view that arrives with
+ * a source of its own (another site's link, campaign tags) begins a new visit, credited to that source
+ * and landing on that page, even when the same visitor came earlier in the day without one; views
+ * without a source continue the visit they belong to.
  */
 export async function recordView(
   db: Database,
@@ -119,17 +165,12 @@ export async function recordView(
   newVisitorsPerNetwork = defaultNewVisitorsPerNetworkPerDay,
 ): Promise<ViewOutcome> {
   return db.transaction(async (tx) => {
-    const [visit] = await tx.all<{
-      referrer_host: string;
-      utm_source: string;
-      utm_medium: string;
-      utm_campaign: string;
-      views: number;
-    }>(
-      `INSERT INTO analytics_visitors (day, visitor, referrer_host, utm_source, utm_medium, utm_campaign, views)
-       VALUES (?, ?, ?, ?, ?, ?, 1)
+    const [visit] = await tx.all<VisitRow>(
+      `INSERT INTO analytics_visitors (day, visitor, referrer_host, utm_source, utm_medium, utm_campaign,
+         landing_page, views)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 1)
        ON CONFLICT (day, visitor) DO UPDATE SET views = analytics_visitors.views + 1
-       RETURNING referrer_host, utm_source, utm_medium, utm_campaign, views`,
+       RETURNING referrer_host, utm_source, utm_medium, utm_campaign, landing_page, views`,
       [
         view.day,
         view.visitor,
@@ -137,12 +178,14 @@ export async function recordView(
         view.source.utmSource,
         view.source.utmMedium,
         view.source.utmCampaign,
+        view.page,
       ],
     );
     if (!visit) throw new Error("The visitor upsert returned no row");
     const views = Number(visit.views);
     if (views > maxViewsPerVisitorPerDay) return "over-cap";
-    if (views === 1) {
+    const first = views === 1;
+    if (first) {
       // A new visitor: counted against its network's day, in the same statement as the check, so
       // views arriving at once cannot all slip under the cap.
       const admitted = await tx.run(
@@ -159,68 +202,117 @@ export async function recordView(
         return "network-over-cap";
       }
     }
+    let source = sourceOfRow(visit);
+    const newVisit = first || (hasSource(view.source) && !sameSource(view.source, source));
+    if (newVisit && !first) {
+      source = view.source;
+      await tx.run(
+        `UPDATE analytics_visitors SET referrer_host = ?, utm_source = ?, utm_medium = ?, utm_campaign = ?,
+           landing_page = ?, converted = 0
+         WHERE day = ? AND visitor = ?`,
+        [
+          source.referrerHost,
+          source.utmSource,
+          source.utmMedium,
+          source.utmCampaign,
+          view.page,
+          view.day,
+          view.visitor,
+        ],
+      );
+    }
     const newPage = await tx.run(
       "INSERT INTO analytics_visitor_pages (day, visitor, page) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
       [view.day, view.visitor, view.page],
     );
-    const first = views === 1;
     await addToDaily(tx, {
       day: view.day,
       page: view.page,
-      source: {
-        referrerHost: visit.referrer_host,
-        utmSource: visit.utm_source,
-        utmMedium: visit.utm_medium,
-        utmCampaign: visit.utm_campaign,
-      },
+      source,
       device: view.device,
       views: 1,
       visitors: newPage > 0 ? 1 : 0,
       landings: first ? 1 : 0,
+      visits: newVisit ? 1 : 0,
     });
     return first ? "first-visit" : "counted";
   });
 }
 
-/** The source today's visit by this visitor began with, or null when they have not been counted today. */
-export async function visitSource(db: Queryable, day: string, visitor: string): Promise<Source | null> {
-  const [row] = await db.all<{
-    referrer_host: string;
-    utm_source: string;
-    utm_medium: string;
-    utm_campaign: string;
-  }>(
-    "SELECT referrer_host, utm_source, utm_medium, utm_campaign FROM analytics_visitors WHERE day = ? AND visitor = ?",
-    [day, visitor],
-  );
-  return row
-    ? {
-        referrerHost: row.referrer_host,
-        utmSource: row.utm_source,
-        utmMedium: row.utm_medium,
-        utmCampaign: row.utm_campaign,
-      }
-    : null;
-}
+/** The visit a lead was sent in, as the lead keeps it: its source, landing page and sending page. */
+export type LeadSource = Source & { landingPage: string; sentFrom: string };
 
 export type Conversion = {
   kind: "enquiry" | "application";
+  /** The lead's reference, so it keeps its source; none for counts alone. */
+  reference?: string;
   day: string;
   /** The page the form was sent from, or "" when the browser did not say. */
   page: string;
+  /** Today's visitor hash, when the sender could be counted; its visit gives the source. */
+  visitor?: string;
+  /** The source when the visitor was not counted today (no JavaScript): the sending page's own tags. */
   source: Source;
   device: Device;
 };
 
-/** Counts one stored enquiry or application for its page, source and device. */
-export async function recordConversion(db: Queryable, conversion: Conversion): Promise<void> {
-  await addToDaily(db, {
-    day: conversion.day,
-    page: conversion.page,
-    source: conversion.source,
-    device: conversion.device,
-    enquiries: conversion.kind === "enquiry" ? 1 : 0,
-    applications: conversion.kind === "application" ? 1 : 0,
+/**
+ * Counts one stored enquiry or application for the page it was sent from, the source of the visit it
+ * was sent in (or, for a visitor not counted today, `source`) and the device, and gives the lead that
+ * source, in one transaction. The visit counts as converted once, and the sending page's visitor once,
+ * so a conversion rate never passes 100%. Resolves to the source the lead was given.
+ */
+export async function recordConversion(db: Database, conversion: Conversion): Promise<LeadSource> {
+  return db.transaction(async (tx) => {
+    const [visit] = conversion.visitor
+      ? await tx.all<Omit<VisitRow, "views">>(
+          `SELECT referrer_host, utm_source, utm_medium, utm_campaign, landing_page FROM analytics_visitors
+           WHERE day = ? AND visitor = ?`,
+          [conversion.day, conversion.visitor],
+        )
+      : [];
+    let convertedVisits = 0;
+    let convertedVisitors = 0;
+    if (visit && conversion.visitor) {
+      convertedVisits = await tx.run(
+        "UPDATE analytics_visitors SET converted = 1 WHERE day = ? AND visitor = ? AND converted = 0",
+        [conversion.day, conversion.visitor],
+      );
+      convertedVisitors = await tx.run(
+        `UPDATE analytics_visitor_pages SET converted = 1
+         WHERE day = ? AND visitor = ? AND page = ? AND converted = 0`,
+        [conversion.day, conversion.visitor, conversion.page],
+      );
+    }
+    const source = visit ? sourceOfRow(visit) : conversion.source;
+    await addToDaily(tx, {
+      day: conversion.day,
+      page: conversion.page,
+      source,
+      device: conversion.device,
+      enquiries: conversion.kind === "enquiry" ? 1 : 0,
+      applications: conversion.kind === "application" ? 1 : 0,
+      convertedVisits,
+      convertedVisitors,
+    });
+    const kept: LeadSource = { ...source, landingPage: visit?.landing_page ?? "", sentFrom: conversion.page };
+    if (conversion.reference) {
+      await tx.run(
+        `INSERT INTO lead_sources (reference, referrer_host, utm_source, utm_medium, utm_campaign,
+           landing_page, sent_from)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING`,
+        [
+          conversion.reference,
+          kept.referrerHost,
+          kept.utmSource,
+          kept.utmMedium,
+          kept.utmCampaign,
+          kept.landingPage,
+          kept.sentFrom,
+        ],
+      );
+    }
+    return kept;
   });
 }
 

@@ -62,7 +62,7 @@ export type LeadsOptions = {
     at: number,
   ) => Promise<{ vacancy: { reference: string; slug: string }; open: boolean } | null>;
   /** Called for each lead stored (not spam, not a repeat), with its request: the visit counts use it. */
-  onStored?: (lead: { kind: "enquiry" | "application"; request: Request }) => void;
+  onStored?: (lead: { kind: "enquiry" | "application"; reference: string; request: Request }) => void;
 };
 
 const contactBodyLimit = 32 * 1024;
@@ -323,7 +323,7 @@ export function leadsRouter(options: LeadsOptions): Router {
       repeated ? "repeat submission answered" : "submission stored",
     );
     if (spam || repeated) return;
-    options.onStored?.({ kind, request: req });
+    options.onStored?.({ kind, reference, request: req });
     if (options.mailConfigured === false)
       logger.info({ reference }, "mail queued; no SMTP server configured yet");
     options.onQueued?.();

@@ -89,6 +89,7 @@ export async function deleteLead(
   if (!gone) return null;
   const notes = await tx.run("DELETE FROM notes WHERE reference = ?", [lead.reference]);
   const emails = await tx.run("DELETE FROM outbox WHERE reference = ?", [lead.reference]);
+  await tx.run("DELETE FROM lead_sources WHERE reference = ?", [lead.reference]);
   const timeline = await tx.run("UPDATE audit_log SET detail = '' WHERE reference = ? AND detail <> ''", [
     lead.reference,
   ]);

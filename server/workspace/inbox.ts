@@ -649,3 +649,11 @@ export async function failedDeliveries(
   );
   return { count: Number(total?.n ?? 0), references: rows.map((row) => row.reference) };
 }
+
+/** E-mails waiting in the delivery queue (not yet sent, not failed): shown while no SMTP server is set. */
+export async function waitingEmails(db: Queryable): Promise<number> {
+  const [row] = await db.all<{ n: unknown }>(
+    "SELECT COUNT(*) AS n FROM outbox WHERE channel = 'email' AND status IN ('queued', 'sending')",
+  );
+  return Number(row?.n ?? 0);
+}

@@ -31,6 +31,8 @@ export type WorkspaceOptions = {
   clock?: () => number;
   /** Called when an e-mail was put back in the queue, so the outbox can send it at once. */
   onMailQueued?: () => void;
+  /** False when no SMTP server is configured: every workspace page then says how much mail waits. */
+  mailConfigured?: boolean;
 };
 
 /** Sign-in attempts (passkey answers) allowed per client address in a quarter of an hour. */
@@ -127,6 +129,9 @@ export function createWorkspace(options: WorkspaceOptions) {
     recentlyConfirmed: (me: StaffMember): boolean => now() - me.confirmedAt < confirmationWindowMs,
     /** E-mails and webhooks that failed for good, for the notice at the top of every workspace page. */
     failedDeliveries: () => inbox.failedDeliveries(db),
+    /** With no SMTP server configured, how many e-mails wait for one; null when mail can leave. */
+    mailNotSetUp: async (): Promise<{ waiting: number } | null> =>
+      options.mailConfigured === false ? { waiting: await inbox.waitingEmails(db) } : null,
 
     /** The leads inbox: every method acts for one signed-in member of staff and keeps the timeline. */
     inbox: {

@@ -436,7 +436,11 @@ test.describe("service pages", () => {
       await page.goto(service.path);
       const main = page.getByRole("main");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(service.h1);
-      await expect(main.getByRole("link", { name: "Get Quote" })).toHaveAttribute("href", "/contact");
+      // Get Quote opens the contact form with this page's service chosen.
+      await expect(main.getByRole("link", { name: "Get Quote" })).toHaveAttribute(
+        "href",
+        /^\/contact\?service=[a-z]+#contact-form$/,
+      );
       await expect(main.getByRole("button", { name: "View All Services" })).toHaveAttribute(
         "href",
         "/#services",
@@ -475,7 +479,7 @@ test.describe("service pages", () => {
     expect((await itemTexts(page.locator("#skills"))).length).toBeGreaterThanOrEqual(4);
   });
 
-  test("steward: training list, stats, and three service levels that each link to /contact", async ({
+  test("steward: training list, stats, and three service levels that each link to the contact form, naming it", async ({
     page,
   }) => {
     await page.goto("/services/steward");
@@ -491,7 +495,10 @@ test.describe("service pages", () => {
       const level = levels.nth(index);
       await expect(level.getByRole("heading", { level: 3 })).toHaveText(name as string);
       await expect(level.getByText(price as string, { exact: true })).toBeVisible();
-      await expect(level.getByRole("link", { name: "Select Package" })).toHaveAttribute("href", "/contact");
+      await expect(level.getByRole("link", { name: "Select Package" })).toHaveAttribute(
+        "href",
+        `/contact?${new URLSearchParams({ service: "steward", package: name as string })}#contact-form`,
+      );
     }
   });
 
@@ -499,7 +506,7 @@ test.describe("service pages", () => {
     await page.goto("/services/steward");
     await waitForHydration(page);
     await page.getByRole("link", { name: "Select Package" }).first().click();
-    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page).toHaveURL(/\/contact\?service=steward&package=Essential#contact-form$/);
   });
 
   test("View All Services goes home, waits the configured 300 ms, then scrolls to the services", async ({

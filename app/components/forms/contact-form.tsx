@@ -1,7 +1,9 @@
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
+import { prefillFrom } from "~/lib/forms/contact-prefill";
 import { contactEndpoint, contactFields, contactLimits, serviceOptions } from "~/lib/forms/contact-schema";
 import { honeypotField } from "~/lib/forms/fields";
 import type { FormStart, FormValues } from "~/lib/forms/form-result";
@@ -17,8 +19,12 @@ const fieldId = (field: string) => `contact-${field}`;
 export function ContactForm({ start, anchor }: { start: FormStart; anchor: string }) {
   const { sending, result, send, forgetKey } = useFormSubmission(start.result);
   const formToken = useFormToken("contact", start.token);
-  // What the fields start with: empty, or what was typed when a post without JavaScript came back refused.
-  const [values, setValues] = useState<FormValues>(start.values);
+  const [search] = useSearchParams();
+  // What the fields start with: what was typed when a post without JavaScript came back refused, else
+  // what the link chose (Get Quote's service, Select Package's package), else nothing.
+  const [values, setValues] = useState<FormValues>(() =>
+    Object.keys(start.values).length > 0 ? start.values : prefillFrom(search),
+  );
   // A new key after a success draws the form afresh, empty, whatever it started with.
   const [generation, setGeneration] = useState(0);
   const problem = (field: string) => (result?.type === "error" ? result.fields?.[field] : undefined);

@@ -1,5 +1,7 @@
 import { ButtonLink } from "~/components/ui/button";
+import { serviceList, servicePath } from "~/content/services/list";
 import type { ServicePageContent, ServiceSection } from "~/content/types";
+import { quoteHref } from "~/lib/forms/contact-prefill";
 import { ViewAllServicesLink } from "./actions";
 import { CtaBand } from "./cta-band";
 import { PageHero } from "./page-hero";
@@ -10,7 +12,7 @@ import { TagList } from "./tag-list";
 import { Tiers } from "./tiers";
 import { ValueGrid } from "./value-grid";
 
-function SectionBody({ section }: { section: ServiceSection }) {
+function SectionBody({ section, service }: { section: ServiceSection; service: string }) {
   switch (section.kind) {
     case "cards":
       return (
@@ -28,12 +30,14 @@ function SectionBody({ section }: { section: ServiceSection }) {
     case "stats":
       return <Stats items={section.items} />;
     case "tiers":
-      return <Tiers items={section.items} />;
+      return <Tiers items={section.items} service={service} />;
   }
 }
 
 /** A whole service page from its content: hero, the sections in order, and the closing call to action. */
 export function ServicePage({ content }: { content: ServicePageContent }) {
+  // The value the contact form sends for this service, so Get Quote opens the form with it chosen.
+  const service = serviceList.find((entry) => servicePath(entry) === content.card.href)?.enquiry ?? "";
   return (
     <>
       <PageHero
@@ -42,7 +46,7 @@ export function ServicePage({ content }: { content: ServicePageContent }) {
         image={content.image}
         actions={
           <>
-            <ButtonLink to="/contact" variant="inverse">
+            <ButtonLink to={service ? quoteHref(service) : "/contact"} variant="inverse">
               Get Quote
             </ButtonLink>
             <ViewAllServicesLink variant="outlineInverse">View All Services</ViewAllServicesLink>
@@ -57,7 +61,7 @@ export function ServicePage({ content }: { content: ServicePageContent }) {
           intro={section.intro}
           tone={index % 2 === 0 ? "white" : "sand"}
         >
-          <SectionBody section={section} />
+          <SectionBody section={section} service={service} />
         </Section>
       ))}
       <CtaBand cta={content.cta} />

@@ -2,10 +2,14 @@ import { ButtonLink } from "~/components/ui/button";
 import type { TierItem } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { tierPrice } from "~/lib/format";
+import { quoteHref } from "~/lib/forms/contact-prefill";
 import { FeatureList } from "./feature-list";
 
-/** Price levels side by side, each with a Select Package link to the contact page. */
-export function Tiers({ items }: { items: TierItem[] }) {
+/**
+ * Price levels side by side, each with a Select Package link to the contact form with the service
+ * chosen and the package named in the message.
+ */
+export function Tiers({ items, service }: { items: TierItem[]; service: string }) {
   return (
     <ul className="grid gap-6 lg:grid-cols-3">
       {items.map((tier) => {
@@ -25,7 +29,7 @@ export function Tiers({ items }: { items: TierItem[] }) {
             <p className="mt-3 text-navy-700">{tier.description}</p>
             <FeatureList items={tier.features} className="mt-6 flex-1" />
             <ButtonLink
-              to="/contact"
+              to={quoteHref(service, tier.name)}
               aria-describedby={nameId}
               variant={tier.highlighted ? "primary" : "secondary"}
               className="mt-8"

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "react-router";
+import { MenuIcon, X } from "lucide-react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { site } from "~/content/site";
 import { cn } from "~/lib/cn";
@@ -23,7 +24,47 @@ function SkipLink() {
   );
 }
 
-/** The frame of the pages a signed-in member of staff works in: sections, their name, Sign out. */
+function SectionLinks({ isAdmin, className }: { isAdmin: boolean; className?: string }) {
+  return (
+    <ul className={className}>
+      {sections.map((section) => (
+        <li key={section.to}>
+          <NavLink
+            to={section.to}
+            end={section.to === "/staff"}
+            className={({ isActive }) =>
+              cn(
+                "block rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10",
+                isActive && "bg-white/15 underline underline-offset-4",
+              )
+            }
+          >
+            {isAdmin ? section.label : (section.staffLabel ?? section.label)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SignOut() {
+  return (
+    <Form method="post" action="/staff/sign-out">
+      <button
+        type="submit"
+        className="min-h-10 rounded-md px-3 py-2 font-semibold ring-1 ring-white/70 hover:bg-white/10"
+      >
+        Sign out
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The frame of the pages a signed-in member of staff works in: sections, their name, Sign out. On a
+ * phone the header is one row: the brand, a Menu that opens (a `<details>`, so without JavaScript too)
+ * onto the sections and closes again on every move to another page, and Sign out.
+ */
 export function StaffFrame({
   me,
   children,
@@ -31,49 +72,38 @@ export function StaffFrame({
   me: { name: string; isAdmin: boolean };
   children: React.ReactNode;
 }) {
+  const location = useLocation();
   return (
     <>
       <SkipLink />
       <header className="bg-navy-900 text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <div className="mx-auto flex max-w-7xl items-center gap-x-2 gap-y-2 px-4 py-3 md:flex-wrap md:gap-x-6">
           <Link to="/staff" className="rounded-md">
-            <Logo inverse />
+            <Logo inverse compact />
             <span className="sr-only"> staff workspace</span>
           </Link>
-          <nav aria-label="Workspace" className="flex-1">
-            <ul className="flex flex-wrap gap-1">
-              {sections.map((section) => (
-                <li key={section.to}>
-                  <NavLink
-                    to={section.to}
-                    end={section.to === "/staff"}
-                    className={({ isActive }) =>
-                      cn(
-                        "block rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10",
-                        isActive && "bg-white/15 underline underline-offset-4",
-                      )
-                    }
-                  >
-                    {me.isAdmin ? section.label : (section.staffLabel ?? section.label)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+          <nav aria-label="Workspace" className="hidden flex-1 md:block">
+            <SectionLinks isAdmin={me.isAdmin} className="flex flex-wrap gap-1" />
           </nav>
+          <details key={location.key} className="group relative ml-auto md:hidden">
+            <summary className="flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold ring-1 ring-white/70 hover:bg-white/10 [&::-webkit-details-marker]:hidden">
+              <MenuIcon aria-hidden="true" className="size-5 group-open:hidden" />
+              <X aria-hidden="true" className="hidden size-5 group-open:block" />
+              Menu
+            </summary>
+            <div className="absolute top-full right-0 z-30 mt-2 w-64 rounded-lg bg-navy-900 p-3 shadow-lg ring-1 ring-white/20">
+              <nav aria-label="Workspace">
+                <SectionLinks isAdmin={me.isAdmin} className="grid gap-1" />
+              </nav>
+            </div>
+          </details>
           <div className="flex items-center gap-3 text-sm">
-            <span>{me.name}</span>
-            <Form method="post" action="/staff/sign-out">
-              <button
-                type="submit"
-                className="min-h-10 rounded-md px-3 py-2 font-semibold ring-1 ring-white/70 hover:bg-white/10"
-              >
-                Sign out
-              </button>
-            </Form>
+            <span className="hidden md:inline">{me.name}</span>
+            <SignOut />
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6">
         {children}
       </main>
     </>

@@ -9,15 +9,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     me: { name: me.name, email: me.email, isAdmin: me.isAdmin },
     failed: await workspace.failedDeliveries(),
+    mailNotSetUp: await workspace.mailNotSetUp(),
   };
 }
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
     <StaffFrame me={loaderData.me}>
+      <MailNotSetUp notice={loaderData.mailNotSetUp} />
       <FailedDeliveries {...loaderData.failed} />
       <Outlet />
     </StaffFrame>
+  );
+}
+
+/**
+ * With no SMTP server configured, mail waits in the queue and nothing says so elsewhere: every page of
+ * the workspace says it once, with how many messages wait. Nothing is lost; they go once one is set.
+ */
+function MailNotSetUp({ notice }: { notice: { waiting: number } | null }) {
+  if (!notice) return null;
+  const { waiting } = notice;
+  const count =
+    waiting === 0
+      ? "no messages are waiting yet"
+      : waiting === 1
+        ? "1 message is waiting"
+        : `${waiting} messages are waiting`;
+  return (
+    <section
+      aria-labelledby="mail-not-set-up"
+      className="mb-6 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950"
+    >
+      <h2 id="mail-not-set-up" className="font-bold">
+        E-mail is not set up: {count}
+      </h2>
+      <p className="mt-1">
+        Every lead is here, but no e-mail leaves until the server is given a mail server (SMTP_HOST or
+        SMTP_URL): not the team's copy, not the acknowledgement to the sender. Waiting messages go as soon as
+        it is set.
+      </p>
+    </section>
   );
 }
 
