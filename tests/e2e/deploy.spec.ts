@@ -2,18 +2,27 @@
 // front of two production server processes on one PostgreSQL database. HTTPS and the redirect, the MDN
 // HTTP Observatory's grade, a passkey sign-in in Chromium at the https address, a rolling restart
 // (deploy/rolling-restart.sh) under a steady stream of posts, and /metrics.
-import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createHash, randomBytes, X509Certificate } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, chromium as playwrightChromium, test } from "@playwright/test";
 import pg from "pg";
 import { chromium } from "../../playwright.config";
+import {
+  type Caddy,
+  type Deployment,
+  freePort,
+  pidOf as pidOfProcess,
+  prepareDeployment,
+  removeDeployment,
+  startCaddy,
+  startServerProcesses,
+  stopServerProcesses,
+} from "../support/caddy";
 import { freshPostgresDatabase } from "../support/harness";
 import { waitForHydration } from "./helpers";
 import { addVirtualAuthenticator } from "./staff-helpers";
@@ -21,31 +30,20 @@ import { addVirtualAuthenticator } from "./staff-helpers";
 test.describe.configure({ mode: "serial" });
 
 const root = process.cwd();
-const caddyBinary = process.env.CADDY_PATH ?? "/usr/bin/caddy";
 const metricsToken = randomBytes(24).toString("hex");
 
-/** A free TCP port on loopback. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-let work = "";
+let deployment: Deployment | null = null;
 let database: { url: string; drop(): Promise<void> } | null = null;
 let appPorts: number[] = [];
 let httpPort = 0;
 let httpsPort = 0;
-let caddy: ChildProcess | null = null;
+let caddy: Caddy | null = null;
 let caFile = "";
 let agent: https.Agent | null = null;
 let appEnv: Record<string, string> = {};
+let work = "";
 
-/** The process ids of the server processes, one file per port, as the restart command keeps them. */
-const pidFile = (port: number) => path.join(work, "pids", String(port));
-const pidOf = (port: number) => Number(readFileSync(pidFile(port), "utf8").trim());
+const pidOf = (port: number) => (deployment ? pidOfProcess(deployment, port) : 0);
 
 /** An https request to the test's Caddy, trusting only Caddy's own certificate authority. */
 function request(
@@ -82,111 +80,24 @@ function request(
   });
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const started = Date.now();
-  while (!(await check().catch(() => false))) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const ready = (port: number) => async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200;
-
-/** Starts a production server process on a port, detached, its id in its pid file (as the restart command does). */
-function startApp(port: number) {
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    env: { ...appEnv, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  child.unref();
-  writeFileSync(pidFile(port), String(child.pid));
-}
-
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  work = mkdtempSync(path.join(tmpdir(), "site-deploy-"));
-  mkdirSync(path.join(work, "pids"));
-  mkdirSync(path.join(work, "data"));
   database = await freshPostgresDatabase();
+  deployment = await prepareDeployment(database.url, { METRICS_TOKEN: metricsToken });
+  ({ work, httpPort, httpsPort, env: appEnv } = deployment);
   appPorts = [await freePort(), await freePort()];
-  httpPort = await freePort();
-  httpsPort = await freePort();
-  appEnv = {
-    PATH: process.env.PATH ?? "",
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `https://localhost:${httpsPort}`,
-    TRUST_PROXY: "1",
-    DATABASE_URL: database.url,
-    DATA_DIR: path.join(work, "data"),
-    NI_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-    IP_HASH_SALT: randomBytes(16).toString("hex"),
-    FORM_RESULT_SECRET: randomBytes(32).toString("hex"),
-    METRICS_TOKEN: metricsToken,
-    LOG_LEVEL: "warn",
-    // Every post comes from this one machine.
-    CONTACT_RATE_LIMIT: "100000",
-    PASSKEY_CHALLENGE_LIMIT: "10000",
-  };
-  for (const port of appPorts) startApp(port);
-  for (const port of appPorts) await waitFor(ready(port), 60_000, `the process on ${port} becoming ready`);
-
-  // deploy/Caddyfile as it ships, with the test's global options (certificates from Caddy's own
-  // authority, a high port for plain HTTP, no admin API, nothing installed into the system's trust
-  // store), its address with a high https port (given in the address, not as https_port: Caddy 2.6
-  // leaves out of its redirect a port that equals https_port, as if it were 443), its upstreams, and
-  // its log in the test's folder.
-  const shipped = readFileSync(path.join(root, "deploy/Caddyfile"), "utf8");
-  const siteBlock = shipped.slice(shipped.indexOf("www.example.co.uk {"));
-  expect(siteBlock).toContain("reverse_proxy 127.0.0.1:3001 127.0.0.1:3002 {");
-  const caddyfile = `{
-\tadmin off
-\tlocal_certs
-\tskip_install_trust
-\thttp_port ${httpPort}
-\tstorage file_system ${path.join(work, "caddy")}
-}
-
-${siteBlock
-  .replace("www.example.co.uk {", `localhost:${httpsPort} {`)
-  .replace("127.0.0.1:3001 127.0.0.1:3002", appPorts.map((port) => `127.0.0.1:${port}`).join(" "))
-  .replace("/var/log/caddy/site.log", path.join(work, "caddy-access.log"))}`;
-  writeFileSync(path.join(work, "Caddyfile"), caddyfile);
-  caddy = spawn(caddyBinary, ["run", "--config", path.join(work, "Caddyfile"), "--adapter", "caddyfile"], {
-    env: { PATH: process.env.PATH ?? "", HOME: work, XDG_DATA_HOME: work, XDG_CONFIG_HOME: work },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let caddyLog = "";
-  caddy.stderr?.on("data", (chunk: Buffer) => {
-    caddyLog += chunk.toString();
-  });
-  caFile = path.join(work, "caddy/pki/authorities/local/root.crt");
-  await waitFor(
-    async () => {
-      agent = new https.Agent({ ca: readFileSync(caFile), keepAlive: true, maxSockets: 50 });
-      return (await request("GET", "/healthz")).status === 200;
-    },
-    30_000,
-    "Caddy answering over https",
-  ).catch((error: Error) => {
-    throw new Error(`${error.message}\n${caddyLog}`);
-  });
+  await startServerProcesses(deployment, appPorts);
+  caddy = await startCaddy(deployment, appPorts);
+  caFile = caddy.caFile;
+  agent = new https.Agent({ ca: caddy.ca, keepAlive: true, maxSockets: 50 });
 });
 
 test.afterAll(async () => {
   agent?.destroy();
-  caddy?.kill("SIGTERM");
-  for (const port of appPorts) {
-    try {
-      process.kill(pidOf(port), "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }
+  await caddy?.stop();
+  if (deployment) await stopServerProcesses(deployment, appPorts, "SIGKILL");
   await database?.drop();
-  if (work) rmSync(work, { recursive: true, force: true });
+  if (deployment) removeDeployment(deployment);
 });
 
 test("HTTPS answers with HSTS, and plain HTTP redirects to it", async () => {

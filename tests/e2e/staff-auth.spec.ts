@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { formatDateTime } from "../../app/lib/leads/model.ts";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 import {
   addVirtualAuthenticator,
@@ -52,6 +53,27 @@ test("a sign-in after the session is taken to the page that was asked for", asyn
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page).toHaveURL(`${staffBaseURL}/staff/team`);
   await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
+});
+
+test("signing in through an invitation counts as the person's last sign-in on the Team page", async ({
+  page,
+}) => {
+  const before = Date.now();
+  const person = await joinAsStaff(page, { admin: true, label: "Newcomer" });
+  const after = Date.now();
+  await page.goto("/staff/team");
+  const headers = await page.getByRole("columnheader").allTextContents();
+  const column = headers.findIndex((header) => header.trim() === "Last sign-in");
+  expect(column, "the Team table has a Last sign-in column").toBeGreaterThanOrEqual(0);
+  const row = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: person.name, exact: true }) });
+  await expect(row).toHaveCount(1);
+  const lastSignIn = row.getByRole("cell").nth(column);
+  await expect(lastSignIn).not.toHaveText("Never");
+  // The moment the passkey was made, as staff read it (UK time, to the minute).
+  const shown = (await lastSignIn.textContent())?.trim();
+  expect([formatDateTime(before), formatDateTime(after)]).toContain(shown);
 });
 
 test("an admin invites and revokes at /staff/team; the revoked browser is signed out at once", async ({
