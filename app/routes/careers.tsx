@@ -13,27 +13,33 @@ import { readFormResult } from "~/lib/forms/form-result.server";
 import { issueFormToken } from "~/lib/forms/form-token.server";
 import { pageMeta } from "~/lib/meta";
 import { requestNow } from "~/lib/vacancies/clock.server";
+import { vacancyMeta } from "~/lib/vacancies/meta";
 import { vacanciesPath } from "~/lib/vacancies/model";
 import type { Route } from "./+types/careers";
 
 /** How many of the newest vacancies the careers page shows. */
 const newestVacancies = 3;
 
-export function meta() {
-  return pageMeta(careers.meta);
+export function meta({ loaderData }: Route.MetaArgs) {
+  // A refused application from a vacancy's page comes back as that page, titled as it is.
+  return loaderData?.refusedVacancy ? vacancyMeta(loaderData.refusedVacancy) : pageMeta(careers.meta);
 }
 
 /**
  * The newest open vacancies, read on each request, and the banner to show after a form post without
- * JavaScript (null on a normal visit).
+ * JavaScript (null on a normal visit). After a refused post from a vacancy's page (read here too, as
+ * loaders run after the action), that vacancy: the page comes back as the vacancy's, and is titled so.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const secret = context.get(formResultSecretContext);
   const { vacancies } = context.get(servicesContext);
+  const named = refusedFor("careers", context.get(refusedFormContext))?.values.vacancy;
+  const found = named ? await vacancies.forApplication(named) : null;
   return {
     formResult: readFormResult(request, "careers", secret),
     formToken: issueFormToken("careers", secret),
     vacancies: await vacancies.listOpen({ limit: newestVacancies }, requestNow(request, context)),
+    refusedVacancy: found?.vacancy ?? null,
   };
 }
 
@@ -47,18 +53,17 @@ export function headers() {
  * it comes back with every typed value and each problem by its field (docs/decisions/009). Nothing else
  * posts here.
  */
-export async function action({ context }: Route.ActionArgs) {
+export function action({ context }: Route.ActionArgs) {
   const refused = refusedFor("careers", context.get(refusedFormContext));
   if (!refused) throw data("This page does not accept posts.", { status: 405 });
-  // An application sent from a vacancy's page comes back as that vacancy's page.
-  const named = refused.values.vacancy;
-  const found = named ? await context.get(servicesContext).vacancies.forApplication(named) : null;
-  return data({ ...refused, vacancy: found?.vacancy ?? null }, { status: refused.status });
+  return data(refused, { status: refused.status });
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const start = formStart(loaderData.formResult, actionData, loaderData.formToken);
-  if (actionData?.vacancy) return <VacancyPage vacancy={actionData.vacancy} start={start} />;
+  // An application sent from a vacancy's page comes back as that vacancy's page (the loader found it).
+  if (actionData && loaderData.refusedVacancy)
+    return <VacancyPage vacancy={loaderData.refusedVacancy} start={start} />;
   return (
     <>
       <PageHero

@@ -5,9 +5,8 @@ import { formStart } from "~/lib/forms/form-result";
 import { readFormResult } from "~/lib/forms/form-result.server";
 import { issueFormToken } from "~/lib/forms/form-token.server";
 import { pageMeta } from "~/lib/meta";
-import { absoluteUrl } from "~/lib/seo";
 import { requestNow } from "~/lib/vacancies/clock.server";
-import { vacancyPath, vacancySummary } from "~/lib/vacancies/model";
+import { vacancyMeta } from "~/lib/vacancies/meta";
 import type { Route } from "./+types/vacancy";
 
 /**
@@ -48,12 +47,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
       { name: "robots", content: "noindex" },
     ];
   }
-  const url = absoluteUrl(vacancyPath(vacancy.slug));
-  return [
-    ...pageMeta({ title: vacancy.title, description: vacancySummary(vacancy) }),
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:url", content: url },
-  ];
+  return vacancyMeta(vacancy);
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,9 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pageViewEndpoint } from "../../app/lib/page-view.ts";
+import { londonDate, vacanciesPath } from "../../app/lib/vacancies/model.ts";
 import {
+  applicationFields,
   applicationForm,
   type Dialect,
   type Harness,
@@ -580,6 +582,75 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
         (found) => found.length > 0,
       );
       expect(rows).toMatchObject([{ page: "/careers", applications: 1, enquiries: 0 }]);
+    });
+
+    it("counts views of the vacancy list and of a published vacancy's page, and an application sent from it as that page's", async () => {
+      const vacancies = h.services.app.vacancies;
+      const vacancy = (overrides: { title: string }) => ({
+        service: "warehouse",
+        location: "Trafford Park, Manchester",
+        postcode: "M17 1AA",
+        employmentType: "TEMPORARY" as const,
+        payFrom: 12.21,
+        payTo: 13.5,
+        payPeriod: "HOUR" as const,
+        hours: "Nights, 4 on 4 off",
+        description: "Picking and packing orders.",
+        closesOn: londonDate(Date.now() + 10 * 86_400_000),
+        ...overrides,
+      });
+      const published = await vacancies.save(
+        null,
+        vacancy({ title: "Warehouse Operative" }),
+        "publish",
+        null,
+      );
+      const draft = await vacancies.save(null, vacancy({ title: "Forklift Driver" }), "draft", null);
+      if (!published.ok || !draft.ok) throw new Error("not saved");
+      const jobPage = `${vacanciesPath}/${published.vacancy.slug}`;
+
+      const ua = browser("job-seeker");
+      for (const page of [
+        `${vacanciesPath}?service=warehouse&utm_source=jobs-board`,
+        jobPage,
+        // Neither an address that names no vacancy nor a draft's is a page of the site.
+        `${vacanciesPath}/no-such-job-zz9zz9`,
+        `${vacanciesPath}/${draft.vacancy.slug}`,
+      ]) {
+        await expectCounted(await view(served.url, { ua, page }));
+      }
+      const views = await daily(db, "views > 0");
+      expect(views.map((row) => [row.page, row.views])).toEqual([
+        [vacanciesPath, 1],
+        [jobPage, 1],
+      ]);
+
+      // Applied for from the vacancy's page: a conversion of that page, credited to the visit's source.
+      const reply = await postApplication(
+        h.url,
+        applicationForm(applicationFields({ vacancy: published.vacancy.reference })),
+        { "User-Agent": ua, Referer: from(`${jobPage}#apply`) },
+      );
+      expect(reply.status).toBe(200);
+      const rows = await until(
+        () => daily(db, "applications > 0"),
+        (found) => found.length > 0,
+      );
+      expect(rows).toMatchObject([{ page: jobPage, utm_source: "jobs-board", applications: 1, views: 1 }]);
+
+      // An application whose Referer names no vacancy is not credited to that address.
+      await postApplication(h.url, applicationForm(), {
+        "User-Agent": browser("guesser"),
+        Referer: from(`${vacanciesPath}/no-such-job-zz9zz9`),
+      });
+      const all = await until(
+        () => daily(db, "applications > 0"),
+        (found) => found.length > 1,
+      );
+      expect(all.map((row) => [row.page, row.applications])).toEqual([
+        ["", 1],
+        [jobPage, 1],
+      ]);
     });
 
     it("does not count spam, a repeat, a visitor who objects or a robot", async () => {

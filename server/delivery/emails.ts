@@ -76,8 +76,16 @@ export function applicationMails(
   reference: string,
   documents: { field: string; fileName: string }[],
   routing: MailRouting,
+  /** The vacancy the application was made for, if any; named in the company's copy. */
+  vacancy: { reference: string; title: string; closed: boolean } | null = null,
 ): QueuedMail[] {
   const name = `${input.firstName} ${input.lastName}`;
+  // The job comes first, so whoever reads the copy knows at once which role the person wants.
+  const job = vacancy
+    ? [
+        `Vacancy: ${vacancy.title} (${vacancy.reference})${vacancy.closed ? ", closed when the application arrived" : ""}`,
+      ]
+    : [];
   const listed = documents.map(
     (doc) => `- ${doc.field === "resume" ? "CV" : "Other document"}: ${doc.fileName}`,
   );
@@ -86,9 +94,12 @@ export function applicationMails(
       purpose: "notification",
       to: routing.applicationsTo,
       replyTo: input.email,
-      subject: `New job application ${reference} from ${name}`,
+      subject: vacancy
+        ? `New job application ${reference} from ${name} for ${vacancy.title} (${vacancy.reference})`
+        : `New job application ${reference} from ${name}`,
       body: [
         `Reference: ${reference}`,
+        ...job,
         `Name: ${name}`,
         `Email: ${input.email}`,
         `Phone: ${input.phone}`,

@@ -60,7 +60,7 @@ export type LeadsOptions = {
   vacancyFor?: (
     reference: string,
     at: number,
-  ) => Promise<{ vacancy: { reference: string; slug: string }; open: boolean } | null>;
+  ) => Promise<{ vacancy: { reference: string; slug: string; title: string }; open: boolean } | null>;
   /** Called for each lead stored (not spam, not a repeat), with its request: the visit counts use it. */
   onStored?: (lead: { kind: "enquiry" | "application"; reference: string; request: Request }) => void;
 };
@@ -358,7 +358,7 @@ export function leadsRouter(options: LeadsOptions): Router {
     reference: string | undefined,
     now: number,
     typed: TypedForm,
-  ): Promise<{ reference: string; closed: boolean } | null> {
+  ): Promise<{ reference: string; title: string; closed: boolean } | null> {
     if (!reference) return null;
     const found =
       vacancyReferencePattern.test(reference) && options.vacancyFor
@@ -371,7 +371,7 @@ export function leadsRouter(options: LeadsOptions): Router {
       );
     }
     typed.page = { path: vacancyPath(found.vacancy.slug), anchor: applyAnchor };
-    return { reference, closed: !found.open };
+    return { reference, title: found.vacancy.title, closed: !found.open };
   }
 
   // Applications are read and stored within a memory budget (see applicationBudgetBytes); each holds

@@ -157,7 +157,7 @@ export async function saveApplication(
   meta: SenderMeta,
   routing: LeadRouting,
   /** The vacancy the application was made for, and whether it had closed as the application arrived. */
-  vacancy: { reference: string; closed: boolean } | null = null,
+  vacancy: { reference: string; title: string; closed: boolean } | null = null,
 ) {
   return saveOnce(db, "applications", meta, async (tx, reference) => {
     const [row] = await tx.all<{ id: number }>(
@@ -212,7 +212,7 @@ export async function saveApplication(
     const mails = await withinAcknowledgementCap(
       tx,
       db.sql,
-      applicationMails(input, reference, uploads, routing),
+      applicationMails(input, reference, uploads, routing, vacancy),
       meta.now,
     );
     await enqueueEmails(tx, reference, mails, documentIds, meta.now);

@@ -8,6 +8,7 @@ import {
   type Harness,
   postApplication,
   startHarness,
+  TestSmtp,
 } from "../../tests/support/harness.ts";
 import { addStaff } from "../../tests/support/lifecycle.ts";
 import { createVacancies } from "./vacancies.ts";
@@ -159,5 +160,73 @@ describe.each(dialects)("vacancies (%s)", (dialect) => {
     const body = (await refused.json()) as { errors: Record<string, string> };
     expect(Object.keys(body.errors).sort()).toEqual(["email", "resume"]);
     expect(body.errors.resume).toBe("Please attach your CV (PDF or Word document).");
+  });
+});
+
+describe.each(dialects)("the staff e-mail of an application for a vacancy (%s)", (dialect) => {
+  let h: Harness;
+  let staffId: number;
+  const smtp = new TestSmtp();
+
+  beforeAll(async () => {
+    await smtp.start();
+    h = await startHarness(dialect, {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Cottonopolis Facilities <website@cottonopolis.example>",
+      APPLICATIONS_TO: "jobs@cottonopolis.example",
+    });
+    staffId = await addStaff(h);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await smtp.stop();
+  });
+
+  /** The company's copy of the application with this reference, as the SMTP server received it. */
+  async function staffCopy(reference: string) {
+    for (const started = Date.now(); Date.now() - started < 15_000; ) {
+      const found = smtp.messages.find(
+        (mail) =>
+          mail.envelopeTo.includes("jobs@cottonopolis.example") && mail.parsed.subject?.includes(reference),
+      );
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`No staff e-mail arrived for ${reference}`);
+  }
+
+  async function apply(fields: Record<string, string>): Promise<string> {
+    const sent = await postApplication(h.url, applicationForm(applicationFields(fields)));
+    expect(sent.status).toBe(200);
+    const { message } = (await sent.json()) as { message: string };
+    return /APP-[0-9A-Z]{6}/.exec(message)?.[0] ?? "";
+  }
+
+  it("names the vacancy by its title and reference, and says when it had closed", async () => {
+    const vacancies = h.services.app.vacancies;
+    const open = await vacancies.save(
+      null,
+      input({ title: "Warehouse Operative (Nights)" }),
+      "publish",
+      staffId,
+    );
+    const closed = await vacancies.save(null, input({ title: "Weekend Steward" }), "publish", staffId);
+    if (!open.ok || !closed.ok) throw new Error("not saved");
+    await vacancies.close(closed.vacancy.reference, staffId);
+
+    const forOpen = await staffCopy(await apply({ vacancy: open.vacancy.reference }));
+    const title = `Warehouse Operative (Nights) (${open.vacancy.reference})`;
+    expect(forOpen.parsed.subject).toContain(`for ${title}`);
+    expect(forOpen.parsed.text).toContain(`Vacancy: ${title}\n`);
+
+    const forClosed = await staffCopy(await apply({ vacancy: closed.vacancy.reference }));
+    expect(forClosed.parsed.text).toContain(
+      `Vacancy: Weekend Steward (${closed.vacancy.reference}), closed when the application arrived`,
+    );
+
+    // A general application names no vacancy.
+    const general = await staffCopy(await apply({}));
+    expect(general.parsed.subject).not.toContain("VAC-");
+    expect(general.parsed.text).not.toContain("Vacancy:");
   });
 });

@@ -345,12 +345,23 @@ export type ServerProcess = {
   stop(): Promise<number | null>;
 };
 
-/** Starts a server process with this environment (on an ephemeral port) and waits until it listens. */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [new URL("./server-process.ts", import.meta.url).pathname], {
+/**
+ * Starts a server process with this environment (on an ephemeral port) and waits until it listens:
+ * server-process.ts (the lead endpoints, no pages), or, with `pages`, the production server
+ * (server/main.ts) serving the pages of the production build, which must have been built first.
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+  { pages = false }: { pages?: boolean } = {},
+): Promise<ServerProcess> {
+  const script = pages
+    ? new URL("../../server/main.ts", import.meta.url)
+    : new URL("./server-process.ts", import.meta.url);
+  const child = spawn(process.execPath, [script.pathname], {
     env: {
       ...process.env,
-      NODE_ENV: "test",
+      NODE_ENV: pages ? "production" : "test",
       HOST: "127.0.0.1",
       PORT: "0",
       LOG_LEVEL: "info",
@@ -384,8 +395,10 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 20_0
         logs.push(entry);
         if (entry.msg === "server listening") {
           clearTimeout(timer);
+          // server-process.ts logs its port; the production server its address.
+          const port = entry.port ?? new URL(String(entry.url)).port;
           resolve({
-            url: `http://127.0.0.1:${entry.port}`,
+            url: `http://127.0.0.1:${port}`,
             child,
             logs,
             exited,

@@ -67,7 +67,7 @@ export function ContactForm({ start, anchor }: { start: FormStart; anchor: strin
       >
         {formToken.field}
         <div className="sm:col-span-2 empty:hidden">
-          <FormBanner result={result} fieldId={fieldId} />
+          <FormBanner result={result} fieldId={fieldId} subject="your message" />
         </div>
         <TextField
           id={fieldId("firstName")}
