@@ -15,11 +15,6 @@ import { recordEvent } from "../leads/timeline.ts";
 /** The longest subject and reply the workspace sends. */
 export const replyLimits = { subject: 200, body: 20_000 } as const;
 
-/** The subject a reply starts with: the lead's reference, so the answer finds its way back. */
-export function replySubject(kind: LeadKind, reference: string): string {
-  return `Your ${kind} to ${site.brand} (${reference})`;
-}
-
 type Outcome<T> = { ok: true; value: T } | { ok: false; missing?: boolean; problem: string };
 
 /** One reply as the lead's page shows it, with where its e-mail stands in the queue. */
