@@ -179,6 +179,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       )}
       {result?.revoked && <p>{result.revoked} can no longer sign in.</p>}
       {result?.removed && <p className="rounded-lg bg-accent-100 p-3 font-medium">{result.removed}</p>}
+      {/* Shown beside its own form too; said here, in the page's one live region. */}
+      {result?.saved && <p className="sr-only">{result.saved.message}</p>}
     </div>
   );
 
@@ -377,9 +379,7 @@ function NotificationsForm({
         <Button type="submit" size="sm">
           Save notifications<span className="sr-only"> for {person.name}</span>
         </Button>
-        <p role="status" className="text-sm font-medium">
-          {message}
-        </p>
+        <p className="text-sm font-medium">{message}</p>
       </div>
     </Form>
   );
@@ -420,9 +420,7 @@ function SummaryForm({ on, result }: { on: boolean; result: ActionResult | undef
         <Button type="submit" size="sm">
           Save summary choice
         </Button>
-        <p role="status" className="text-sm font-medium">
-          {message}
-        </p>
+        <p className="text-sm font-medium">{message}</p>
       </Form>
     </section>
   );
