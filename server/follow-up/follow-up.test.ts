@@ -10,6 +10,7 @@ import {
   TestSmtp,
   validEnquiry,
 } from "../../tests/support/harness.ts";
+import { purge } from "../lifecycle/purge.ts";
 import { createLogger } from "../logger.ts";
 import { listLeads } from "../workspace/inbox.ts";
 import type { StaffMember } from "../workspace/sessions.ts";
@@ -271,6 +272,18 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       // Bad input is refused with words; nothing is queued.
       const empty = await workspace().inbox.sendReply(lead.reference, { subject: " ", body: "x" }, owner);
       expect(empty).toMatchObject({ ok: false, problem: "Write a subject for the reply." });
+
+      // When the retention rules delete the lead, the reply's words go with it.
+      const report = await purge(h.services.db, {
+        asOf: Date.now() + 10 * 365 * 24 * hour,
+        rateLimitWindowMs: hour,
+      });
+      expect(report.leads.map((due) => due.reference)).toContain(lead.reference);
+      const [left] = await h.services.db.all<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM replies WHERE reference = ?",
+        [lead.reference],
+      );
+      expect(Number(left?.n)).toBe(0);
     });
 
     it("sends the morning summary once per person per day, at 08:00 UK time Monday to Saturday, and none when there is nothing to report", async () => {
