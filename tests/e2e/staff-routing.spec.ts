@@ -232,3 +232,49 @@ test("the inbox shows each unanswered lead's time left or lateness, sorts by due
   await expect(page.getByRole("searchbox", { name: "Search" })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("without JavaScript, notifications, the summary, Assign, Send reply and the folded filters all work as plain forms", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await joinAsStaff(page, { admin: true, label: "Plain" });
+  const word = uniqueTag();
+  const reference = await sendEnquiry(request, { message: `No script ${word}`, service: "multiple" });
+  // The passkey ceremony needs JavaScript; everything after it does not.
+  const plain = await browser.newContext({
+    baseURL: staffBaseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noScript = await plain.newPage();
+  await noScript.goto("/staff/team");
+  const group = noScript.getByRole("group", { name: `${admin.name} receives` });
+  await group.getByRole("checkbox", { name: "More than one service" }).check();
+  await noScript.getByRole("button", { name: `Save notifications for ${admin.name}` }).click();
+  await expect(noScript.getByRole("status")).toHaveText("Saved: they receive 1 kind of new lead.");
+  await noScript.getByRole("checkbox", { name: "Send me a summary each morning" }).check();
+  await noScript.getByRole("button", { name: "Save summary choice" }).click();
+  await expect(noScript.getByRole("checkbox", { name: "Send me a summary each morning" })).toBeChecked();
+
+  await noScript.goto(`/staff/leads/${reference}`);
+  await noScript.getByLabel("Owner", { exact: true }).selectOption({ label: admin.name });
+  await noScript.getByRole("button", { name: "Assign" }).click();
+  await expect(noScript.getByRole("status")).toHaveText(`Owner saved: ${admin.name}.`);
+  await noScript
+    .getByRole("textbox", { name: "Message" })
+    .fill("Thank you: we will call you this afternoon.");
+  await noScript.getByRole("button", { name: "Send reply" }).click();
+  await expect(noScript.getByRole("status")).toContainText("The lead is now Contacted.");
+  await expect(noScript.getByRole("region", { name: "Replies sent" })).toContainText("we will call you");
+
+  await noScript.setViewportSize({ width: 390, height: 844 });
+  await noScript.goto("/staff");
+  await expect(noScript.getByRole("searchbox", { name: "Search" })).toBeHidden();
+  await noScript.getByText("Search and filters").click();
+  await noScript.getByRole("searchbox", { name: "Search" }).fill(word);
+  await noScript.getByLabel("Owner", { exact: true }).selectOption("mine");
+  await noScript.getByRole("button", { name: "Show leads" }).click();
+  await expect(leadRows(noScript).getByRole("link")).toHaveText([reference]);
+  await plain.close();
+});
