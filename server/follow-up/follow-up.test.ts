@@ -132,6 +132,10 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       ]);
       const mine = await workspace().inbox.list({ owner: "mine" }, cleaner);
       expect(mine.rows.map((row) => row.reference)).toEqual([cleaning.reference]);
+      // The CSV export of the same filter holds the same lead.
+      const exported = await workspace().inbox.export({ owner: "mine" }, cleaner);
+      expect(exported.count).toBe(1);
+      expect(exported.csv).toContain(cleaning.reference);
       const unassigned = await workspace().inbox.list({ owner: "unassigned" }, cleaner);
       expect(unassigned.rows.map((row) => row.reference).sort()).toEqual(
         [security.reference, unrouted.reference].sort(),

@@ -163,7 +163,7 @@ function where(
   sql: Database["sql"],
   query: InboxQuery,
   withStatus: boolean,
-  viewer: Viewer = { me: null, now: Date.now() },
+  viewer: Viewer,
 ): { sql: string; params: Value[] } {
   const clauses: string[] = [];
   const params: Value[] = [];
@@ -599,7 +599,7 @@ export async function exportLeads(
   query: InboxQuery,
   input: { staffId: number; now: number },
 ): Promise<{ csv: string; count: number }> {
-  const filtered = where(db.sql, query, true);
+  const filtered = where(db.sql, query, true, { me: input.staffId, now: input.now });
   const rows = await db.all<SourceRow>(
     `SELECT * FROM (${source(query.kind)}) leads ${filtered.sql} ORDER BY created_at DESC, reference DESC`,
     filtered.params,
