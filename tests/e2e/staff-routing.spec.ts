@@ -278,3 +278,31 @@ test("without JavaScript, notifications, the summary, Assign, Send reply and the
   await expect(leadRows(noScript).getByRole("link")).toHaveText([reference]);
   await plain.close();
 });
+
+test("a reply that could not be sent says so beside its words, and Send again queues it once more", async ({
+  page,
+  request,
+}) => {
+  await joinAsStaff(page, { label: "Resend" });
+  const reference = await sendEnquiry(request, { message: `Resend ${uniqueTag()}` });
+  await page.goto(`/staff/leads/${reference}`);
+  await page.getByRole("textbox", { name: "Message" }).fill("We would be glad to quote for this.");
+  await page.getByRole("button", { name: "Send reply" }).click();
+  const replies = page.getByRole("region", { name: "Replies sent" });
+  await expect(replies).toContainText("Waiting to be sent");
+  const failed = runOnServerDatabase(
+    `UPDATE outbox SET status = 'failed', attempts = 8, last_error = 'Connection refused'
+     WHERE reference = ? AND purpose = 'reply'`,
+    reference,
+  );
+  expect(failed).toBe(1);
+  await page.reload();
+  await expect(replies).toContainText("Failed after 8 attempts: Connection refused");
+  await expectNoAxeViolations(page);
+  await replies.getByRole("button", { name: "Send again" }).click();
+  await expect(page.getByRole("status")).toContainText("The e-mail is queued to be sent again now.");
+  await expect(page.getByRole("region", { name: "Replies sent" })).toContainText("Waiting to be sent");
+  await expect(page.getByRole("region", { name: "Timeline" })).toContainText(
+    "The reply from the workspace was queued to be sent again",
+  );
+});
