@@ -92,6 +92,15 @@ test("the Owner control gives a lead to someone or nobody, the inbox filters Min
   request,
 }) => {
   const me = await joinAsStaff(page, { label: "Owner" });
+  // Someone who is not an administrator sees what they receive and chooses their own summary.
+  await page.goto("/staff/team");
+  await expect(page.getByRole("heading", { name: "New leads e-mailed to you" })).toBeVisible();
+  await expect(page.getByText("None: ask an administrator if you should receive some.")).toBeVisible();
+  await expect(page.getByRole("group", { name: /receives$/ })).toHaveCount(0);
+  await page.getByRole("checkbox", { name: "Send me a summary each morning" }).check();
+  await page.getByRole("button", { name: "Save summary choice" }).click();
+  await expect(page.getByRole("status")).toContainText("Saved: you will get a summary");
+  await expectNoAxeViolations(page);
   const word = uniqueTag();
   const reference = await sendEnquiry(request, { message: `Window cleaning ${word}`, service: "cleaning" });
   await page.goto(`/staff/leads/${reference}`);
