@@ -397,7 +397,7 @@ function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
                   </th>
                   <td className={cellClass}>{row.kind === "enquiry" ? "Enquiry" : "Application"}</td>
                   <td className={cellClass}>{row.name}</td>
-                  <td className={`${cellClass} break-all`}>{row.email}</td>
+                  <td className={`${cellClass} max-lg:[overflow-wrap:anywhere]`}>{row.email}</td>
                   <td className={cellClass}>{row.serviceLabel}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>
                     <time dateTime={row.received.iso}>{row.received.text}</time>
@@ -409,7 +409,11 @@ function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
                   <td className={cellClass}>
                     {row.due ? (
                       <span
-                        className={row.due.overdue ? "font-bold text-red-800" : "font-semibold text-navy-800"}
+                        className={
+                          row.due.overdue
+                            ? "font-bold whitespace-nowrap text-red-800"
+                            : "font-semibold whitespace-nowrap text-navy-800"
+                        }
                       >
                         {row.due.text}
                       </span>
