@@ -277,6 +277,12 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       const empty = await workspace().inbox.sendReply(lead.reference, { subject: " ", body: "x" }, owner);
       expect(empty).toMatchObject({ ok: false, problem: "Write a subject for the reply." });
 
+      // A request for the person's data shows the reply, with its words and who wrote it.
+      const person = await h.services.app.people.find("buyer@example.co.uk");
+      expect(person.leads.flatMap((found) => found.replies)).toMatchObject([
+        { author: "Olive", subject, body: expect.stringContaining("We can start on Monday.") },
+      ]);
+
       // When the retention rules delete the lead, the reply's words go with it.
       const report = await purge(h.services.db, {
         asOf: Date.now() + 10 * 365 * 24 * hour,

@@ -5,32 +5,16 @@
  * words once it is sent) and deleted with the lead.
  */
 import { site } from "../../app/content/site.ts";
-import { kindOfReference, type LeadKind, type MailState, mailStateOf } from "../../app/lib/leads/model.ts";
-import type { Database, Queryable } from "../db/database.ts";
+import { kindOfReference, type LeadKind } from "../../app/lib/leads/model.ts";
+import type { Database } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { tableOf } from "../leads/model.ts";
-import { formerStaff } from "../leads/read.ts";
 import { recordEvent } from "../leads/timeline.ts";
 
 /** The longest subject and reply the workspace sends. */
 export const replyLimits = { subject: 200, body: 20_000 } as const;
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; missing?: boolean; problem: string };
-
-/** One reply as the lead's page shows it, with where its e-mail stands in the queue. */
-export type Reply = {
-  id: number;
-  author: string;
-  subject: string;
-  body: string;
-  createdAt: number;
-  /** The e-mail in the queue (for Send again), and its state; null once the lead's mail was cleared. */
-  mailId: number | null;
-  state: MailState | null;
-  attempts: number;
-  lastError: string | null;
-  sentAt: number | null;
-};
 
 /**
  * Queues a reply to the person who sent the lead. A New lead moves to Contacted and counts as answered;
@@ -105,39 +89,4 @@ export async function sendReply(
     }
     return { ok: true, value: { contacted } };
   });
-}
-
-/** A lead's replies, oldest first, with who wrote each and where its e-mail stands. */
-export async function leadReplies(db: Queryable, reference: string): Promise<Reply[]> {
-  const rows = await db.all<{
-    id: number;
-    name: string | null;
-    staff_id: number | null;
-    subject: string;
-    body: string;
-    created_at: number;
-    outbox_id: number | null;
-    status: string | null;
-    attempts: number | null;
-    last_error: string | null;
-    sent_at: number | null;
-  }>(
-    `SELECT r.id, s.name, r.staff_id, r.subject, r.body, r.created_at, o.id AS outbox_id, o.status, o.attempts,
-       o.last_error, o.sent_at
-     FROM replies r LEFT JOIN staff s ON s.id = r.staff_id LEFT JOIN outbox o ON o.id = r.outbox_id
-     WHERE r.reference = ? ORDER BY r.created_at, r.id`,
-    [reference],
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    author: row.name ?? formerStaff,
-    subject: row.subject,
-    body: row.body,
-    createdAt: Number(row.created_at),
-    mailId: row.outbox_id === null ? null : Number(row.outbox_id),
-    state: row.status === null ? null : mailStateOf(row.status),
-    attempts: Number(row.attempts ?? 0),
-    lastError: row.last_error,
-    sentAt: row.sent_at === null ? null : Number(row.sent_at),
-  }));
 }

@@ -9,6 +9,7 @@ import type { InboxQuery } from "../../app/lib/staff/leads.ts";
 import type { Database } from "../db/database.ts";
 import { overdueCount } from "../follow-up/reply-clock.ts";
 import type { NiKeys } from "../leads/protect.ts";
+import { leadReplies } from "../leads/read.ts";
 import { networkKey } from "../protection/client-address.ts";
 import { type RateLimit, takeRateLimit } from "../protection/rate-limit.ts";
 import * as inbox from "./inbox.ts";
@@ -176,7 +177,7 @@ export function createWorkspace(options: WorkspaceOptions) {
       assign: (reference: string, ownerId: number | null, me: StaffMember) =>
         owners.assignOwner(db, { reference, ownerId, staffId: me.id, now: now() }),
       /** The replies sent from the workspace, with their words and where each e-mail stands. */
-      replies: (reference: string) => replies.leadReplies(db, reference),
+      replies: (reference: string) => leadReplies(db, reference),
       async sendReply(reference: string, reply: { subject: string; body: string }, me: StaffMember) {
         const outcome = await replies.sendReply(db, {
           reference,
