@@ -214,6 +214,31 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       expect(await overdueCount(h.services.db, lead.createdAt + promise - 1)).toBe(0);
     });
 
+    it("reminds everyone who receives an unassigned lead, and with no administrator escalates to the company inbox", async () => {
+      await member("Sam", { routes: ["enquiry:security"] });
+      await member("Tess", { routes: ["enquiry:security"] });
+      const lead = await enquiry({ service: "security" });
+      await delivered();
+      smtp.messages = [];
+      let now = lead.createdAt + (site.replyClock.promiseHours - site.replyClock.reminderHours) * hour;
+      const followUp = createFollowUp({
+        db: h.services.db,
+        logger: quiet,
+        routing: {
+          enquiriesTo: companyInbox,
+          applicationsTo: applicationsInbox,
+          publicUrl: "https://x.example",
+        },
+        clock: () => now,
+      });
+      expect(await followUp.runOnce()).toBe(2);
+      now = lead.createdAt + site.replyClock.promiseHours * hour;
+      expect(await followUp.runOnce()).toBe(1);
+      await delivered();
+      expect(sentTo(/^Reply due within/)).toEqual(["sam@cottonopolis.example", "tess@cottonopolis.example"]);
+      expect(sentTo(/^Overdue:/)).toEqual([companyInbox]);
+    });
+
     it("never reminds about spam, nor about a lead answered by a reply", async () => {
       const owner = await member("Olive", { routes: ["enquiry:cleaning"] });
       await member("Ada", { admin: true });
