@@ -9,6 +9,7 @@ import { createOutboxWorker, type OutboxWorker } from "./delivery/outbox.ts";
 import { createSendMail, type SmtpConfig, smtpTimeouts } from "./delivery/smtp.ts";
 import { createSendWebhook, webhookTarget } from "./delivery/webhooks.ts";
 import type { Env } from "./env.ts";
+import { createFollowUp, type FollowUp } from "./follow-up/follow-up.ts";
 import { leadsRouter } from "./leads/handlers.ts";
 import { recordEmailOutcome } from "./leads/store.ts";
 import { createLedger, type ErasureLedger } from "./lifecycle/ledger.ts";
@@ -36,6 +37,7 @@ import { createWorkspace, defaultSignInLimit } from "./workspace/workspace.ts";
  *                ├─ workspace (staff: passkeys, sessions, team, inbox) ── wakes delivery
  *                ├─ vacancies (jobs staff publish) ── read by leads (the vacancy an application names)
  *                ├─ people (access and erasure requests)
+ *                ├─ follow-up (the reply clock's reminders and escalations, the morning summaries) ── wakes delivery
  *                └─ purging (the retention purge, hourly)
  */
 
@@ -64,6 +66,8 @@ export type Services = {
   leads: Router;
   /** Cookieless visit counts: the page-view endpoint and its daily upkeep. */
   analytics: Analytics;
+  /** The reply clock's reminders and escalations, and the morning summaries, every minute. */
+  followUp: FollowUp;
   /** GET /readyz: 503 while the database cannot be reached or the server is shutting down. */
   readiness: RequestHandler;
   /** /metrics (Prometheus) and what it counts. */
@@ -230,8 +234,18 @@ export async function createServices(
     },
   });
 
+  const enquiriesTo = env.ENQUIRIES_TO ?? site.email;
+  const applicationsTo = env.APPLICATIONS_TO ?? site.email;
+  const followUp = createFollowUp({
+    db,
+    logger,
+    routing: { enquiriesTo, applicationsTo, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` },
+    onQueued: () => delivery.wake(),
+  });
+
   const workspace = createWorkspace({
     db,
+    replyTo: { enquiry: enquiriesTo, application: applicationsTo },
     niKey: secrets.niKeys,
     ipSalt: secrets.ipSalt,
     publicUrl: env.PUBLIC_URL,
@@ -251,6 +265,7 @@ export async function createServices(
     scanning,
     leads,
     analytics,
+    followUp,
     readiness: readiness({ db, draining: () => draining, timeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS }),
     metrics,
     app: {
@@ -274,6 +289,7 @@ export async function createServices(
       delivery.start();
       scanning.start();
       analytics.start();
+      followUp.start();
     },
     drain(deadline) {
       draining = true;
@@ -282,6 +298,7 @@ export async function createServices(
     async close() {
       draining = true;
       purging?.stop();
+      await followUp.stop();
       await (stopping ?? delivery.stop());
       await scanning.stop();
       await analytics.stop();

@@ -52,11 +52,13 @@ export type SiteConfig = {
     /** Share of placed staff given a site safety induction before their first shift. */
     safety: string;
   };
-  /** The promises the workspace keeps, not only prints. */
-  promises: {
-    /** Hours within which every enquiry is answered: a reply sent or its status moved on from New. */
-    replyPromiseHours: number;
-  };
+  /**
+   * The reply promise, read by the pages' copy (`claims.replyWithin`) and by the workspace's clock alike:
+   * an enquiry is due `promiseHours` after it arrived; applications have a clock only when
+   * `applicationHours` is a number. The owner (or everyone who receives the lead) is reminded
+   * `reminderHours` before it is due.
+   */
+  replyClock: { promiseHours: number; applicationHours: number | null; reminderHours: number };
   limits: {
     /** Largest upload the careers form accepts, in megabytes. */
     maxUploadMb: number;
@@ -90,6 +92,9 @@ export type SiteConfig = {
   /** Where the company works: shown on the home page and given to search engines as `areaServed`. */
   areasServed: { region: string; places: string[] };
 };
+
+/** Every enquiry is answered within this many hours: the promise on the pages and the workspace's clock. */
+const replyPromiseHours = 24;
 
 export const site = {
   brand: "Cottonopolis Facilities",
@@ -143,16 +148,14 @@ export const site = {
     founded: "June 2024",
     satisfaction: "100%",
     support: "24/7",
-    replyWithin: "24 hours",
+    replyWithin: `${replyPromiseHours} hours`,
     placement: "48hr",
     replacement: "24hr",
     licensed: "100%",
     retention: "100%",
     safety: "100%",
   },
-  promises: {
-    replyPromiseHours: 24,
-  },
+  replyClock: { promiseHours: replyPromiseHours, applicationHours: null, reminderHours: 4 },
   limits: {
     maxUploadMb: 5,
     servicesScrollDelayMs: 300,

@@ -299,7 +299,7 @@ describe.each(dialects)("outcomes by source on %s", (dialect) => {
       // Answered after 30 hours by a reply sent from the workspace; its status moved later still.
       await recordEvent(odb, {
         reference: lateRef,
-        action: replySentAction as AuditAction,
+        action: replySentAction,
         staffId: who,
         now: await at(lateRef, 30),
       });
@@ -313,7 +313,7 @@ describe.each(dialects)("outcomes by source on %s", (dialect) => {
 
       const now = (await at(overdue, 0)) + 3 * 24 * hour;
       const report = await buildReport(odb, 7, now);
-      expect(report.promiseHours).toBe(site.promises.replyPromiseHours);
+      expect(report.promiseHours).toBe(site.replyClock.promiseHours);
       const replies = Object.fromEntries(report.replies.map((line) => [line.label, line]));
       expect(replies["Professional cleaning"]).toMatchObject({
         received: 2,

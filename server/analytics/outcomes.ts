@@ -1,5 +1,5 @@
-import { site } from "../../app/content/site.ts";
-import { serviceChoices, serviceLabel } from "../../app/lib/leads/model.ts";
+import { type AuditAction, serviceChoices, serviceLabel } from "../../app/lib/leads/model.ts";
+import { promiseMs } from "../../app/lib/leads/reply-clock.ts";
 import { pageName } from "../../app/lib/seo.ts";
 import type { Queryable } from "../db/database.ts";
 import { addDays, dayOf } from "./visitor.ts";
@@ -12,14 +12,14 @@ import { addDays, dayOf } from "./visitor.ts";
 
 const hourMs = 3_600_000;
 
-/** The promise every enquiry is answered within, in ms: from the site config, as the pages state it. */
-export const replyPromiseMs = site.promises.replyPromiseHours * hourMs;
+/** The promise every enquiry is answered within, in ms: the reply clock's, as the pages state it. */
+export const replyPromiseMs = promiseMs("enquiry") as number;
 
 /**
  * The timeline event the workspace writes when a reply is sent from a lead's page. Either it or the
  * first status change away from New answers an enquiry; a move to Spam stops the clock instead.
  */
-export const replySentAction = "reply.sent";
+export const replySentAction: AuditAction = "reply-sent";
 
 /** The first moment of a London calendar day (YYYY-MM-DD), in ms since the epoch. */
 export function londonDayStart(day: string): number {

@@ -1,7 +1,7 @@
 import { site } from "../../app/content/site.ts";
 import type { CareersInput } from "../../app/lib/forms/careers-schema.ts";
 import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
-import { maskNiNumber, serviceLabel } from "../../app/lib/leads/model.ts";
+import { type MailPurpose, maskNiNumber, serviceLabel } from "../../app/lib/leads/model.ts";
 
 /** Where mail goes: the company's two inboxes and the sender address; and the site's own address for links. */
 export type MailRouting = { from: string; enquiriesTo: string; applicationsTo: string; publicUrl: string };
@@ -13,7 +13,7 @@ function workspaceLink(routing: MailRouting, reference: string): string {
 
 /** One message as it waits in the outbox. Every header value here has been checked to be on one line. */
 export type QueuedMail = {
-  purpose: "notification" | "acknowledgement";
+  purpose: MailPurpose;
   to: string;
   replyTo: string | null;
   subject: string;

@@ -121,6 +121,26 @@ export async function enqueueEmails(
 }
 
 /**
+ * Queues one e-mail that carries no attachment (a reply from the workspace, a reminder, a summary)
+ * inside the caller's transaction; resolves to its id in the queue.
+ */
+export async function enqueueEmail(
+  tx: Queryable,
+  reference: string,
+  mail: QueuedMail,
+  now: number,
+): Promise<number> {
+  const [row] = await tx.all<{ id: number }>(
+    `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, reply_to, subject, body,
+       attachment_ids, next_attempt_at, created_at)
+     VALUES (?, ?, 'email', ?, ?, ?, ?, ?, '[]', ?, ?) RETURNING id`,
+    [reference, mail.purpose, newMessageId(), mail.to, mail.replyTo, mail.subject, mail.body, now, now],
+  );
+  if (!row) throw new Error("Queueing an e-mail returned no id");
+  return Number(row.id);
+}
+
+/**
  * Takes a removed document off its lead's notification while it is still queued, and adds `note` to
  * the notification's words: the virus scanner's removal, inside the caller's transaction.
  */

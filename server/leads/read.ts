@@ -1,6 +1,7 @@
 /**
  * What is said and done about one lead, read the same way for the lead's page and for the People page:
- * its notes, its timeline and its messages (e-mails and webhook posts), oldest first.
+ * its notes, its timeline, its messages (e-mails and webhook posts) and the replies written in the
+ * workspace, oldest first.
  */
 import type { AuditAction, MailPurpose, MailState } from "../../app/lib/leads/model.ts";
 import { mailStateOf } from "../../app/lib/leads/model.ts";
@@ -107,5 +108,55 @@ export async function leadMessages(db: Queryable, reference: string): Promise<Le
     lastError: mail.last_error,
     createdAt: Number(mail.created_at),
     sentAt: optional(mail.sent_at),
+  }));
+}
+
+/** One reply as the lead's page shows it, with where its e-mail stands in the queue. */
+export type LeadReply = {
+  id: number;
+  author: string;
+  subject: string;
+  body: string;
+  createdAt: number;
+  /** The e-mail in the queue (for Send again), and its state; null once the lead's mail was cleared. */
+  mailId: number | null;
+  state: MailState | null;
+  attempts: number;
+  lastError: string | null;
+  sentAt: number | null;
+};
+
+/** A lead's replies, oldest first, with who wrote each and where its e-mail stands. */
+export async function leadReplies(db: Queryable, reference: string): Promise<LeadReply[]> {
+  const rows = await db.all<{
+    id: number;
+    name: string | null;
+    staff_id: number | null;
+    subject: string;
+    body: string;
+    created_at: number;
+    outbox_id: number | null;
+    status: string | null;
+    attempts: number | null;
+    last_error: string | null;
+    sent_at: number | null;
+  }>(
+    `SELECT r.id, s.name, r.staff_id, r.subject, r.body, r.created_at, o.id AS outbox_id, o.status, o.attempts,
+       o.last_error, o.sent_at
+     FROM replies r LEFT JOIN staff s ON s.id = r.staff_id LEFT JOIN outbox o ON o.id = r.outbox_id
+     WHERE r.reference = ? ORDER BY r.created_at, r.id`,
+    [reference],
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    author: row.name ?? formerStaff,
+    subject: row.subject,
+    body: row.body,
+    createdAt: Number(row.created_at),
+    mailId: row.outbox_id === null ? null : Number(row.outbox_id),
+    state: row.status === null ? null : mailStateOf(row.status),
+    attempts: Number(row.attempts ?? 0),
+    lastError: row.last_error,
+    sentAt: row.sent_at === null ? null : Number(row.sent_at),
   }));
 }

@@ -2,12 +2,14 @@ import type { CareersFileField, CareersInput } from "../../app/lib/forms/careers
 import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
 import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
 import type { SpamSignal } from "../../app/lib/forms/form-token.ts";
+import { kindOfReference } from "../../app/lib/leads/model.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
 import { applicationMails, enquiryMails, type MailRouting } from "../delivery/emails.ts";
 import { type EmailOutcome, enqueueEmails, enqueueWebhooks } from "../delivery/outbox.ts";
 import { type LeadEvent, leadEvent } from "../delivery/webhooks.ts";
 import { withinAcknowledgementCap } from "./acknowledgements.ts";
 import { newReference, tableOfReference } from "./model.ts";
+import { routeNewLead } from "./routing.ts";
 import { recordEvent } from "./timeline.ts";
 
 /** Where a lead's messages go: the company's inboxes, and the webhooks told of every new lead. */
@@ -135,7 +137,12 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
     const mails = await withinAcknowledgementCap(
       tx,
       db.sql,
-      enquiryMails(input, reference, routing),
+      await routeNewLead(
+        tx,
+        { reference, kind: "enquiry", service: input.service },
+        enquiryMails(input, reference, routing),
+        meta.now,
+      ),
       meta.now,
     );
     await enqueueEmails(tx, reference, mails, [], meta.now);
@@ -212,7 +219,12 @@ export async function saveApplication(
     const mails = await withinAcknowledgementCap(
       tx,
       db.sql,
-      applicationMails(input, reference, uploads, routing, vacancy),
+      await routeNewLead(
+        tx,
+        { reference, kind: "application", service: "" },
+        applicationMails(input, reference, uploads, routing, vacancy),
+        meta.now,
+      ),
       meta.now,
     );
     await enqueueEmails(tx, reference, mails, documentIds, meta.now);
@@ -228,6 +240,8 @@ export async function saveApplication(
  */
 export async function recordEmailOutcome(tx: Queryable, outcome: EmailOutcome): Promise<void> {
   const { reference, purpose, sent, now } = outcome;
+  // A morning summary is about no single lead.
+  if (!kindOfReference(reference)) return;
   await recordEvent(tx, { reference, action: sent ? "mail-sent" : "mail-failed", detail: purpose, now });
   if (!sent) return;
   await tx.run(

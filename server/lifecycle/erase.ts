@@ -90,6 +90,8 @@ export async function deleteLead(
   const notes = await tx.run("DELETE FROM notes WHERE reference = ?", [lead.reference]);
   const emails = await tx.run("DELETE FROM outbox WHERE reference = ?", [lead.reference]);
   await tx.run("DELETE FROM lead_sources WHERE reference = ?", [lead.reference]);
+  // The words of the replies sent from the workspace go with the lead's e-mails.
+  await tx.run("DELETE FROM replies WHERE reference = ?", [lead.reference]);
   const timeline = await tx.run("UPDATE audit_log SET detail = '' WHERE reference = ? AND detail <> ''", [
     lead.reference,
   ]);

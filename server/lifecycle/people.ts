@@ -21,8 +21,10 @@ import { decryptNiNumber, type NiKeys } from "../leads/protect.ts";
 import {
   type LeadMessage,
   type LeadNote,
+  type LeadReply,
   leadMessages,
   leadNotes,
+  leadReplies,
   leadTimeline,
   type TimelineEvent,
 } from "../leads/read.ts";
@@ -64,6 +66,8 @@ export type PersonLead = {
   files: LeadFile[];
   notes: LeadNote[];
   emails: LeadMessage[];
+  /** Replies our team wrote to them from the workspace, with their words. */
+  replies: LeadReply[];
   timeline: TimelineEvent[];
   retention: RetentionDecision;
 };
@@ -163,6 +167,7 @@ async function loadLead(
     })),
     notes: await leadNotes(db, reference),
     emails: await leadMessages(db, reference),
+    replies: await leadReplies(db, reference),
     timeline: await leadTimeline(db, reference),
     retention: retentionOf(facts, config),
   };
@@ -217,6 +222,9 @@ function archivePath(lead: PersonLead, file: LeadFile, index: number): string {
 const purposes: Record<string, string> = {
   acknowledgement: "Our reply confirming we had received it",
   notification: "The copy sent to our team",
+  reply: "A reply from our team",
+  reminder: "A reminder to our team that a reply was due",
+  escalation: "A warning to our managers that a reply was overdue",
 };
 
 /** One lead as the archive's records.json holds it: readable names, ISO dates, nothing left out. */
@@ -268,6 +276,13 @@ function exportLead(lead: PersonLead) {
       queued: iso(mail.createdAt),
       sent: iso(mail.sentAt),
     })),
+    repliesFromOurTeam: lead.replies.map((reply) => ({
+      written: iso(reply.createdAt),
+      by: reply.author,
+      subject: reply.subject,
+      text: reply.body,
+      status: reply.state ? mailStateLabels[reply.state] : "",
+    })),
     timeline: lead.timeline.map((entry) => ({
       when: iso(entry.at),
       what: describeEvent(entry.action, entry.detail),
@@ -289,9 +304,10 @@ records.json  Every enquiry and job application you sent us, as we store it:
               your details (your National Insurance number in full), the
               browser you used and a one-way fingerprint of your internet
               address (we never store the address itself), our team's notes,
-              the e-mails we sent or were about to send, a timeline of what
-              our team did and when, and the date each record is due to be
-              deleted. Dates and times are in UTC.
+              the replies our team wrote to you, the e-mails we sent or were
+              about to send, a timeline of what our team did and when, and
+              the date each record is due to be deleted. Dates and times are
+              in UTC.
 
 files/        The CV and other documents you sent, one folder per
               application, exactly as you uploaded them.

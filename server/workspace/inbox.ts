@@ -16,6 +16,7 @@ import {
   unreadableNiNumber,
   yesNo,
 } from "../../app/lib/leads/model.ts";
+import { promiseMs } from "../../app/lib/leads/reply-clock.ts";
 import { type InboxQuery, inboxPageSize, searchLimits } from "../../app/lib/staff/leads.ts";
 import type { Database, Queryable, Value } from "../db/database.ts";
 import { requeueFailed } from "../delivery/outbox.ts";
@@ -47,6 +48,11 @@ export type InboxRow = {
   spamSignal: SpamSignal | null;
   /** How long after its page was served the form was sent, when known. */
   formAgeMs: number | null;
+  /** The lead's owner (null: unassigned). */
+  ownerId: number | null;
+  ownerName: string | null;
+  /** When it was first answered (null: not yet). */
+  answeredAt: number | null;
 };
 
 /** One page of the inbox, with the counts per status for the same search (any status). */
@@ -114,17 +120,29 @@ export type Outcome<T = null> = { ok: true; value: T } | { ok: false; missing?: 
 /** The longest note the workspace keeps. */
 export const noteMaxLength = 5000;
 
+/** A kind's due time as SQL: its reply promise (a whole number of ms from the site config) after it arrived. */
+function dueColumn(kind: LeadKind): string {
+  const ms = promiseMs(kind);
+  return ms === null ? "CAST(NULL AS BIGINT) AS due_at" : `created_at + ${Math.trunc(ms)} AS due_at`;
+}
+
 // Both kinds of lead as one list with the same columns; what one kind does not have is empty.
 const enquiriesSource = `SELECT 'enquiry' AS kind, reference, first_name, last_name, email, phone, company, service,
     message, '' AS address, '' AS has_car, '' AS has_uk_licence, '' AS right_to_work, status, created_at,
     status_changed_at, last_activity_at, opened_at, NULL AS keep_consent_at, spam_signal, form_age_ms,
-    NULL AS vacancy_reference
+    NULL AS vacancy_reference, owner_id, answered_at, ${dueColumn("enquiry")}
   FROM enquiries`;
 const applicationsSource = `SELECT 'application' AS kind, reference, first_name, last_name, email, phone,
     '' AS company, '' AS service, '' AS message, address, has_car, has_uk_licence, right_to_work, status,
     created_at, status_changed_at, last_activity_at, opened_at, keep_consent_at, spam_signal, form_age_ms,
-    vacancy_reference
+    vacancy_reference, owner_id, answered_at, ${dueColumn("application")}
   FROM applications`;
+
+/** A lead still waiting for its first answer, with a clock running. */
+const awaitingAnswer = "(status = 'new' AND answered_at IS NULL AND due_at IS NOT NULL)";
+
+/** Who is looking, and when: for the "Mine" and "Overdue" filters. */
+export type Viewer = { me: number | null; now: number };
 
 function source(kind: LeadKind | undefined): string {
   if (kind === "enquiry") return enquiriesSource;
@@ -148,6 +166,7 @@ function where(
   sql: Database["sql"],
   query: InboxQuery,
   withStatus: boolean,
+  viewer: Viewer,
 ): { sql: string; params: Value[] } {
   const clauses: string[] = [];
   const params: Value[] = [];
@@ -158,6 +177,16 @@ function where(
   if (query.vacancy) {
     clauses.push("vacancy_reference = ?");
     params.push(query.vacancy);
+  }
+  if (query.owner === "mine") {
+    clauses.push("owner_id = ?");
+    params.push(viewer.me ?? -1);
+  } else if (query.owner === "unassigned") {
+    clauses.push("owner_id IS NULL");
+  }
+  if (query.overdue) {
+    clauses.push(`${awaitingAnswer} AND due_at <= ?`);
+    params.push(viewer.now);
   }
   if (withStatus) {
     if (query.status) {
@@ -200,12 +229,18 @@ type SourceRow = {
   keep_consent_at: number | null;
   spam_signal: SpamSignal | null;
   form_age_ms: number | null;
+  owner_id: number | null;
+  answered_at: number | null;
 };
 
-/** One page of the inbox: newest first, 50 to a page, with the counts per status. */
-export async function listLeads(db: Database, query: InboxQuery): Promise<InboxPage> {
+/** One page of the inbox: newest first (or by due time), 50 to a page, with the counts per status. */
+export async function listLeads(
+  db: Database,
+  query: InboxQuery,
+  viewer: Viewer = { me: null, now: Date.now() },
+): Promise<InboxPage> {
   const from = `FROM (${source(query.kind)}) leads`;
-  const unfiltered = where(db.sql, query, false);
+  const unfiltered = where(db.sql, query, false, viewer);
   const countRows = await db.all<{ status: LeadStatus; n: number }>(
     `SELECT status, COUNT(*) AS n ${from} ${unfiltered.sql} GROUP BY status`,
     unfiltered.params,
@@ -217,13 +252,18 @@ export async function listLeads(db: Database, query: InboxQuery): Promise<InboxP
   const pages = Math.max(1, Math.ceil(total / inboxPageSize));
   const page = query.page ?? 1;
 
-  const filtered = where(db.sql, query, true);
+  const filtered = where(db.sql, query, true, viewer);
+  const order =
+    query.sort === "due"
+      ? `CASE WHEN ${awaitingAnswer} THEN 0 ELSE 1 END, due_at, created_at DESC, reference DESC`
+      : "created_at DESC, reference DESC";
   const rows =
     (page - 1) * inboxPageSize < total
-      ? await db.all<SourceRow>(
+      ? await db.all<SourceRow & { owner_name: string | null }>(
           `SELECT kind, reference, first_name, last_name, email, service, status, created_at, opened_at,
-             spam_signal, form_age_ms ${from}
-           ${filtered.sql} ORDER BY created_at DESC, reference DESC LIMIT ? OFFSET ?`,
+             spam_signal, form_age_ms, owner_id, answered_at,
+             (SELECT o.name FROM staff o WHERE o.id = leads.owner_id) AS owner_name ${from}
+           ${filtered.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
           [...filtered.params, inboxPageSize, (page - 1) * inboxPageSize],
         )
       : [];
@@ -239,6 +279,9 @@ export async function listLeads(db: Database, query: InboxQuery): Promise<InboxP
       opened: row.opened_at !== null,
       spamSignal: row.spam_signal,
       formAgeMs: row.form_age_ms === null ? null : Number(row.form_age_ms),
+      ownerId: row.owner_id === null ? null : Number(row.owner_id),
+      ownerName: row.owner_name,
+      answeredAt: row.answered_at === null ? null : Number(row.answered_at),
     })),
     total,
     page,
@@ -369,9 +412,12 @@ export async function changeStatus(
     );
     if (!row) return noLead;
     if (row.status === status) return { ok: true, value: { from: row.status, to: status } };
+    // Moving on from New answers the lead for the reply clock (Spam only stops the clock).
+    const answers = row.status === "new" && status !== "spam";
     await tx.run(
-      `UPDATE ${tableOf(kind)} SET status = ?, status_changed_at = ?, last_activity_at = ? WHERE reference = ?`,
-      [status, now, now, reference],
+      `UPDATE ${tableOf(kind)} SET status = ?, status_changed_at = ?, last_activity_at = ?${answers ? ", answered_at = COALESCE(answered_at, ?)" : ""}
+       WHERE reference = ?`,
+      answers ? [status, now, now, now, reference] : [status, now, now, reference],
     );
     await recordEvent(tx, {
       reference,
@@ -566,7 +612,7 @@ export async function exportLeads(
   query: InboxQuery,
   input: { staffId: number; now: number },
 ): Promise<{ csv: string; count: number }> {
-  const filtered = where(db.sql, query, true);
+  const filtered = where(db.sql, query, true, { me: input.staffId, now: input.now });
   const rows = await db.all<SourceRow>(
     `SELECT * FROM (${source(query.kind)}) leads ${filtered.sql} ORDER BY created_at DESC, reference DESC`,
     filtered.params,
@@ -644,7 +690,8 @@ export async function failedDeliveries(
 ): Promise<{ count: number; references: string[] }> {
   const [total] = await db.all<{ n: number }>("SELECT COUNT(*) AS n FROM outbox WHERE status = 'failed'");
   const rows = await db.all<{ reference: string }>(
-    "SELECT reference, MAX(id) AS latest FROM outbox WHERE status = 'failed' GROUP BY reference ORDER BY latest DESC LIMIT ?",
+    // A morning summary (reference '') is about no lead, so there is no lead to link to.
+    "SELECT reference, MAX(id) AS latest FROM outbox WHERE status = 'failed' AND reference <> '' GROUP BY reference ORDER BY latest DESC LIMIT ?",
     [limit],
   );
   return { count: Number(total?.n ?? 0), references: rows.map((row) => row.reference) };

@@ -4,14 +4,20 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import type { LeadKind } from "../../app/lib/leads/model.ts";
 import type { InboxQuery } from "../../app/lib/staff/leads.ts";
 import type { Database } from "../db/database.ts";
+import { overdueCount } from "../follow-up/reply-clock.ts";
 import type { NiKeys } from "../leads/protect.ts";
+import { leadReplies } from "../leads/read.ts";
 import { networkKey } from "../protection/client-address.ts";
 import { type RateLimit, takeRateLimit } from "../protection/rate-limit.ts";
 import * as inbox from "./inbox.ts";
+import * as notifications from "./notifications.ts";
+import * as owners from "./owners.ts";
 import * as passkeys from "./passkeys.ts";
 import { type RelyingParty, relyingParty } from "./relying-party.ts";
+import * as replies from "./replies.ts";
 import { confirmationWindowMs, endSession, readSession, type StaffMember } from "./sessions.ts";
 import * as team from "./team.ts";
 
@@ -33,6 +39,8 @@ export type WorkspaceOptions = {
   onMailQueued?: () => void;
   /** False when no SMTP server is configured: every workspace page then says how much mail waits. */
   mailConfigured?: boolean;
+  /** The company's inbox for each kind of lead: the Reply-To of replies sent from the workspace. */
+  replyTo?: Record<LeadKind, string>;
 };
 
 /** Sign-in attempts (passkey answers) allowed per client address in a quarter of an hour. */
@@ -132,10 +140,23 @@ export function createWorkspace(options: WorkspaceOptions) {
     /** With no SMTP server configured, how many e-mails wait for one; null when mail can leave. */
     mailNotSetUp: async (): Promise<{ waiting: number } | null> =>
       options.mailConfigured === false ? { waiting: await inbox.waitingEmails(db) } : null,
+    /** How many leads are past their reply promise without an answer, for every workspace page. */
+    overdueCount: () => overdueCount(db, now()),
+
+    /** Which new leads each person receives, and who asked for the morning summary. */
+    notificationSettings: () => notifications.notificationSettings(db),
+    /** Replaces which new leads a person receives (an administrator's choice). */
+    saveNotifications: (staffId: number, routes: readonly string[]) =>
+      notifications.saveNotifications(db, staffId, routes),
+    /** Turns one's own morning summary on or off. */
+    setDailySummary: (me: StaffMember, on: boolean) => notifications.setDailySummary(db, me.id, on, now()),
+    /** Everyone who can own a lead. */
+    possibleOwners: () => owners.possibleOwners(db),
 
     /** The leads inbox: every method acts for one signed-in member of staff and keeps the timeline. */
     inbox: {
-      list: (query: InboxQuery) => inbox.listLeads(db, query),
+      list: (query: InboxQuery, me?: StaffMember) =>
+        inbox.listLeads(db, query, { me: me?.id ?? null, now: now() }),
       /** How many submissions each spam layer caught in the last seven days. */
       spamCaught: () => inbox.spamCaught(db, now()),
       /** One lead, marked opened (and recorded) the first time anyone opens it; null when unknown. */
@@ -153,6 +174,23 @@ export function createWorkspace(options: WorkspaceOptions) {
         inbox.setKeepConsent(db, { reference, agreed, staffId: me.id, now: now() }),
       async retryMail(reference: string, mailId: number, me: StaffMember) {
         const outcome = await inbox.retryMail(db, { reference, mailId, staffId: me.id, now: now() });
+        if (outcome.ok) options.onMailQueued?.();
+        return outcome;
+      },
+      /** The lead's owner and when it was first answered; null when there is no such lead. */
+      ownerOf: (reference: string) => owners.ownerOf(db, reference),
+      assign: (reference: string, ownerId: number | null, me: StaffMember) =>
+        owners.assignOwner(db, { reference, ownerId, staffId: me.id, now: now() }),
+      /** The replies sent from the workspace, with their words and where each e-mail stands. */
+      replies: (reference: string) => leadReplies(db, reference),
+      async sendReply(reference: string, reply: { subject: string; body: string }, me: StaffMember) {
+        const outcome = await replies.sendReply(db, {
+          reference,
+          ...reply,
+          staffId: me.id,
+          now: now(),
+          replyTo: options.replyTo ?? { enquiry: "", application: "" },
+        });
         if (outcome.ok) options.onMailQueued?.();
         return outcome;
       },

@@ -153,7 +153,11 @@ export type AuditAction =
   | "vacancy-saved"
   | "vacancy-published"
   | "vacancy-edited"
-  | "vacancy-closed";
+  | "vacancy-closed"
+  // Routing and replies: the lead's owner set or cleared (detail: the new owner's name, "" for nobody),
+  // and a reply sent from the workspace (its words are kept with the lead, not here).
+  | "owner-changed"
+  | "reply-sent";
 
 /**
  * Where a document stands with the virus scanner: waiting for it (neither attached nor downloadable),
@@ -169,7 +173,15 @@ export const scanStatusLabels: Record<ScanStatus, string> = {
 };
 
 /** Why a message was sent: the company's copy of the lead, or the reply to the person who sent it. */
-export type MailPurpose = "notification" | "acknowledgement";
+export type MailPurpose =
+  | "notification"
+  | "acknowledgement"
+  // A reply written in the workspace; the reply clock's reminder (to the owner) and escalation (to the
+  // administrators); a person's morning summary (about no single lead).
+  | "reply"
+  | "reminder"
+  | "escalation"
+  | "summary";
 
 /** Where a message stands: waiting (queued, or being sent now), sent, or failed for good. */
 export type MailState = "waiting" | "sent" | "failed";
@@ -177,6 +189,10 @@ export type MailState = "waiting" | "sent" | "failed";
 export const mailPurposeLabels: Record<MailPurpose, string> = {
   notification: "Our copy of the lead",
   acknowledgement: "Acknowledgement to the sender",
+  reply: "Reply from the workspace",
+  reminder: "Reminder: the reply is nearly due",
+  escalation: "Overdue: sent to the administrators",
+  summary: "Morning summary",
 };
 
 export const mailStateLabels: Record<MailState, string> = {
@@ -205,6 +221,10 @@ export function mailStateOf(status: string): MailState {
 const mailNames: Record<MailPurpose, string> = {
   notification: "Our copy of the lead (e-mail to the team)",
   acknowledgement: "The acknowledgement e-mail to the sender",
+  reply: "The reply from the workspace",
+  reminder: "The reminder that a reply is nearly due",
+  escalation: "The overdue warning to the administrators",
+  summary: "The morning summary",
 };
 
 function mailName(purpose: string): string {
@@ -272,6 +292,10 @@ export function describeEvent(action: AuditAction, detail: string): string {
       return detail ? `Edited (${detail})` : "Edited";
     case "vacancy-closed":
       return "Closed: no longer listed or taking applications";
+    case "owner-changed":
+      return detail ? `Owner set to ${detail}` : "Owner removed: nobody has it now";
+    case "reply-sent":
+      return "Reply written and queued to be sent";
   }
 }
 

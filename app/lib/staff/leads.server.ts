@@ -27,6 +27,12 @@ export const inboxQuerySchema = z.object({
     })
     .optional(),
   vacancy: z.string().regex(vacancyReferencePattern, { error: "Choose a vacancy from the list." }).optional(),
+  owner: z.enum(["mine", "unassigned"], { error: "Choose your leads or unassigned ones." }).optional(),
+  overdue: z
+    .literal("1", { error: "The overdue filter is on (1) or left out." })
+    .transform(() => true)
+    .optional(),
+  sort: z.enum(["due"], { error: "Leads can be sorted by due time, or newest first." }).optional(),
   page: z
     .string()
     .regex(/^\d{1,6}$/, { error: "The page number must be a whole number." })
@@ -40,7 +46,7 @@ export function parseInboxQuery(
   params: URLSearchParams,
 ): { ok: true; query: InboxQuery } | { ok: false; problem: string } {
   const raw: Record<string, string> = {};
-  for (const key of ["q", "kind", "status", "service", "vacancy", "page"]) {
+  for (const key of ["q", "kind", "status", "service", "vacancy", "owner", "overdue", "sort", "page"]) {
     const values = params.getAll(key);
     if (values.length > 1) return { ok: false, problem: `The link gives “${key}” more than once.` };
     if (values[0]) raw[key] = values[0];

@@ -17,6 +17,12 @@ export type InboxQuery = {
   service?: string | undefined;
   /** Applications made for one vacancy (its reference). */
   vacancy?: string | undefined;
+  /** "mine": the signed-in person's leads; "unassigned": leads nobody owns. */
+  owner?: "mine" | "unassigned" | undefined;
+  /** Only leads past their reply promise without an answer. */
+  overdue?: boolean | undefined;
+  /** "due": unanswered leads first, soonest due first; otherwise newest first. */
+  sort?: "due" | undefined;
   page?: number | undefined;
 };
 
@@ -28,6 +34,9 @@ export function inboxQueryString(query: InboxQuery): string {
   if (query.status) params.set("status", query.status);
   if (query.service) params.set("service", query.service);
   if (query.vacancy) params.set("vacancy", query.vacancy);
+  if (query.owner) params.set("owner", query.owner);
+  if (query.overdue) params.set("overdue", "1");
+  if (query.sort) params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params.toString();
 }

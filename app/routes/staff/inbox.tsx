@@ -14,6 +14,7 @@ import {
   serviceLabel,
   statusLabels,
 } from "~/lib/leads/model";
+import { dueState } from "~/lib/leads/reply-clock";
 import { type InboxQuery, inboxPageSize, inboxQueryString, searchLimits } from "~/lib/staff/leads";
 import { parseInboxQuery } from "~/lib/staff/leads.server";
 import { requireStaff } from "~/lib/staff/session.server";
@@ -24,7 +25,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { workspace, vacancies } = await requireStaff(request, context);
+  const { workspace, me, vacancies } = await requireStaff(request, context);
   const vacancyChoices = await vacancies.choices();
   const parsed = parseInboxQuery(new URL(request.url).searchParams);
   if (!parsed.ok) {
@@ -35,16 +36,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         inbox: null,
         services: serviceChoices,
         vacancies: vacancyChoices,
+        vacancies: vacancyChoices,
       },
       400,
     );
   }
-  const inbox = await workspace.inbox.list(parsed.query);
+  const inbox = await workspace.inbox.list(parsed.query, me);
+  const now = workspace.now();
   return {
     problem: null,
     query: parsed.query,
     services: serviceChoices,
-    vacancies: vacancyChoices,
     spamCaught: await workspace.inbox.spamCaught(),
     inbox: {
       ...inbox,
@@ -53,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         received: moment(row.createdAt),
         serviceLabel: row.kind === "enquiry" ? serviceLabel(row.service) : "",
         spamNote: row.spamSignal ? spamSignalNote(row.spamSignal, row.formAgeMs) : null,
+        due: dueState(row, now),
       })),
     },
   };
@@ -82,6 +85,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
+      <QuickFilters query={query} />
       <Filters key={filtersKey} query={query} services={services} vacancies={vacancies} />
 
       {problem ? (
@@ -117,74 +121,163 @@ function Filters({
   /** Every published vacancy, for the applications made for one. */
   vacancies: readonly { reference: string; title: string }[];
 }) {
+  const filtered = Boolean(
+    query.q ||
+      query.kind ||
+      query.status ||
+      query.service ||
+      query.vacancy ||
+      query.owner ||
+      query.overdue ||
+      query.sort,
+  );
+  // On a phone the form is folded behind its summary, so the first screen shows leads; from 1024 px it
+  // is always open. Without JavaScript the summary still opens it.
   return (
-    <Form
-      method="get"
-      action="/staff"
-      role="search"
-      aria-label="Find leads"
-      className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-navy-100 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
+    <details
+      open={filtered}
+      className="group rounded-xl bg-white ring-1 ring-navy-100 lg:details-content:[content-visibility:visible]"
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="inbox-search" className="text-sm font-semibold">
-          Search
-        </label>
-        <input
-          id="inbox-search"
-          name="q"
-          type="search"
-          defaultValue={query.q ?? ""}
-          maxLength={searchLimits.length}
-          aria-describedby="inbox-search-help"
-          className={controlClass}
-        />
-        <p id="inbox-search-help" className="text-sm text-navy-700">
-          Reference, name, e-mail, phone, company or words from the message.
-        </p>
-      </div>
-      <Select id="inbox-kind" name="kind" label="Kind" value={query.kind}>
-        <option value="">Any kind</option>
-        {leadKinds.map((kind) => (
-          <option key={kind.value} value={kind.value}>
-            {kind.plural}
-          </option>
-        ))}
-      </Select>
-      <Select id="inbox-status" name="status" label="Status" value={query.status}>
-        <option value="">Any status but spam</option>
-        {allStatuses.map((status) => (
-          <option key={status} value={status}>
-            {statusLabels[status]}
-          </option>
-        ))}
-      </Select>
-      <Select id="inbox-service" name="service" label="Service" value={query.service}>
-        <option value="">Any service</option>
-        {services.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-      {vacancies.length > 0 && (
-        <Select id="inbox-vacancy" name="vacancy" label="Vacancy" value={query.vacancy}>
-          <option value="">Any vacancy or none</option>
-          {vacancies.map((vacancy) => (
-            <option key={vacancy.reference} value={vacancy.reference}>
-              {vacancy.title} ({vacancy.reference})
+      <summary className="flex min-h-11 cursor-pointer items-center px-4 py-2 font-semibold lg:hidden">
+        Search and filters
+      </summary>
+      <Form
+        method="get"
+        action="/staff"
+        role="search"
+        aria-label="Find leads"
+        className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
+      >
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="inbox-search" className="text-sm font-semibold">
+            Search
+          </label>
+          <input
+            id="inbox-search"
+            name="q"
+            type="search"
+            defaultValue={query.q ?? ""}
+            maxLength={searchLimits.length}
+            aria-describedby="inbox-search-help"
+            className={controlClass}
+          />
+          <p id="inbox-search-help" className="text-sm text-navy-700">
+            Reference, name, e-mail, phone, company or words from the message.
+          </p>
+        </div>
+        <Select id="inbox-kind" name="kind" label="Kind" value={query.kind}>
+          <option value="">Any kind</option>
+          {leadKinds.map((kind) => (
+            <option key={kind.value} value={kind.value}>
+              {kind.plural}
             </option>
           ))}
         </Select>
-      )}
-      <div className="flex items-end gap-2 lg:pb-7">
-        <Button type="submit" size="sm">
-          Show leads
-        </Button>
-        <Link to="/staff" className="min-h-10 rounded-md px-2 py-2 text-sm font-semibold underline">
-          Clear
-        </Link>
-      </div>
-    </Form>
+        <Select id="inbox-status" name="status" label="Status" value={query.status}>
+          <option value="">Any status but spam</option>
+          {allStatuses.map((status) => (
+            <option key={status} value={status}>
+              {statusLabels[status]}
+            </option>
+          ))}
+        </Select>
+        <Select id="inbox-service" name="service" label="Service" value={query.service}>
+          <option value="">Any service</option>
+          {services.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+        {vacancies.length > 0 && (
+          <Select id="inbox-vacancy" name="vacancy" label="Vacancy" value={query.vacancy}>
+            <option value="">Any vacancy or none</option>
+            {vacancies.map((vacancy) => (
+              <option key={vacancy.reference} value={vacancy.reference}>
+                {vacancy.title} ({vacancy.reference})
+              </option>
+            ))}
+          </Select>
+        )}
+        <Select id="inbox-owner" name="owner" label="Owner" value={query.owner}>
+          <option value="">Anyone or nobody</option>
+          <option value="mine">Mine</option>
+          <option value="unassigned">Unassigned</option>
+        </Select>
+        <Select id="inbox-sort" name="sort" label="Order" value={query.sort}>
+          <option value="">Newest first</option>
+          <option value="due">Due soonest first</option>
+        </Select>
+        <div className="flex items-center gap-2 self-end pb-2">
+          <input
+            id="inbox-overdue"
+            name="overdue"
+            type="checkbox"
+            value="1"
+            defaultChecked={query.overdue === true}
+            className="size-5"
+          />
+          <label htmlFor="inbox-overdue" className="text-sm font-semibold">
+            Overdue only
+          </label>
+        </div>
+        <div className="flex items-end gap-2 lg:pb-7">
+          <Button type="submit" size="sm">
+            Show leads
+          </Button>
+          <Link to="/staff" className="min-h-10 rounded-md px-2 py-2 text-sm font-semibold underline">
+            Clear
+          </Link>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+/** One tap to the leads that matter most now: one's own, nobody's, and those past the reply promise. */
+function QuickFilters({ query }: { query: InboxQuery }) {
+  const items: { label: string; current: boolean; to: string }[] = [
+    {
+      label: "Mine",
+      current: query.owner === "mine",
+      to: inboxLink(query, { owner: query.owner === "mine" ? undefined : "mine" }),
+    },
+    {
+      label: "Unassigned",
+      current: query.owner === "unassigned",
+      to: inboxLink(query, { owner: query.owner === "unassigned" ? undefined : "unassigned" }),
+    },
+    {
+      label: "Overdue",
+      current: query.overdue === true,
+      to: inboxLink(query, query.overdue ? { overdue: undefined } : { overdue: true, sort: "due" }),
+    },
+    {
+      label: "Due soonest first",
+      current: query.sort === "due",
+      to: inboxLink(query, { sort: query.sort === "due" ? undefined : "due" }),
+    },
+  ];
+  return (
+    <nav aria-label="Quick filters">
+      <ul className="flex gap-2 overflow-x-auto pb-1 text-sm">
+        {items.map((item) => (
+          <li key={item.label} className="shrink-0">
+            <Link
+              to={item.to}
+              aria-current={item.current ? "true" : undefined}
+              className={
+                item.current
+                  ? "inline-flex min-h-10 items-center rounded-full bg-accent-800 px-3 py-1.5 font-semibold text-white"
+                  : "inline-flex min-h-10 items-center rounded-full bg-white px-3 py-1.5 font-semibold text-navy-900 ring-1 ring-navy-200 hover:bg-navy-50"
+              }
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -235,11 +328,11 @@ function StatusCounts({
   ];
   return (
     <nav aria-label="Leads by status">
-      <ul className="flex flex-wrap gap-2 text-sm">
+      <ul className="flex gap-2 overflow-x-auto pb-1 text-sm">
         {items.map((item) => {
           const current = query.status === item.status;
           return (
-            <li key={item.label}>
+            <li key={item.label} className="shrink-0">
               <Link
                 to={inboxLink(query, { status: item.status })}
                 aria-current={current ? "true" : undefined}
@@ -261,10 +354,15 @@ function StatusCounts({
 
 type Loaded = NonNullable<Route.ComponentProps["loaderData"]["inbox"]>;
 
+/** A cell: a table cell from 1024 px, one part of a list entry below it. */
+const cellClass = "px-3 py-2 max-lg:px-1 max-lg:py-0.5";
+
 function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
   const first = (inbox.page - 1) * inboxPageSize + 1;
   const last = first + inbox.rows.length - 1;
-  const filtered = Boolean(query.q || query.kind || query.status || query.service);
+  const filtered = Boolean(
+    query.q || query.kind || query.status || query.service || query.vacancy || query.owner || query.overdue,
+  );
   return (
     <section aria-labelledby="results-heading" className="space-y-3">
       <h2 id="results-heading" className="text-sm font-semibold text-navy-700" aria-live="polite">
@@ -274,15 +372,25 @@ function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
             : "No leads yet. Enquiries and applications from the website appear here."
           : inbox.rows.length === 0
             ? `There are ${inbox.total} leads; this page is past the last one.`
-            : `Showing ${first} to ${last} of ${inbox.total} ${inbox.total === 1 ? "lead" : "leads"}, newest first`}
+            : `Showing ${first} to ${last} of ${inbox.total} ${inbox.total === 1 ? "lead" : "leads"}, ${query.sort === "due" ? "due soonest first" : "newest first"}`}
       </h2>
       {inbox.rows.length > 0 && (
-        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-navy-100">
-          {/* On a phone the table keeps its columns and scrolls sideways inside this box. */}
-          <table className="w-full min-w-[52rem] text-left text-sm">
-            <thead className="bg-navy-50">
+        <div className="rounded-xl bg-white ring-1 ring-navy-100 lg:overflow-x-auto">
+          {/* Below 1024 px each row reads as one entry of a list, with no sideways scroll; wider, a table. */}
+          <table className="w-full text-left text-sm lg:min-w-[60rem]">
+            <thead className="bg-navy-50 max-lg:sr-only">
               <tr>
-                {["Reference", "Kind", "Name", "E-mail", "Service", "Received", "Status"].map((heading) => (
+                {[
+                  "Reference",
+                  "Kind",
+                  "Name",
+                  "E-mail",
+                  "Service",
+                  "Received",
+                  "Owner",
+                  "Reply due",
+                  "Status",
+                ].map((heading) => (
                   <th key={heading} scope="col" className="px-3 py-2 whitespace-nowrap">
                     {heading}
                   </th>
@@ -295,11 +403,14 @@ function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
                   key={row.reference}
                   className={
                     row.opened
-                      ? "border-t border-navy-100"
-                      : "border-t border-navy-100 bg-accent-100/40 font-bold shadow-[inset_4px_0_0_var(--color-accent-700)]"
+                      ? "border-t border-navy-100 max-lg:flex max-lg:flex-wrap max-lg:gap-x-3 max-lg:px-2 max-lg:py-2"
+                      : "border-t border-navy-100 bg-accent-100/40 font-bold shadow-[inset_4px_0_0_var(--color-accent-700)] max-lg:flex max-lg:flex-wrap max-lg:gap-x-3 max-lg:px-2 max-lg:py-2"
                   }
                 >
-                  <th scope="row" className="px-3 py-2 text-left whitespace-nowrap">
+                  <th
+                    scope="row"
+                    className="px-3 py-2 text-left whitespace-nowrap max-lg:w-full max-lg:px-1 max-lg:py-0.5"
+                  >
                     <Link
                       to={`/staff/leads/${row.reference}`}
                       className="font-mono text-accent-800 underline underline-offset-2"
@@ -312,14 +423,33 @@ function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
                       </span>
                     )}
                   </th>
-                  <td className="px-3 py-2">{row.kind === "enquiry" ? "Enquiry" : "Application"}</td>
-                  <td className="px-3 py-2">{row.name}</td>
-                  <td className="px-3 py-2">{row.email}</td>
-                  <td className="px-3 py-2">{row.serviceLabel}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  <td className={cellClass}>{row.kind === "enquiry" ? "Enquiry" : "Application"}</td>
+                  <td className={cellClass}>{row.name}</td>
+                  <td className={`${cellClass} max-lg:[overflow-wrap:anywhere]`}>{row.email}</td>
+                  <td className={cellClass}>{row.serviceLabel}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>
                     <time dateTime={row.received.iso}>{row.received.text}</time>
                   </td>
-                  <td className="px-3 py-2">
+                  <td className={cellClass}>
+                    <span className="lg:hidden">Owner: </span>
+                    {row.ownerName ?? "Unassigned"}
+                  </td>
+                  <td className={cellClass}>
+                    {row.due ? (
+                      <span
+                        className={
+                          row.due.overdue
+                            ? "font-bold whitespace-nowrap text-red-800"
+                            : "font-semibold whitespace-nowrap text-navy-800"
+                        }
+                      >
+                        {row.due.text}
+                      </span>
+                    ) : row.answeredAt !== null ? (
+                      "Answered"
+                    ) : null}
+                  </td>
+                  <td className={`${cellClass} max-lg:w-full`}>
                     <StatusBadge status={row.status} />
                     {row.spamNote && (
                       <span className="mt-1 block text-xs font-normal text-navy-700">{row.spamNote}</span>

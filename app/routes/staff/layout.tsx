@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { StaffFrame } from "~/components/staff/shell";
+import { site } from "~/content/site";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/layout";
 
@@ -10,6 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     me: { name: me.name, email: me.email, isAdmin: me.isAdmin },
     failed: await workspace.failedDeliveries(),
     mailNotSetUp: await workspace.mailNotSetUp(),
+    overdue: await workspace.overdueCount(),
   };
 }
 
@@ -18,6 +20,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
     <StaffFrame me={loaderData.me}>
       <MailNotSetUp notice={loaderData.mailNotSetUp} />
       <FailedDeliveries {...loaderData.failed} />
+      <Overdue count={loaderData.overdue} />
       <Outlet />
     </StaffFrame>
   );
@@ -80,6 +83,21 @@ function FailedDeliveries({ count, references }: { count: number; references: st
         ))}
       </ul>
     </section>
+  );
+}
+
+/** How many leads have broken the reply promise, on every page, with the way to them. */
+function Overdue({ count }: { count: number }) {
+  if (count === 0) {
+    return <p className="mb-4 text-sm text-navy-700">No leads are overdue.</p>;
+  }
+  return (
+    <p className="mb-4 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-2 font-semibold text-red-900">
+      <Link to="/staff?overdue=1&sort=due" className="underline">
+        {count === 1 ? "1 lead is overdue" : `${count} leads are overdue`}
+      </Link>{" "}
+      <span className="font-normal">(we promise a reply within {site.claims.replyWithin})</span>
+    </p>
   );
 }
 

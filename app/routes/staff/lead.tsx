@@ -22,6 +22,7 @@ import {
   statusLabels,
   yesNo,
 } from "~/lib/leads/model";
+import { dueState } from "~/lib/leads/reply-clock";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/lead";
 
@@ -43,6 +44,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { createdAt, statusChangedAt, mails, notes, timeline, ...rest } = lead;
   const vacancyReference = lead.kind === "application" ? lead.vacancyReference : null;
   const vacancy = vacancyReference ? await vacancies.get(vacancyReference) : null;
+  const owner = await workspace.inbox.ownerOf(lead.reference);
+  const replies = await workspace.inbox.replies(lead.reference);
   return {
     vacancy: vacancyReference
       ? {
@@ -51,6 +54,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           closed: lead.kind === "application" && lead.vacancyClosed,
         }
       : null,
+    team: await workspace.possibleOwners(),
+    owner: owner ? { id: owner.ownerId, name: owner.ownerName } : { id: null, name: null },
+    due: dueState({ ...lead, answeredAt: owner?.answeredAt ?? null }, workspace.now()),
+    replies: replies.map(({ createdAt: at, sentAt, ...reply }) => ({
+      ...reply,
+      at: moment(at),
+      sent: sentAt === null ? null : moment(sentAt),
+    })),
     lead: {
       ...rest,
       received: moment(createdAt),
@@ -74,6 +85,11 @@ const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("note"), note: z.string().max(20_000) }),
   z.object({ intent: z.literal("reveal") }),
   z.object({ intent: z.literal("keep-consent"), agreed: z.literal("on").optional() }),
+  z.object({
+    intent: z.literal("assign"),
+    owner: z.union([z.literal(""), z.string().regex(/^\d{1,12}$/)]),
+  }),
+  z.object({ intent: z.literal("reply"), subject: z.string().max(1000), body: z.string().max(40_000) }),
   z.object({
     intent: z.literal("retry-mail"),
     mail: z
@@ -149,6 +165,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             }
           : result;
       }
+      case "assign": {
+        const result = await workspace.inbox.assign(
+          reference,
+          input.owner === "" ? null : Number(input.owner),
+          me,
+        );
+        if (!result.ok) return result;
+        const who = result.value.name ?? "nobody";
+        return {
+          ok: true as const,
+          message: result.value.changed ? `Owner saved: ${who}.` : `The owner was already ${who}.`,
+        };
+      }
+      case "reply": {
+        const result = await workspace.inbox.sendReply(
+          reference,
+          { subject: input.subject, body: input.body },
+          me,
+        );
+        return result.ok
+          ? {
+              ok: true as const,
+              message: result.value.contacted
+                ? "Reply queued to be sent from our address. The lead is now Contacted."
+                : "Reply queued to be sent from our address.",
+            }
+          : result;
+      }
       case "retry-mail": {
         const result = await workspace.inbox.retryMail(reference, input.mail, me);
         return result.ok
@@ -172,7 +216,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 type Lead = Route.ComponentProps["loaderData"]["lead"];
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, vacancy } = loaderData;
+  const { lead, vacancy, team, owner, due, replies } = loaderData;
   const result = actionData as ActionResult | undefined;
   const name = `${lead.firstName} ${lead.lastName}`;
   const subject = `Your ${lead.kind} to ${site.brand} (${lead.reference})`;
@@ -195,6 +239,10 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             Received <time dateTime={lead.received.iso}>{lead.received.text}</time>
           </span>
           <StatusBadge status={lead.status} />
+          {due && (
+            <span className={due.overdue ? "font-bold text-red-800" : "font-semibold"}>Reply {due.text}</span>
+          )}
+          <span>Owner: {owner.name ?? "nobody"}</span>
         </p>
         {lead.spamNote && <p className="text-sm text-navy-700">{lead.spamNote}</p>}
         {vacancy && (
@@ -230,27 +278,30 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </p>
       )}
 
+      {/* The controls come first, so on a phone they are on the first screen; from 1024 px they sit on the right. */}
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <div className="space-y-6">
+        <div className="space-y-6 lg:col-start-2 lg:row-start-1">
+          <Card title="Work on it" id="work">
+            <StatusForm lead={lead} />
+            <OwnerForm owner={owner.id} team={team} />
+            <ReplyForm
+              subject={subject}
+              mailto={mailto}
+              disabled={lead.status === "spam"}
+              justSent={result?.intent === "reply" && !result.error}
+            />
+            {lead.kind === "application" && <KeepOnFile lead={lead} />}
+          </Card>
+          {replies.length > 0 && <Replies replies={replies} />}
+        </div>
+        <div className="space-y-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Card title="What they sent" id="sent">
             <SentFields lead={lead} niNumber={result?.niNumber} />
           </Card>
           {lead.kind === "application" && <Documents lead={lead} />}
           <Notes lead={lead} justAdded={result?.intent === "note" && !result.error} />
         </div>
-        <div className="space-y-6">
-          <Card title="Work on it" id="work">
-            <p>
-              <a
-                href={mailto}
-                className="inline-flex min-h-11 items-center rounded-lg bg-accent-700 px-5 py-2.5 font-semibold text-white hover:bg-accent-800"
-              >
-                Reply by e-mail
-              </a>
-            </p>
-            <StatusForm lead={lead} />
-            {lead.kind === "application" && <KeepOnFile lead={lead} />}
-          </Card>
+        <div className="space-y-6 lg:col-start-2 lg:row-start-2">
           <MailDelivery lead={lead} />
           <Card title="Timeline" id="timeline">
             <Timeline items={lead.timeline} />
@@ -396,6 +447,152 @@ function StatusForm({ lead }: { lead: Lead }) {
         </p>
       )}
     </Form>
+  );
+}
+
+function OwnerForm({ owner, team }: { owner: number | null; team: { id: number; name: string }[] }) {
+  return (
+    <Form
+      method="post"
+      key={owner ?? "nobody"}
+      className="flex flex-wrap items-end gap-3 border-t border-navy-100 pt-4"
+    >
+      <input type="hidden" name="intent" value="assign" />
+      <div className="flex min-w-48 flex-1 flex-col gap-1.5">
+        <label htmlFor="lead-owner" className="text-sm font-semibold">
+          Owner
+        </label>
+        <select id="lead-owner" name="owner" defaultValue={owner ?? ""} className={controlClass}>
+          <option value="">Nobody</option>
+          {team.map((person) => (
+            <option key={person.id} value={person.id}>
+              {person.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="secondary">
+        Assign
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The reply, written here and sent from the company's address through the delivery queue (Reply-To the
+ * company's inbox), or, for those who prefer their own mail program, a mailto: link.
+ */
+function ReplyForm({
+  subject,
+  mailto,
+  disabled,
+  justSent,
+}: {
+  subject: string;
+  mailto: string;
+  disabled: boolean;
+  justSent: boolean;
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  // Once a reply is queued, the box is emptied so it is not sent twice by mistake.
+  useEffect(() => {
+    if (justSent && navigation.state === "idle") form.current?.reset();
+  }, [justSent, navigation.state]);
+  return (
+    <section aria-labelledby="reply-heading" className="space-y-3 border-t border-navy-100 pt-4">
+      <h3 id="reply-heading" className="font-bold">
+        Reply
+      </h3>
+      {disabled ? (
+        <p className="text-sm text-navy-700">
+          Spam is never mailed. Change the status first if this lead is genuine.
+        </p>
+      ) : (
+        <Form method="post" ref={form} className="space-y-3">
+          <input type="hidden" name="intent" value="reply" />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="reply-subject" className="text-sm font-semibold">
+              Subject
+            </label>
+            <input
+              id="reply-subject"
+              name="subject"
+              defaultValue={subject}
+              required
+              maxLength={200}
+              className={controlClass}
+            />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="reply-body" className="text-sm font-semibold">
+              Message
+            </label>
+            <textarea
+              id="reply-body"
+              name="body"
+              rows={6}
+              required
+              maxLength={20000}
+              aria-describedby="reply-help"
+              className={controlClass}
+            />
+            <p id="reply-help" className="text-sm text-navy-700">
+              Sent from our company address with your name below it; their answer comes back to our inbox. A
+              New lead moves to Contacted.
+            </p>
+          </div>
+          <Button type="submit">Send reply</Button>
+        </Form>
+      )}
+      <p className="text-sm">
+        Prefer your own mail program?{" "}
+        <a href={mailto} className="font-semibold text-accent-800 underline">
+          Reply by e-mail
+        </a>
+      </p>
+    </section>
+  );
+}
+
+type ReplyItem = Route.ComponentProps["loaderData"]["replies"][number];
+
+/** The replies sent from here: who wrote each, when, its words, and where its e-mail stands. */
+function Replies({ replies }: { replies: ReplyItem[] }) {
+  return (
+    <Card title="Replies sent" id="replies">
+      <ol className="space-y-4">
+        {replies.map((reply) => (
+          <li key={reply.id} className="space-y-1 rounded-lg bg-sand-50 p-3">
+            <p className="text-sm text-navy-700" id={`reply-${reply.id}`}>
+              <span className="font-semibold text-navy-900">{reply.author}</span>,{" "}
+              <time dateTime={reply.at.iso}>{reply.at.text}</time>: {reply.subject}
+            </p>
+            <p className="whitespace-pre-wrap break-words">{reply.body}</p>
+            {reply.state === "sent" && reply.sent ? (
+              <p className="text-sm font-semibold">
+                Sent <time dateTime={reply.sent.iso}>{reply.sent.text}</time>
+              </p>
+            ) : reply.state === "failed" && reply.mailId !== null ? (
+              <>
+                <p className="text-sm font-semibold text-red-800">
+                  {mailProgress({ ...reply, state: "failed" })}
+                </p>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="retry-mail" />
+                  <input type="hidden" name="mail" value={reply.mailId} />
+                  <Button type="submit" size="sm" aria-describedby={`reply-${reply.id}`}>
+                    Send again
+                  </Button>
+                </Form>
+              </>
+            ) : reply.state ? (
+              <p className="text-sm font-semibold">{mailProgress({ ...reply, state: reply.state })}</p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </Card>
   );
 }
 

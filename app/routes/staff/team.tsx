@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/leads/model";
+import { type NotificationRoute, notificationRoutes } from "~/lib/staff/notifications";
 import { endSessionCookie, requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/team";
 
@@ -16,10 +17,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { workspace, me } = await requireStaff(request, context);
+  const settings = await workspace.notificationSettings();
   return {
     team: me.isAdmin ? await workspace.listTeam() : null,
     passkeys: await workspace.listPasskeys(me),
     me: { id: me.id, name: me.name },
+    routes: notificationRoutes,
+    // Which new leads each person receives (everyone's for an administrator, one's own otherwise).
+    notifications: Object.fromEntries(
+      [...settings.values()]
+        .filter((entry) => me.isAdmin || entry.staffId === me.id)
+        .map((entry) => [entry.staffId, entry.routes]),
+    ) as Record<number, string[]>,
+    dailySummary: settings.get(me.id)?.dailySummary ?? false,
   };
 }
 
@@ -35,8 +45,20 @@ const removePasskeyInput = z.object({
   passkey: z.string().min(1).max(1024),
 });
 
+const notificationsInput = z.object({
+  intent: z.literal("notifications"),
+  staff: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .transform(Number),
+  route: z.array(z.string().max(100)).max(50),
+});
+const summaryInput = z.object({ intent: z.literal("summary"), dailySummary: z.literal("on").optional() });
+
 type ActionResult = {
   error: string | null;
+  /** Where the outcome belongs: the notifications of one person, or one's own summary. */
+  saved?: { staffId: number; message: string } | { summary: true; message: string };
   invited: { email: string; url: string } | null;
   revoked?: string;
   removed?: string;
@@ -44,7 +66,24 @@ type ActionResult = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { workspace, me } = await requireStaff(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData);
+  if (form.intent === "summary") {
+    const parsed = summaryInput.safeParse(form);
+    if (!parsed.success) return data<ActionResult>({ error: "That was not understood.", invited: null }, 400);
+    const on = parsed.data.dailySummary === "on";
+    await workspace.setDailySummary(me, on);
+    return data<ActionResult>({
+      error: null,
+      invited: null,
+      saved: {
+        summary: true,
+        message: on
+          ? "Saved: you will get a summary at 8:00 each morning, Monday to Saturday, when there is something to report."
+          : "Saved: no morning summary.",
+      },
+    });
+  }
   if (form.intent === "remove-passkey") {
     const parsed = removePasskeyInput.safeParse(form);
     if (!parsed.success)
@@ -71,6 +110,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (!me.isAdmin) throw data("Only an administrator can manage the team.", 403);
+  if (form.intent === "notifications") {
+    const parsed = notificationsInput.safeParse({ ...form, route: formData.getAll("route") });
+    if (!parsed.success)
+      return data<ActionResult>({ error: "Choose the new leads this person receives.", invited: null }, 400);
+    const outcome = await workspace.saveNotifications(parsed.data.staff, parsed.data.route);
+    if (!outcome.ok) {
+      return data<ActionResult>({ error: outcome.problem, invited: null }, outcome.missing ? 404 : 400);
+    }
+    return data<ActionResult>({
+      error: null,
+      invited: null,
+      saved: {
+        staffId: parsed.data.staff,
+        message:
+          parsed.data.route.length === 0
+            ? "Saved: they receive no new leads by e-mail."
+            : `Saved: they receive ${parsed.data.route.length} ${parsed.data.route.length === 1 ? "kind" : "kinds"} of new lead.`,
+      },
+    });
+  }
   if (form.intent === "revoke") {
     const parsed = revokeInput.safeParse(form);
     if (!parsed.success)
@@ -101,7 +160,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Passkey = Route.ComponentProps["loaderData"]["passkeys"][number];
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, passkeys, me } = loaderData;
+  const { team, passkeys, me, routes, notifications, dailySummary } = loaderData;
   const result = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -120,6 +179,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       )}
       {result?.revoked && <p>{result.revoked} can no longer sign in.</p>}
       {result?.removed && <p className="rounded-lg bg-accent-100 p-3 font-medium">{result.removed}</p>}
+      {/* Shown beside its own form too; said here, in the page's one live region. */}
+      {result?.saved && <p className="sr-only">{result.saved.message}</p>}
     </div>
   );
 
@@ -136,6 +197,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         <div className="rounded-xl bg-white p-5 ring-1 ring-navy-100">
           <PasskeyList passkeys={passkeys} owner={me.name} mine />
         </div>
+        <SummaryForm on={dailySummary} result={result} />
+        <YourLeads routes={routes} chosen={notifications[me.id] ?? []} />
       </div>
     );
   }
@@ -175,6 +238,35 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           </Button>
         </Form>
         {outcome}
+      </section>
+
+      <SummaryForm on={dailySummary} result={result} />
+
+      <section aria-labelledby="routing-heading" className="space-y-3">
+        <h2 id="routing-heading" className="text-lg font-bold">
+          Who receives new leads
+        </h2>
+        <p className="max-w-3xl text-sm text-navy-700">
+          Each new lead is e-mailed to the people who receive its kind; one that only one person receives is
+          theirs from the start. A lead nobody receives goes to the company inbox, as before.
+        </p>
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {team
+            .filter((person) => person.revokedAt === null)
+            .map((person) => (
+              <NotificationsForm
+                key={person.id}
+                person={person}
+                routes={routes}
+                chosen={notifications[person.id] ?? []}
+                message={
+                  result?.saved && "staffId" in result.saved && result.saved.staffId === person.id
+                    ? result.saved.message
+                    : null
+                }
+              />
+            ))}
+        </div>
       </section>
 
       <section aria-labelledby="members-heading" className="space-y-3">
@@ -247,6 +339,108 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </section>
     </div>
+  );
+}
+
+/** An administrator's choice of which new leads one person receives. */
+function NotificationsForm({
+  person,
+  routes,
+  chosen,
+  message,
+}: {
+  person: { id: number; name: string };
+  routes: readonly NotificationRoute[];
+  chosen: string[];
+  message: string | null;
+}) {
+  const id = `notify-${person.id}`;
+  return (
+    <Form method="post" key={chosen.join(",")} className="rounded-xl bg-white p-4 ring-1 ring-navy-100">
+      <input type="hidden" name="intent" value="notifications" />
+      <input type="hidden" name="staff" value={person.id} />
+      <fieldset className="space-y-2">
+        <legend className="font-semibold">{person.name} receives</legend>
+        {routes.map((route) => (
+          <div key={route.value} className="flex items-center gap-2">
+            <input
+              id={`${id}-${route.value}`}
+              type="checkbox"
+              name="route"
+              value={route.value}
+              defaultChecked={chosen.includes(route.value)}
+              className="size-5"
+            />
+            <label htmlFor={`${id}-${route.value}`}>{route.label}</label>
+          </div>
+        ))}
+      </fieldset>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Button type="submit" size="sm">
+          Save notifications<span className="sr-only"> for {person.name}</span>
+        </Button>
+        <p className="text-sm font-medium">{message}</p>
+      </div>
+    </Form>
+  );
+}
+
+/** Anyone's own choice: the morning summary. */
+function SummaryForm({ on, result }: { on: boolean; result: ActionResult | undefined }) {
+  const message = result?.saved && "summary" in result.saved ? result.saved.message : null;
+  return (
+    <section
+      aria-labelledby="summary-heading"
+      className="max-w-xl space-y-3 rounded-xl bg-white p-5 ring-1 ring-navy-100"
+    >
+      <h2 id="summary-heading" className="text-lg font-bold">
+        Your morning summary
+      </h2>
+      <Form method="post" key={String(on)} className="space-y-3">
+        <input type="hidden" name="intent" value="summary" />
+        <div className="flex items-start gap-2">
+          <input
+            id="daily-summary"
+            name="dailySummary"
+            type="checkbox"
+            defaultChecked={on}
+            aria-describedby="daily-summary-help"
+            className="mt-0.5 size-5"
+          />
+          <div>
+            <label htmlFor="daily-summary" className="font-semibold">
+              Send me a summary each morning
+            </label>
+            <p id="daily-summary-help" className="text-sm text-navy-700">
+              One e-mail at 8:00, Monday to Saturday: leads received since the last one, those due today and
+              those overdue, each linked. Nothing is sent when there is nothing to report.
+            </p>
+          </div>
+        </div>
+        <Button type="submit" size="sm">
+          Save summary choice
+        </Button>
+        <p className="text-sm font-medium">{message}</p>
+      </Form>
+    </section>
+  );
+}
+
+/** What a member of staff who is not an administrator receives (an administrator chooses it). */
+function YourLeads({ routes, chosen }: { routes: readonly NotificationRoute[]; chosen: string[] }) {
+  const names = routes.filter((route) => chosen.includes(route.value)).map((route) => route.label);
+  return (
+    <section
+      aria-labelledby="your-leads-heading"
+      className="space-y-2 rounded-xl bg-white p-5 ring-1 ring-navy-100"
+    >
+      <h2 id="your-leads-heading" className="text-lg font-bold">
+        New leads e-mailed to you
+      </h2>
+      <p>
+        {names.length === 0 ? "None: ask an administrator if you should receive some." : names.join(", ")}
+      </p>
+    </section>
   );
 }
 

@@ -1,0 +1,181 @@
+/**
+ * The reply clock's e-mails: one reminder a set time before a lead is due (to its owner, or to everyone
+ * who receives its kind of lead), and one escalation once it is overdue (to the administrators). Each
+ * is queued at most once per lead: the lead's `reminded_at` / `escalated_at` is set by one conditional
+ * UPDATE in the transaction that queues the e-mail, so two processes (or a restart) cannot queue it
+ * twice. Never for spam, nor once the lead is answered.
+ */
+import { site } from "../../app/content/site.ts";
+import { formatDateTime, kindLabel, type LeadKind, serviceLabel } from "../../app/lib/leads/model.ts";
+import { promiseMs, reminderBeforeMs } from "../../app/lib/leads/reply-clock.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import type { QueuedMail } from "../delivery/emails.ts";
+import { enqueueEmail } from "../delivery/outbox.ts";
+import { tableOf } from "../leads/model.ts";
+import { recipientsOfLead } from "../leads/routing.ts";
+
+/** Where the clock's e-mails go when nobody on the team is chosen, and the site's address for links. */
+export type ClockRouting = { enquiriesTo: string; applicationsTo: string; publicUrl: string };
+
+type Candidate = { reference: string; service: string; owner_id: number | null; created_at: number };
+
+const kinds: readonly LeadKind[] = ["enquiry", "application"];
+const waiting = "status = 'new' AND answered_at IS NULL";
+
+/** The lead's page in the workspace. */
+export function leadUrl(publicUrl: string, reference: string): string {
+  return `${publicUrl}/staff/leads/${encodeURIComponent(reference)}`;
+}
+
+/** The owner, if still on the team; otherwise everyone who receives the lead; otherwise the company's inbox. */
+async function reminderRecipients(
+  tx: Queryable,
+  kind: LeadKind,
+  lead: Candidate,
+  routing: ClockRouting,
+): Promise<string[]> {
+  if (lead.owner_id !== null) {
+    const [owner] = await tx.all<{ email: string }>(
+      "SELECT email FROM staff WHERE id = ? AND revoked_at IS NULL",
+      [Number(lead.owner_id)],
+    );
+    if (owner) return [owner.email];
+  }
+  const people = await recipientsOfLead(tx, kind, lead.service);
+  if (people.length > 0) return people.map((person) => person.email);
+  return [kind === "enquiry" ? routing.enquiriesTo : routing.applicationsTo];
+}
+
+/** Every administrator still on the team; otherwise the company's inbox. */
+async function administrators(tx: Queryable, kind: LeadKind, routing: ClockRouting): Promise<string[]> {
+  const rows = await tx.all<{ email: string }>(
+    "SELECT email FROM staff WHERE is_admin = 1 AND revoked_at IS NULL ORDER BY id",
+  );
+  if (rows.length > 0) return rows.map((row) => row.email);
+  return [kind === "enquiry" ? routing.enquiriesTo : routing.applicationsTo];
+}
+
+function leadInWords(kind: LeadKind, lead: Candidate): string {
+  const what =
+    kind === "enquiry" ? `${kindLabel(kind)} about ${serviceLabel(lead.service)}` : "Job application";
+  return `${what}, received ${formatDateTime(Number(lead.created_at))}`;
+}
+
+function reminderMail(
+  kind: LeadKind,
+  lead: Candidate,
+  due: number,
+  to: string,
+  routing: ClockRouting,
+): QueuedMail {
+  const hours = site.replyClock.reminderHours;
+  return {
+    purpose: "reminder",
+    to,
+    replyTo: null,
+    subject: `Reply due within ${hours} ${hours === 1 ? "hour" : "hours"}: ${lead.reference}`,
+    body: [
+      `${lead.reference} has not been answered yet.`,
+      "",
+      leadInWords(kind, lead),
+      `We promised a reply within ${site.claims.replyWithin}, so it is due by ${formatDateTime(due)} (UK time).`,
+      "",
+      "Reply from the workspace, or move its status on once you have answered it another way:",
+      leadUrl(routing.publicUrl, lead.reference),
+    ].join("\n"),
+  };
+}
+
+function escalationMail(
+  kind: LeadKind,
+  lead: Candidate,
+  due: number,
+  to: string,
+  routing: ClockRouting,
+): QueuedMail {
+  return {
+    purpose: "escalation",
+    to,
+    replyTo: null,
+    subject: `Overdue: ${lead.reference} has waited more than ${site.claims.replyWithin}`,
+    body: [
+      `${lead.reference} was due for a reply by ${formatDateTime(due)} (UK time) and has not been answered.`,
+      "",
+      leadInWords(kind, lead),
+      "",
+      "Please make sure someone takes it now:",
+      leadUrl(routing.publicUrl, lead.reference),
+    ].join("\n"),
+  };
+}
+
+/**
+ * Queues the reminders and escalations due at `now`; resolves to how many e-mails were queued.
+ * A lead first seen after its due time (the server was down) gets its escalation, not a late reminder.
+ */
+export async function queueClockMails(db: Database, routing: ClockRouting, now: number): Promise<number> {
+  let queued = 0;
+  for (const kind of kinds) {
+    const promise = promiseMs(kind);
+    if (promise === null) continue;
+    const table = tableOf(kind);
+    const service = kind === "enquiry" ? "service" : "'' AS service";
+    const select = `SELECT reference, ${service}, owner_id, created_at FROM ${table} WHERE ${waiting}`;
+
+    const reminders = await db.all<Candidate>(
+      `${select} AND reminded_at IS NULL AND created_at <= ? AND created_at > ? ORDER BY created_at`,
+      [now - promise + reminderBeforeMs, now - promise],
+    );
+    for (const lead of reminders) {
+      queued += await db.transaction(async (tx) => {
+        const claimed = await tx.run(
+          `UPDATE ${table} SET reminded_at = ? WHERE reference = ? AND reminded_at IS NULL AND ${waiting}`,
+          [now, lead.reference],
+        );
+        if (claimed !== 1) return 0;
+        const due = Number(lead.created_at) + promise;
+        const to = await reminderRecipients(tx, kind, lead, routing);
+        for (const address of to) {
+          await enqueueEmail(tx, lead.reference, reminderMail(kind, lead, due, address, routing), now);
+        }
+        return to.length;
+      });
+    }
+
+    const overdue = await db.all<Candidate>(
+      `${select} AND escalated_at IS NULL AND created_at <= ? ORDER BY created_at`,
+      [now - promise],
+    );
+    for (const lead of overdue) {
+      queued += await db.transaction(async (tx) => {
+        const claimed = await tx.run(
+          `UPDATE ${table} SET escalated_at = ? WHERE reference = ? AND escalated_at IS NULL AND ${waiting}`,
+          [now, lead.reference],
+        );
+        if (claimed !== 1) return 0;
+        const due = Number(lead.created_at) + promise;
+        const to = await administrators(tx, kind, routing);
+        for (const address of to) {
+          await enqueueEmail(tx, lead.reference, escalationMail(kind, lead, due, address, routing), now);
+        }
+        return to.length;
+      });
+    }
+  }
+  return queued;
+}
+
+/** How many leads are past their due time without an answer, for the notice on every workspace page. */
+export async function overdueCount(db: Queryable, now: number): Promise<number> {
+  let count = 0;
+  for (const kind of kinds) {
+    const promise = promiseMs(kind);
+    if (promise === null) continue;
+    const [row] = await db.all<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM ${tableOf(kind)} WHERE ${waiting} AND created_at <= ?`,
+      [now - promise],
+    );
+    count += Number(row?.n ?? 0);
+  }
+  return count;
+}

@@ -1,0 +1,166 @@
+/**
+ * The morning summary: at 08:00 UK time, Monday to Saturday, each person who asked for it gets one
+ * e-mail with the leads received since their last one, those due today and those overdue, each linked.
+ * It goes once per person per day whichever process sends it: the person's `summary_sent_on` (the UK
+ * day) is set by one conditional UPDATE in the transaction that queues it. Nothing to report, nothing
+ * is sent. It names leads by reference, kind and service only, never by the person who sent them.
+ */
+import { site } from "../../app/content/site.ts";
+import { formatDateTime, type LeadKind, serviceLabel } from "../../app/lib/leads/model.ts";
+import { promiseMs } from "../../app/lib/leads/reply-clock.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { enqueueEmail } from "../delivery/outbox.ts";
+import { tableOf } from "../leads/model.ts";
+import { type ClockRouting, leadUrl } from "./reply-clock.ts";
+
+/** The summary's hour (UK time), and the hour after which a summary missed that morning is no longer sent. */
+export const summaryHour = 8;
+export const summaryLatestHour = 12;
+
+const londonParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  weekday: "short",
+  hourCycle: "h23",
+});
+
+/** The UK day ("2026-11-25"), weekday ("Wed") and hour of a moment. */
+export function londonClock(ms: number): { day: string; weekday: string; hour: number } {
+  const parts = Object.fromEntries(londonParts.formatToParts(ms).map((part) => [part.type, part.value]));
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: parts.weekday ?? "",
+    hour: Number(parts.hour),
+  };
+}
+
+/** True in the summary's window: Monday to Saturday, from 08:00 until noon, UK time. */
+export function summaryWindow(ms: number): boolean {
+  const { weekday, hour } = londonClock(ms);
+  return weekday !== "Sun" && hour >= summaryHour && hour < summaryLatestHour;
+}
+
+type Lead = { kind: LeadKind; reference: string; service: string; createdAt: number; due: number | null };
+
+async function leadsSince(db: Queryable, since: number): Promise<Lead[]> {
+  const leads: Lead[] = [];
+  for (const kind of ["enquiry", "application"] as const) {
+    const service = kind === "enquiry" ? "service" : "'' AS service";
+    const rows = await db.all<{ reference: string; service: string; created_at: number }>(
+      `SELECT reference, ${service}, created_at FROM ${tableOf(kind)} WHERE created_at > ? AND status <> 'spam'
+       ORDER BY created_at`,
+      [since],
+    );
+    for (const row of rows) leads.push(toLead(kind, row));
+  }
+  return leads.sort((a, b) => a.createdAt - b.createdAt);
+}
+
+async function unanswered(db: Queryable): Promise<Lead[]> {
+  const leads: Lead[] = [];
+  for (const kind of ["enquiry", "application"] as const) {
+    if (promiseMs(kind) === null) continue;
+    const service = kind === "enquiry" ? "service" : "'' AS service";
+    const rows = await db.all<{ reference: string; service: string; created_at: number }>(
+      `SELECT reference, ${service}, created_at FROM ${tableOf(kind)}
+       WHERE status = 'new' AND answered_at IS NULL ORDER BY created_at`,
+    );
+    for (const row of rows) leads.push(toLead(kind, row));
+  }
+  return leads.sort((a, b) => (a.due ?? 0) - (b.due ?? 0));
+}
+
+function toLead(kind: LeadKind, row: { reference: string; service: string; created_at: number }): Lead {
+  const createdAt = Number(row.created_at);
+  const promise = promiseMs(kind);
+  return {
+    kind,
+    reference: row.reference,
+    service: row.service,
+    createdAt,
+    due: promise === null ? null : createdAt + promise,
+  };
+}
+
+function line(lead: Lead, routing: ClockRouting, when: string): string {
+  const what = lead.kind === "enquiry" ? `Enquiry, ${serviceLabel(lead.service)}` : "Job application";
+  return `- ${lead.reference} (${what}), ${when}\n  ${leadUrl(routing.publicUrl, lead.reference)}`;
+}
+
+/** The summary's words, or null when there is nothing to report. */
+export function summaryBody(
+  received: Lead[],
+  dueToday: Lead[],
+  overdue: Lead[],
+  routing: ClockRouting,
+): string | null {
+  if (received.length + dueToday.length + overdue.length === 0) return null;
+  const section = (title: string, leads: Lead[], when: (lead: Lead) => string) =>
+    leads.length === 0 ? [] : [title, ...leads.map((lead) => line(lead, routing, when(lead))), ""];
+  return [
+    `Good morning. Here is where the leads stand (UK times). We promise a reply within ${site.claims.replyWithin}.`,
+    "",
+    ...section(`Overdue (${overdue.length})`, overdue, (lead) => `was due ${formatDateTime(lead.due ?? 0)}`),
+    ...section(`Due today (${dueToday.length})`, dueToday, (lead) => `due ${formatDateTime(lead.due ?? 0)}`),
+    ...section(
+      `New since the last summary (${received.length})`,
+      received,
+      (lead) => `received ${formatDateTime(lead.createdAt)}`,
+    ),
+    `To stop these summaries, untick "Send me a summary each morning" on ${routing.publicUrl}/staff/team`,
+  ].join("\n");
+}
+
+/**
+ * Queues the morning summaries due at `now`: in the window, for each person who asked for one and has
+ * not had today's. Resolves to how many were queued.
+ */
+export async function queueSummaries(db: Database, routing: ClockRouting, now: number): Promise<number> {
+  if (!summaryWindow(now)) return 0;
+  const today = londonClock(now).day;
+  const people = await db.all<{ id: number; email: string; summary_since: number | null }>(
+    `SELECT id, email, summary_since FROM staff
+     WHERE daily_summary = 1 AND revoked_at IS NULL AND (summary_sent_on IS NULL OR summary_sent_on <> ?)`,
+    [today],
+  );
+  if (people.length === 0) return 0;
+  const waiting = await unanswered(db);
+  const overdue = waiting.filter((lead) => lead.due !== null && lead.due <= now);
+  const dueToday = waiting.filter(
+    (lead) => lead.due !== null && lead.due > now && londonClock(lead.due).day === today,
+  );
+  let queued = 0;
+  for (const person of people) {
+    // Without an earlier summary, the first counts the day before.
+    const since = person.summary_since === null ? now - 24 * 60 * 60 * 1000 : Number(person.summary_since);
+    const received = await leadsSince(db, since);
+    queued += await db.transaction(async (tx) => {
+      const claimed = await tx.run(
+        `UPDATE staff SET summary_sent_on = ?, summary_since = ?
+         WHERE id = ? AND daily_summary = 1 AND (summary_sent_on IS NULL OR summary_sent_on <> ?)`,
+        [today, now, Number(person.id), today],
+      );
+      if (claimed !== 1) return 0;
+      const body = summaryBody(received, dueToday, overdue, routing);
+      if (body === null) return 0;
+      const count = overdue.length + dueToday.length + received.length;
+      await enqueueEmail(
+        tx,
+        "",
+        {
+          purpose: "summary",
+          to: person.email,
+          replyTo: null,
+          subject: `${site.brand} leads this morning: ${overdue.length} overdue, ${dueToday.length} due today, ${received.length} new`,
+          body,
+        },
+        now,
+      );
+      return count > 0 ? 1 : 0;
+    });
+  }
+  return queued;
+}
