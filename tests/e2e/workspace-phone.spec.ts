@@ -191,3 +191,19 @@ test("the visit counts' report reads at 390 px: totals and top lists first, noth
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 });
+
+test("at 390 px every workspace page has no accessibility violation, and its wide tables scroll from the keyboard", async ({
+  page,
+}) => {
+  await joinAsStaff(page, { admin: true });
+  for (const path of ["/staff", "/staff/team", "/staff/people", "/staff/vacancies", "/staff/vacancies/new"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  // The team's table is wider than a phone: its box takes focus, so arrow keys scroll it.
+  await page.goto("/staff/team");
+  const members = page.getByRole("region", { name: "Table of members of staff" });
+  await members.focus();
+  await expect(members).toBeFocused();
+});

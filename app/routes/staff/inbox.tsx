@@ -36,7 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         inbox: null,
         services: serviceChoices,
         vacancies: vacancyChoices,
-        vacancies: vacancyChoices,
       },
       400,
     );
@@ -47,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     problem: null,
     query: parsed.query,
     services: serviceChoices,
+    vacancies: vacancyChoices,
     spamCaught: await workspace.inbox.spamCaught(),
     inbox: {
       ...inbox,

@@ -276,8 +276,14 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         <p className="text-sm text-navy-700">
           Removing a passkey signs out everywhere it is signed in, and it can no longer be used here.
         </p>
-        {/* Relative, so the buttons' visually hidden words stay inside the box that scrolls. */}
-        <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-navy-100">
+        {/* Relative, so the buttons' visually hidden words stay inside the box that scrolls. On a phone the
+            table is wider than the screen: the box takes focus so it can be scrolled from the keyboard. */}
+        <section
+          aria-label="Table of members of staff"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-navy-100"
+        >
           <table className="w-full text-left text-sm">
             <thead className="bg-navy-50">
               <tr>
@@ -336,7 +342,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </section>
     </div>
   );

@@ -51,7 +51,12 @@ export default function StaffVacancies({ loaderData }: Route.ComponentProps) {
           No vacancies yet. Choose New vacancy to write the first one.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-navy-100">
+        <section
+          aria-label="Vacancies"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg bg-white ring-1 ring-navy-100"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Vacancies, newest first</caption>
             <thead className="bg-navy-50 text-navy-900">
@@ -116,7 +121,7 @@ export default function StaffVacancies({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </div>
   );
