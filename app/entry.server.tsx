@@ -19,7 +19,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   // Set by the server for pages rendered now; absent while prerendering, where the CSP uses hashes.
-  const nonce = loadContext.get(cspNonceContext) || undefined;
+  const nonce = loadContext.get(cspNonceContext)() || undefined;
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {

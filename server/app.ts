@@ -156,7 +156,7 @@ export function createApp({
       // answering its refused post (leads/refused-form.ts) gets what the visitor typed.
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
-        context.set(cspNonceContext, cspNonceFor(res));
+        context.set(cspNonceContext, () => cspNonceFor(res));
         context.set(formResultSecretContext, formResultSecret);
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "");
         context.set(testHooksContext, testHooks);

@@ -21,10 +21,11 @@ export const formResultSecretContext = remember("context.formResultSecret", () =
 export const clientAddressContext = remember("context.clientAddress", () => createContext<string>(""));
 
 /**
- * The Content-Security-Policy nonce of the current request, set by the server for pages it renders at
- * run time, or "" when there is none (prerendering, where the inline scripts are allowed by hash).
+ * Gives the Content-Security-Policy nonce of the current request, for pages the server renders at run
+ * time, or "" when there is none (prerendering, where the inline scripts are allowed by hash). Asked
+ * only when a page is rendered, so a file a route answers (sitemap.xml) keeps the files' stricter policy.
  */
-export const cspNonceContext = remember("context.cspNonce", () => createContext<string>(""));
+export const cspNonceContext = remember("context.cspNonce", () => createContext<() => string>(() => ""));
 
 /** True when the server runs with ENABLE_TEST_HOOKS=1: routes that exist only for the browser tests answer. */
 export const testHooksContext = remember("context.testHooks", () => createContext<boolean>(false));

@@ -88,7 +88,7 @@ test("an admin invites and revokes at /staff/team; the revoked browser is signed
   const colleague = newStaffIdentity("Colleague");
   await page.getByLabel("Full name").fill(colleague.name);
   await page.getByLabel("E-mail address").fill(colleague.email);
-  await page.getByRole("button", { name: "Invite" }).click();
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
   const link = await page.getByText(`${staffBaseURL}/staff/invitation/`).textContent();
   expect(link).toMatch(/\/staff\/invitation\/[\w-]{43}$/);
 
@@ -104,7 +104,7 @@ test("an admin invites and revokes at /staff/team; the revoked browser is signed
   await expect(theirs.getByRole("link", { name: "Team" })).toHaveCount(0);
   await theirs.getByRole("link", { name: "Your passkeys" }).click();
   await expect(theirs.getByRole("heading", { name: "Your passkeys", level: 1 })).toBeVisible();
-  await expect(theirs.getByRole("button", { name: "Invite" })).toHaveCount(0);
+  await expect(theirs.getByRole("button", { name: "Invite", exact: true })).toHaveCount(0);
   await expect(theirs.getByRole("main")).not.toContainText(person.email);
   const refused = await theirs.request.post("/staff/team", {
     form: { intent: "invite", email: "x@example.com", name: "X" },

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { emailField, honeypotField, line, phoneField, yesNo } from "./fields.ts";
 import { formTokenField } from "./form-token.ts";
+import { z } from "./zod.ts";
 
 export { careersEndpoint } from "./endpoints.ts";
 

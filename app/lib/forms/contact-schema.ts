@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { serviceOptions } from "../../content/services/list.ts";
 import { emailField, honeypotField, line, paragraph, phoneField } from "./fields.ts";
 import { formTokenField } from "./form-token.ts";
+import { z } from "./zod.ts";
 
 export { contactEndpoint } from "./endpoints.ts";
 export { serviceOptions };

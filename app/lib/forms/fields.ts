@@ -1,8 +1,4 @@
-import { z } from "zod";
-
-// In the browser zod must not probe for `new Function`: the Content-Security-Policy forbids eval and
-// reports even an attempt that zod catches. The server keeps zod's faster compiled parsers.
-if (typeof document !== "undefined") z.config({ jitless: true });
+import { z } from "./zod.ts";
 
 /**
  * Building blocks shared by the contact and careers schemas. Every message is

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { serviceList } from "../../content/services/list.ts";
+import { z } from "../forms/zod.ts";
 import { employmentTypes, payPeriods } from "./model.ts";
 
 /** Longest value each of a vacancy's text fields takes; the staff form uses the same numbers. */
