@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { expect, test } from "@playwright/test";
-import { publicRoutes } from "./helpers";
+import { publicRoutes, waitForHydration } from "./helpers";
 
 test.describe("production server", () => {
   test("serves each page's content in the HTML itself, before any script runs", async ({ request }) => {
@@ -22,7 +22,10 @@ test.describe("production server", () => {
     request,
   }) => {
     for (const path of publicRoutes) {
-      await page.goto(path, { waitUntil: "networkidle" });
+      // The scripts start only after the first paint (docs/decisions/005): wait until they have run.
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
       // Every script the page loaded, as the browser recorded it, fetched again to read it.
       const urls = await page.evaluate(() =>
         performance
