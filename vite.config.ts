@@ -26,7 +26,8 @@ export default defineConfig({
         // more for headers than for some of its code. The icons and the small shared UI pieces each
         // travel as one file (the logo too, which the workspace also draws); page content and the forms
         // (with their validation) stay per route, and the staff workspace's helpers and the lead model
-        // stay with its own routes, out of the public pages' scripts (as does the staff's vacancy form schema).
+        // stay with its own routes, out of the public pages' scripts, as the vacancies' helpers stay with the
+        // careers pages that use them.
         codeSplitting: {
           groups: [
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
@@ -35,9 +36,7 @@ export default defineConfig({
               // The form field (only the two forms use it) travels with the forms.
               test: (id: string) =>
                 /[\\/]app[\\/](components[\\/](ui[\\/]|sections[\\/]|logo\.)|lib[\\/])/.test(id) &&
-                !/forms|ui[\\/]field\.|[\\/]lib[\\/](staff|leads)[\\/]|vacancies[\\/]schema\.|\.server\./.test(
-                  id,
-                ),
+                !/forms|ui[\\/]field\.|[\\/]lib[\\/](staff|leads|vacancies)[\\/]|\.server\./.test(id),
             },
           ],
         },
