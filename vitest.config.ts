@@ -8,5 +8,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    // Most files wait on a database, a mail server or a child process rather than the CPU: two at a time
+    // halve the run on a two-core machine (Vitest's default there is one).
+    maxWorkers: 2,
   },
 });
