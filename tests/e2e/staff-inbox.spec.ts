@@ -75,6 +75,8 @@ test("the inbox lists leads newest first, finds them, filters them in the URL an
   await expect(leadRows(page).getByRole("link")).toHaveText([security]);
 
   await search(page, word);
+  // The filters are drawn afresh for each search: choose the kind only once this search has arrived.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${word}(&|$)`));
   await page.getByLabel("Kind", { exact: true }).selectOption("application");
   await page.getByRole("button", { name: "Show leads" }).click();
   await expect(page).toHaveURL(/kind=application/);
