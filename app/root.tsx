@@ -42,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {staff ? <meta name="robots" content="noindex, nofollow" /> : <SeoTags />}
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col">
+      <body className="flex min-h-screen flex-col" data-frame={staff ? "staff" : "public"}>
         {staff ? (
           children
         ) : (

@@ -26,7 +26,7 @@ function LinkList({ title, links }: { title: string; links: { name: string; href
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-navy-950 text-navy-100">
+    <footer id="site-footer" className="bg-navy-950 text-navy-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="space-y-4">
           <Link to="/" className="inline-block rounded-md">

@@ -41,18 +41,29 @@ test.describe("the typeface on a first visit", () => {
       const page = await context.newPage();
       await page.goto(path, { waitUntil: "load" });
       await expect.poll(() => renderedFonts(page, "h1")).toEqual(["Inter"]);
-      const shift = await page.evaluate(
+      // Each shift with what moved, so that a failure names the element.
+      const shifts = await page.evaluate(
         () =>
-          new Promise<number>((resolve) => {
-            let total = 0;
+          new Promise<{ value: number; moved: string[] }[]>((resolve) => {
+            const found: { value: number; moved: string[] }[] = [];
             new PerformanceObserver((list) => {
-              for (const entry of list.getEntries())
-                total += (entry as PerformanceEntry & { value: number }).value;
+              for (const entry of list.getEntries() as (PerformanceEntry & {
+                value: number;
+                sources: { node?: Node | null }[];
+              })[])
+                found.push({
+                  value: entry.value,
+                  moved: entry.sources.map((source) =>
+                    source.node instanceof Element
+                      ? source.node.outerHTML.slice(0, 120)
+                      : String(source.node?.textContent).slice(0, 120),
+                  ),
+                });
             }).observe({ type: "layout-shift", buffered: true });
-            setTimeout(() => resolve(total), 200);
+            setTimeout(() => resolve(found), 200);
           }),
       );
-      expect(shift, path).toBe(0);
+      expect(shifts, path).toEqual([]);
       await page.close();
     }
     await context.close();
