@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { markdownTable, median, notFoundPath, type RouteResult, shortcomings } from "./audit-report.ts";
+import {
+  lcpElements,
+  markdownTable,
+  median,
+  notFoundPath,
+  type RouteResult,
+  shortcomings,
+} from "./audit-report.ts";
 
 function result(overrides: Partial<RouteResult>): RouteResult {
   return {
@@ -8,6 +15,8 @@ function result(overrides: Partial<RouteResult>): RouteResult {
     scores: { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 },
     lcpMs: 800,
     fcpMs: 800,
+    lateLargestPaints: 0,
+    lcpElement: '<p class="mt-6">',
     tbtMs: 0,
     cls: 0,
     scriptBytes: 100 * 1024,
@@ -32,11 +41,13 @@ describe("shortcomings", () => {
     expect(shortcomings(result({}))).toEqual([]);
   });
 
-  it("names each category below 100, a slow LCP, too much JavaScript and axe violations", () => {
+  it("names each category below 100, a slow or late LCP, a shift, too much JavaScript and axe violations", () => {
     const problems = shortcomings(
       result({
         scores: { performance: 97, accessibility: 100, "best-practices": 96, seo: 100 },
-        lcpMs: 1400,
+        lcpMs: 900,
+        lateLargestPaints: 2,
+        cls: 0.002,
         scriptBytes: 140 * 1024,
         axeViolations: ["color-contrast"],
       }),
@@ -44,7 +55,9 @@ describe("shortcomings", () => {
     expect(problems).toEqual([
       "performance 97",
       "best-practices 96",
-      "LCP 1400 ms > 1000 ms",
+      "LCP 900 ms > 850 ms",
+      "the largest paint came after the first in 2 of 3 runs",
+      "CLS 0.002",
       "JavaScript 140.0 KiB > 127.0 KiB",
       "axe: color-contrast",
     ]);
@@ -58,13 +71,21 @@ describe("shortcomings", () => {
   });
 });
 
+describe("lcpElements", () => {
+  it("names the largest paint of each route on one line", () => {
+    expect(lcpElements([result({ lcpElement: '<p\n  class="mt-6">' })])).toBe('- /about: `<p class="mt-6">`');
+  });
+});
+
 describe("markdownTable", () => {
   it("has one row per route with the scores, timings and bytes", () => {
     const table = markdownTable([result({}), result({ route: notFoundPath })]).split("\n");
     expect(table).toHaveLength(4);
-    expect(table[0]).toContain("| Route | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS |");
+    expect(table[0]).toContain(
+      "| Route | Perf | A11y | Best pr. | SEO | FCP | LCP | LCP later | TBT | CLS |",
+    );
     expect(table[2]).toBe(
-      "| /about | 100 | 100 | 100 | 100 | 0.80 s | 0 ms | 0.000 | 100.0 KiB | 150.0 KiB | 0 |",
+      "| /about | 100 | 100 | 100 | 100 | 0.80 s | 0.80 s | 0 of 3 | 0 ms | 0.000 | 100.0 KiB | 150.0 KiB | 0 |",
     );
     expect(table[3]).toContain("(404)");
     expect(table[3]).toContain("100 (exempt)");

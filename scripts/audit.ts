@@ -26,6 +26,7 @@ import { createVacancies } from "../server/vacancies/vacancies.ts";
 import {
   type Category,
   categories,
+  lcpElements,
   markdownTable,
   median,
   notFoundPath,
@@ -93,7 +94,10 @@ type Lhr = {
       scoreDisplayMode: string;
       numericValue?: number;
       title: string;
-      details?: { items?: { resourceType?: string; transferSize?: number; requestCount?: number }[] };
+      details?: {
+        items?: { resourceType?: string; transferSize?: number; requestCount?: number }[];
+        [key: string]: unknown;
+      };
     }
   >;
 };
@@ -148,6 +152,17 @@ function summaryItem(lhr: Lhr, type: string) {
   return lhr.audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === type);
 }
 
+/** The element Lighthouse names as the largest paint: the first node in its LCP breakdown. */
+export function lcpElement(lhr: Lhr): string {
+  const found: string[] = [];
+  JSON.stringify(lhr.audits["lcp-breakdown-insight"]?.details ?? {}, (key, value) => {
+    if (key === "" || typeof value !== "object" || value === null) return value;
+    if (value.type === "node" && typeof value.snippet === "string") found.push(value.snippet);
+    return value;
+  });
+  return found[0] ?? "(none named)";
+}
+
 function failingAudits(lhr: Lhr): string[] {
   return Object.entries(lhr.audits)
     .filter(
@@ -188,6 +203,12 @@ async function auditRoute(
     scores,
     lcpMs: metric("largest-contentful-paint"),
     fcpMs: metric("first-contentful-paint"),
+    lateLargestPaints: reports.filter(
+      (lhr) =>
+        (lhr.audits["largest-contentful-paint"]?.numericValue ?? 0) >
+        (lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
+    ).length,
+    lcpElement: lcpElement(middle),
     tbtMs: metric("total-blocking-time"),
     cls: metric("cumulative-layout-shift"),
     scriptBytes: median(reports.map((lhr) => summaryItem(lhr, "script")?.transferSize ?? 0)),
@@ -305,6 +326,10 @@ async function main() {
     `Lighthouse mobile (simulated throttling), median of ${runs} runs per route; axe-core WCAG 2.2 AA.`,
     "",
     table,
+    "",
+    "The largest paint on each route:",
+    "",
+    lcpElements(results),
     "",
     failures.length === 0 ? "Every route meets the bar." : ["Below the bar:", ...notes].join("\n"),
     "",
