@@ -19,7 +19,7 @@ export default defineConfig({
   build: {
     // The latin font travels inside the stylesheet: one request on the connection the page already has,
     // and the first paint has its font without a second round trip. Everything else stays a file.
-    assetsInlineLimit: (file) => (file.endsWith("inter-latin-wght.woff2") ? true : undefined),
+    assetsInlineLimit: (file) => (file.endsWith("inter-core-wght.woff2") ? true : undefined),
     rolldownOptions: {
       output: {
         // Every script response carries about 1 KB of headers, so a page of thirty tiny chunks pays

@@ -18,6 +18,7 @@ import { usePageViewBeacon } from "~/lib/use-page-view";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import favicon from "./assets/favicon.svg?inline";
+import staffStylesheet from "./staff.css?url";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   useHydratedMarker();
@@ -34,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           it); the server leaves out the script preloads, so the first paint waits for nothing else.
         */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {staff && <link rel="stylesheet" href={staffStylesheet} precedence="default" />}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         {/* A few hundred bytes inline: no request competes with the first paint for the icon. */}
         <link rel="icon" href={favicon} type="image/svg+xml" />

@@ -1,47 +1,53 @@
 /**
- * Writes app/assets/fonts/inter-latin-wght.woff2: Inter Variable cut down to the latin characters, the
- * weights the site uses (400 to 800) and the default OpenType features. About 29 KB instead of 49 KB, and
- * it is the one file every page waits for. Run after upgrading @fontsource-variable/inter: `npm run fonts`.
+ * Writes the two latin files of Inter Variable in app/assets/fonts/, both cut to the weights the site
+ * uses (400 to 800) and the OpenType features it needs (`features` below):
+ * - inter-core-wght.woff2: the characters of scripts/font-characters.ts, the file every public page
+ *   waits for (it travels inside the stylesheet);
+ * - inter-latin-rest-wght.woff2: the rest of the upstream latin subset, fetched only by a page that shows
+ *   one of those characters.
+ * Prints the unicode-range of each for app/app.css. Run after upgrading @fontsource-variable/inter or
+ * changing the characters: `npm run fonts`.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import subsetFont from "subset-font";
+import { codePoints, coreRanges, restCodePoints, unicodeRange } from "./font-characters.ts";
 
 const require = createRequire(import.meta.url);
-const source = readFileSync(
-  require.resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"),
-);
 
-// The same characters as the upstream latin subset (its unicode-range), so nothing falls back that did not.
-const ranges: [number, number][] = [
-  [0x0000, 0x00ff],
-  [0x0131, 0x0131],
-  [0x0152, 0x0153],
-  [0x02bb, 0x02bc],
-  [0x02c6, 0x02c6],
-  [0x02da, 0x02da],
-  [0x02dc, 0x02dc],
-  [0x0304, 0x0304],
-  [0x0308, 0x0308],
-  [0x0329, 0x0329],
-  [0x2000, 0x206f],
-  [0x20ac, 0x20ac],
-  [0x2122, 0x2122],
-  [0x2191, 0x2191],
-  [0x2193, 0x2193],
-  [0x2212, 0x2212],
-  [0x2215, 0x2215],
-  [0xfeff, 0xfeff],
-  [0xfffd, 0xfffd],
-];
-let text = "";
-for (const [from, to] of ranges)
-  for (let code = from; code <= to; code += 1) text += String.fromCodePoint(code);
+/**
+ * Kerning, the shaping every script needs (ligatures, composed and localised forms, mark placement) and
+ * tabular figures for the workspace's columns of numbers. Inter's contextual alternates (`calt`: an
+ * arrow from "->", a colon raised between figures) and stylistic sets are left out: they are a fifth
+ * of the file every page waits for, and the copy does not use them.
+ */
+export const features = ["kern", "liga", "ccmp", "locl", "mark", "mkmk", "tnum"];
 
-const subset = await subsetFont(source, text, {
-  targetFormat: "woff2",
-  variationAxes: { wght: { min: 400, max: 800 } },
-});
-const target = new URL("../app/assets/fonts/inter-latin-wght.woff2", import.meta.url);
-writeFileSync(target, subset);
-console.log(`Wrote ${target.pathname.split("/").slice(-3).join("/")} (${subset.length} bytes)`);
+/** Inter's latin file cut to these code points. */
+export function cutInter(points: readonly number[]): Promise<Buffer> {
+  const source = readFileSync(
+    require.resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"),
+  );
+  // subset-font takes keepFeatures (its README), though its type declarations do not list it yet.
+  const options: Parameters<typeof subsetFont>[2] & { keepFeatures: string[] } = {
+    targetFormat: "woff2",
+    keepFeatures: features,
+    variationAxes: { wght: { min: 400, max: 800 } },
+  };
+  return subsetFont(source, String.fromCodePoint(...points), options);
+}
+
+export const coreFile = new URL("../app/assets/fonts/inter-core-wght.woff2", import.meta.url);
+export const restFile = new URL("../app/assets/fonts/inter-latin-rest-wght.woff2", import.meta.url);
+
+if (import.meta.main) {
+  for (const [file, points] of [
+    [coreFile, codePoints(coreRanges)],
+    [restFile, restCodePoints()],
+  ] as const) {
+    const font = await cutInter(points);
+    writeFileSync(file, font);
+    console.log(`Wrote ${file.pathname.split("/").slice(-3).join("/")} (${font.length} bytes)`);
+    console.log(`  unicode-range: ${unicodeRange(points)};`);
+  }
+}

@@ -1,4 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
+import { publicPages } from "../../app/lib/seo.ts";
+import { codePoints, coreRanges } from "../../scripts/font-characters.ts";
 import { waitForHydration } from "./helpers";
 
 /** The font the browser really drew an element's text in, as Chromium reports it (not the CSS list). */
@@ -76,4 +78,23 @@ test.describe("the typeface on a first visit", () => {
     await expect.poll(() => renderedFonts(page, "h1")).toEqual(["Inter"]);
     await context.close();
   });
+});
+
+test("every character the public pages show is in the font file they wait for", async ({ page }) => {
+  const core = new Set(codePoints(coreRanges));
+  for (const path of [...publicPages, "/careers/vacancies", "/this-page-does-not-exist"]) {
+    await page.goto(path);
+    const shown = await page.evaluate(() => {
+      const fields = [...document.querySelectorAll<HTMLInputElement>("[placeholder]")].map(
+        (field) => field.placeholder,
+      );
+      // biome-ignore lint/performance/useDomNodeTextContent: only the text drawn on screen, not scripts' text
+      return [document.body.innerText, ...fields].join("\n");
+    });
+    const missing = [...new Set(shown)].filter((character) => {
+      const code = character.codePointAt(0) as number;
+      return code >= 0x20 && !core.has(code);
+    });
+    expect(missing, path).toEqual([]);
+  }
 });
