@@ -7,6 +7,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { loggablePath, logger } from "../server/logger.ts";
 import { cspNonceContext } from "./lib/app-context.ts";
+import { NonceContext } from "./lib/font-gate.tsx";
 import { modulePreloadStripper } from "./lib/module-preloads.server.ts";
 
 export const streamTimeout = 5_000;
@@ -46,7 +47,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
         nonce,
         [readyOption]() {

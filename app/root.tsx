@@ -12,6 +12,7 @@ import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
 import { SeoTags, StructuredData } from "~/components/seo";
+import { FontGate } from "~/lib/font-gate";
 import { useHydratedMarker } from "~/lib/hydrated";
 import { isStaffPath } from "~/lib/staff-paths";
 import { usePageViewBeacon } from "~/lib/use-page-view";
@@ -35,7 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           it); the server leaves out the script preloads, so the first paint waits for nothing else.
         */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
-        {staff && <link rel="stylesheet" href={staffStylesheet} precedence="default" />}
+        {staff ? <link rel="stylesheet" href={staffStylesheet} precedence="default" /> : <FontGate />}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         {/* A few hundred bytes inline: no request competes with the first paint for the icon. */}
         <link rel="icon" href={favicon} type="image/svg+xml" />

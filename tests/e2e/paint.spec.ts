@@ -23,4 +23,52 @@ test.describe("the first paint", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
   });
+
+  test("on a first visit the largest paint is the first paint, text and all", async ({ browser }) => {
+    for (const path of ["/", "/about", "/services/cleaning", "/", "/about", "/services/cleaning"]) {
+      // A fresh context each time: an empty cache, as for someone arriving for the first time.
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+      const page = await context.newPage();
+      await page.goto(path, { waitUntil: "load" });
+      const paints = await page.evaluate(
+        () =>
+          new Promise<{ first: number[]; largest: { at: number; element: string }[] }>((resolve) => {
+            const largest: { at: number; element: string }[] = [];
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
+                largest.push({ at: entry.startTime, element: entry.element?.tagName ?? "" });
+            }).observe({ type: "largest-contentful-paint", buffered: true });
+            setTimeout(() => {
+              const first = performance
+                .getEntriesByName("first-contentful-paint")
+                .map((entry) => entry.startTime);
+              resolve({ first, largest });
+            }, 1500);
+          }),
+      );
+      expect(paints.first, path).toHaveLength(1);
+      // One largest paint, in the same frame as the first: nothing is drawn again once the text is in.
+      expect(
+        paints.largest.map((entry) => entry.at),
+        path,
+      ).toEqual(paints.first);
+      await context.close();
+    }
+  });
+
+  test("without JavaScript nothing waits for the typeface but the text itself", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/", { waitUntil: "load" });
+    expect(await page.evaluate(() => document.documentElement.dataset.fonts ?? "none")).toBe("none");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await context.close();
+  });
+
+  test("with JavaScript the page is shown once its typeface is in", async ({ page }) => {
+    await page.goto("/", { waitUntil: "load" });
+    await expect(page.locator("html")).not.toHaveAttribute("data-fonts");
+    expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"', "Facilities"))).toBe(true);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
 });
