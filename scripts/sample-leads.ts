@@ -1,14 +1,17 @@
 /**
  * Realistic sample leads in bulk, on SQLite or PostgreSQL: for the audit (the workspace scored with a
- * full inbox) and `npm run bench:inbox`. Enquiries and applications (one in five), spread over the months
- * before `now`, in every status (older leads have mostly moved on, the last few days are mostly New), for
- * every service, about two in three with an owner, one in forty spam, some applications made for a
- * vacancy. Their reminders and escalations count as already sent, so a server started on the database
+ * full inbox) and `npm run bench:inbox`. Enquiries and applications (one in five), spread over the eleven
+ * months before `now`, in every status (older leads have mostly moved on, the last few days are mostly
+ * New), for every service, about two in three with an owner, spam now and then, some applications made
+ * for a vacancy. Every lead is one the retention rules still keep at `now` (a lead they would delete is
+ * given a status they keep instead), so the server's purge at start leaves them all. Their reminders and escalations count as already sent, so a server started on the database
  * does not e-mail the team about every old lead at once. Names, e-mail addresses and phone numbers are
  * made up (example.co.uk, Ofcom's drama range 0161 496).
  */
 import { createHash } from "node:crypto";
+import { retention } from "../app/content/retention.ts";
 import type { Database, Value } from "../server/db/database.ts";
+import { retentionOf } from "../server/lifecycle/rules.ts";
 
 const firstNames = [
   "Aisha",
@@ -79,7 +82,7 @@ export type SampleOptions = {
   count: number;
   /** The moment the newest lead arrives just before. */
   now: number;
-  /** How far back the oldest lead goes (default about eighteen months). */
+  /** How far back the oldest lead goes (default eleven months, within the retention rules). */
   spanMs?: number;
   /** The staff ids leads are given to; none leaves every lead unassigned. */
   owners?: readonly number[];
@@ -92,7 +95,7 @@ export type SampleOptions = {
 /** Adds `count` sample leads in transactions of a few hundred rows each. */
 export async function addSampleLeads(db: Database, options: SampleOptions): Promise<void> {
   const { count, now, owners = [], vacancies = [], firstNumber = 0 } = options;
-  const span = options.spanMs ?? 540 * day;
+  const span = options.spanMs ?? 330 * day;
   const batch = 250;
   for (let from = 0; from < count; from += batch) {
     const enquiries: Value[][] = [];
@@ -114,17 +117,25 @@ export async function addSampleLeads(db: Database, options: SampleOptions): Prom
       // Spam now and then; otherwise the older a lead, the likelier it has moved on from New.
       const spam = n % 40 === 7;
       const movedOn = !spam && (age > 3 * day ? chance(n, 2) < 0.95 : chance(n, 2) < 0.4);
-      const status = spam
+      let status: string = spam
         ? "spam"
         : movedOn
           ? pick(isApplication ? applicationMovedOn : enquiryMovedOn, Math.floor(chance(n, 3) * 1000))
           : "new";
       const changedAt =
         status === "new" ? null : Math.min(now, createdAt + Math.round(chance(n, 4) * 3 * day));
+      const facts = {
+        receivedAt: createdAt,
+        statusChangedAt: changedAt,
+        lastActivityAt: changedAt ?? createdAt,
+      };
+      const kind = isApplication ? "application" : "enquiry";
+      // Older spam, and applicants turned down or hired long ago, are gone by now: contacted instead.
+      if (retentionOf({ ...facts, kind, status }, retention).deleteAt <= now) status = "contacted";
       const answeredAt = status === "new" || status === "spam" ? null : changedAt;
       const openedAt = status === "new" && chance(n, 5) < 0.5 ? null : createdAt + 20 * 60 * 1000;
       const ownerId = owners.length > 0 && chance(n, 6) < 0.65 ? pick(owners, n) : null;
-      const spamSignal = spam ? "honeypot" : chance(n, 7) < 0.02 ? "too-fast" : null;
+      const spamSignal = status === "spam" ? "honeypot" : chance(n, 7) < 0.02 ? "too-fast" : null;
       const lastActivity = changedAt ?? createdAt;
       const contentHash = createHash("sha256").update(reference).digest("hex");
       const common: Value[] = [
