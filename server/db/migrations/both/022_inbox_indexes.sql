@@ -12,3 +12,7 @@ CREATE INDEX IF NOT EXISTS applications_inbox_status ON applications (status, cr
 CREATE INDEX IF NOT EXISTS enquiries_inbox_service ON enquiries (service, created_at, reference, status);
 CREATE INDEX IF NOT EXISTS enquiries_inbox_owner ON enquiries (owner_id, created_at, reference, status);
 CREATE INDEX IF NOT EXISTS applications_inbox_owner ON applications (owner_id, created_at, reference, status);
+-- The counts per status with no filter, from the smallest index there can be for them (PostgreSQL keeps
+-- each status once in it, with the rows that have it).
+CREATE INDEX IF NOT EXISTS enquiries_status ON enquiries (status);
+CREATE INDEX IF NOT EXISTS applications_status ON applications (status);
