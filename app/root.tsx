@@ -12,6 +12,7 @@ import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
 import { SeoTags, StructuredData } from "~/components/seo";
+import { site } from "~/content/site";
 import { FontGate } from "~/lib/font-gate";
 import { useHydratedMarker } from "~/lib/hydrated";
 import { isStaffPath } from "~/lib/staff-paths";
@@ -42,7 +43,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={favicon} type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <Meta />
-        {staff ? <meta name="robots" content="noindex, nofollow" /> : <SeoTags />}
+        {staff ? (
+          <>
+            <meta name="robots" content="noindex, nofollow" />
+            {/* Never indexed, but a description all the same: it is what a shared link or a bookmark shows. */}
+            <meta
+              name="description"
+              content={`The staff workspace of ${site.brand}: enquiries, job applications, vacancies and the team.`}
+            />
+          </>
+        ) : (
+          <SeoTags />
+        )}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col" data-frame={staff ? "staff" : "public"}>

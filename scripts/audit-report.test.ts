@@ -69,6 +69,17 @@ describe("shortcomings", () => {
     expect(shortcomings(result({ route: "/about", scores: seo }))).toEqual(["seo 54"]);
     expect(shortcomings(result({ route: "/contact", scriptBytes: 160 * 1024 }))).toEqual([]);
   });
+
+  it("exempts the staff workspace from the JavaScript budget only", () => {
+    expect(shortcomings(result({ route: "/staff", scriptBytes: 300 * 1024 }))).toEqual([]);
+    expect(shortcomings(result({ route: "/staff/leads/ENQ-000001", scriptBytes: 300 * 1024 }))).toEqual([]);
+    expect(shortcomings(result({ route: "/staffing", scriptBytes: 300 * 1024 }))).toEqual([
+      "JavaScript 300.0 KiB > 127.0 KiB",
+    ]);
+    expect(shortcomings(result({ route: "/staff", scores: { ...result({}).scores, seo: 92 } }))).toEqual([
+      "seo 92",
+    ]);
+  });
 });
 
 describe("lcpElements", () => {

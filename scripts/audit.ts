@@ -1,11 +1,22 @@
 /**
- * `npm run audit`: builds the site, serves the production build on a free loopback port, and scores every
- * route with Lighthouse (mobile, simulated throttling; the median of several runs) and axe-core (WCAG 2.2
- * AA). Writes reports/audit.json and reports/audit.md, prints the table, and exits non-zero when a page
- * falls below 100 in any category (the 404 page is exempt from SEO, which marks down every non-200 page)
- * or has an accessibility violation.
+ * `npm run audit`: builds the site, serves the production build on a free loopback port, and scores with
+ * Lighthouse (the median of several runs) and axe-core (WCAG 2.2 AA):
  *
- * Options: --runs=N (default 3), --skip-build (audit the build already in build/), --only=/path,/path.
+ * - the public pages: every route, mobile preset with simulated throttling;
+ * - the staff workspace: the inbox, a lead's page, analytics and the team, desktop preset, signed in as
+ *   an administrator, with 20,000 sample leads in the database (scripts/sample-leads.ts). The sign-in is
+ *   a person's: an invitation from the same service as `npm run staff -- invite`, and a passkey created
+ *   on its page by a virtual authenticator (CDP WebAuthn) in the very Chromium Lighthouse then drives, so
+ *   Lighthouse runs with its session cookie. Its pages are `noindex` on purpose, so the `is-crawlable`
+ *   audit is skipped for them (and the report says so), and they are exempt from the public pages'
+ *   JavaScript budget.
+ *
+ * Writes reports/audit.json and reports/audit.md, prints a table for each part, and exits non-zero when a
+ * page falls below 100 in any category (the 404 page is exempt from SEO, which marks down every non-200
+ * page) or has an accessibility violation.
+ *
+ * Options: --public or --workspace (only that part; default both), --runs=N (default 3), --skip-build
+ * (audit the build already in build/), --only=/path,/path (public routes to score).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -17,12 +28,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium as playwrightChromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { publicPages } from "../app/lib/seo.ts";
 import { londonDate, vacanciesPath, vacancyPath } from "../app/lib/vacancies/model.ts";
 import { chromium as chromiumSettings } from "../playwright.config.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { createVacancies } from "../server/vacancies/vacancies.ts";
+import { invitationPath, invite } from "../server/workspace/team.ts";
 import {
   type Category,
   categories,
@@ -32,7 +45,9 @@ import {
   notFoundPath,
   type RouteResult,
   shortcomings,
+  workspaceSkippedAudits,
 } from "./audit-report.ts";
+import { addSampleLeads } from "./sample-leads.ts";
 
 /** A port nobody is listening on, on the loopback interface. */
 export async function freePort(): Promise<number> {
@@ -125,8 +140,76 @@ function notFoundConfig(route: string) {
   };
 }
 
+/** How a page is scored: the public site's mobile preset, or the workspace's desktop one, signed in. */
+type Mode = "public" | "workspace";
+
+/**
+ * The workspace's configuration: Lighthouse's desktop preset, without the audits its pages fail on
+ * purpose. Storage is kept between runs, so every run is signed in with the session made at the start.
+ */
+const workspaceConfig = {
+  ...desktopConfig,
+  settings: {
+    ...desktopConfig.settings,
+    skipAudits: Object.keys(workspaceSkippedAudits),
+  },
+};
+
+/**
+ * Empties Chromium's HTTP cache, and nothing else, over the DevTools protocol: a workspace run keeps the
+ * session cookie (Lighthouse's own reset would clear both), yet loads every script and stylesheet afresh.
+ */
+async function clearHttpCache(chromePort: number): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${chromePort}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", reject, { once: true });
+  });
+  const waiting = new Map<
+    number,
+    { resolve(value: Record<string, unknown>): void; reject(error: Error): void }
+  >();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as {
+      id?: number;
+      result?: Record<string, unknown>;
+      error?: { message: string };
+    };
+    const call = message.id === undefined ? undefined : waiting.get(message.id);
+    if (!call) return;
+    waiting.delete(message.id as number);
+    if (message.error) call.reject(new Error(message.error.message));
+    else call.resolve(message.result ?? {});
+  });
+  let lastId = 0;
+  const send = (method: string, params: Record<string, unknown> = {}, sessionId?: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      lastId += 1;
+      waiting.set(lastId, { resolve, reject });
+      socket.send(JSON.stringify({ id: lastId, method, params, ...(sessionId ? { sessionId } : {}) }));
+    });
+  try {
+    const { targetId } = await send("Target.createTarget", { url: "about:blank" });
+    const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
+    await send("Network.clearBrowserCache", {}, String(sessionId));
+    await send("Target.closeTarget", { targetId });
+  } finally {
+    socket.close();
+  }
+}
+
 /** One Lighthouse run; a run that fails to record its trace, as happens now and then, is tried again. */
-async function lighthouseRun(url: string, port: number, expectError: boolean, attempt = 1): Promise<Lhr> {
+async function lighthouseRun(
+  url: string,
+  port: number,
+  expectError: boolean,
+  mode: Mode,
+  attempt = 1,
+): Promise<Lhr> {
+  if (mode === "workspace") await clearHttpCache(port);
   const result = await lighthouse(
     url,
     {
@@ -136,14 +219,27 @@ async function lighthouseRun(url: string, port: number, expectError: boolean, at
       onlyCategories: [...categories],
       // The 404 page is meant to answer 404; without this Lighthouse refuses to score it.
       ignoreStatusCode: expectError,
+      // Lighthouse clears the origin's storage first by default, which would sign the workspace out.
+      disableStorageReset: mode === "workspace",
     },
-    expectError ? notFoundConfig(new URL(url).pathname) : undefined,
+    mode === "workspace" ? workspaceConfig : expectError ? notFoundConfig(new URL(url).pathname) : undefined,
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const lhr = result.lhr as unknown as Lhr & { runtimeError?: { message: string } };
+  const lhr = result.lhr as unknown as Lhr & {
+    runtimeError?: { message: string };
+    finalDisplayedUrl?: string;
+  };
   if (lhr.runtimeError) {
-    if (attempt < 3) return lighthouseRun(url, port, expectError, attempt + 1);
+    if (attempt < 3) return lighthouseRun(url, port, expectError, mode, attempt + 1);
     throw new Error(`Lighthouse failed on ${url} three times: ${lhr.runtimeError.message}`);
+  }
+  // A workspace page that sent Lighthouse to sign in would score the sign-in page instead.
+  if (
+    mode === "workspace" &&
+    lhr.finalDisplayedUrl &&
+    new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname
+  ) {
+    throw new Error(`Lighthouse was sent from ${url} to ${lhr.finalDisplayedUrl}: the session did not hold`);
   }
   return lhr;
 }
@@ -180,11 +276,12 @@ async function auditRoute(
   runs: number,
   chromePort: number,
   axeViolations: string[],
+  mode: Mode = "public",
 ): Promise<RouteResult> {
   const url = `${origin}${route}`;
   const reports: Lhr[] = [];
   for (let i = 0; i < runs; i += 1)
-    reports.push(await lighthouseRun(url, chromePort, route === notFoundPath));
+    reports.push(await lighthouseRun(url, chromePort, route === notFoundPath, mode));
   const metric = (id: string) => median(reports.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
   const scores = Object.fromEntries(
     categories.map((category) => [
@@ -243,7 +340,7 @@ async function axeAll(origin: string, routes: string[]): Promise<Map<string, str
 }
 
 /** Writes one open vacancy, as staff would publish it, into a fresh database; returns its page's path. */
-async function seedVacancy(databaseUrl: string): Promise<string> {
+async function seedVacancy(databaseUrl: string): Promise<{ path: string; reference: string }> {
   const db = openDatabase(databaseUrl);
   await migrate(db);
   const saved = await createVacancies({ db }).save(
@@ -267,7 +364,120 @@ async function seedVacancy(databaseUrl: string): Promise<string> {
   );
   await db.close();
   if (!saved.ok) throw new Error(saved.problem);
-  return vacancyPath(saved.vacancy.slug);
+  return { path: vacancyPath(saved.vacancy.slug), reference: saved.vacancy.reference };
+}
+
+/** Leads in the database the workspace is scored with. */
+export const workspaceLeads = 20_000;
+
+/**
+ * Fills the database for the workspace: an administrator invited as `npm run staff -- invite` does it
+ * (resolves to the invitation's path), two colleagues, and 20,000 sample leads shared between them.
+ */
+async function seedWorkspace(databaseUrl: string, vacancy: string): Promise<string> {
+  const db = openDatabase(databaseUrl);
+  try {
+    await migrate(db);
+    const now = Date.now();
+    const { token, staffId } = await invite(
+      db,
+      { email: "audit@cottonopolis.example", name: "Alex Morgan", admin: true },
+      now,
+    );
+    const owners = [staffId];
+    for (const [email, name] of [
+      ["priya.shah@cottonopolis.example", "Priya Shah"],
+      ["tomasz.nowak@cottonopolis.example", "Tomasz Nowak"],
+    ] as const) {
+      owners.push((await invite(db, { email, name }, now)).staffId);
+    }
+    await addSampleLeads(db, { count: workspaceLeads, now, owners, vacancies: [vacancy] });
+    return invitationPath(token);
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Signs in to the workspace in the Chromium Lighthouse drives, as a person would: a passkey device (a
+ * virtual authenticator on the CDP WebAuthn domain), the invitation's page, Create passkey. The session
+ * cookie stays in that browser's profile. Then runs axe-core on the workspace's pages, signed in, and
+ * resolves to the violations on each.
+ */
+async function signInAndCheck(
+  chromePort: number,
+  origin: string,
+  invitation: string,
+  routes: string[],
+): Promise<Map<string, string[]>> {
+  const browser = await playwrightChromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  const found = new Map<string, string[]>();
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error("Chromium has no default browser context");
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable", { enableUI: false });
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await page.goto(`${origin}${invitation}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByRole("button", { name: "Create passkey" }).click();
+    await page.waitForURL(`${origin}/staff`);
+    for (const route of routes) {
+      await page.goto(`${origin}${route}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      if (new URL(page.url()).pathname !== route)
+        throw new Error(`${route} sent the signed-in browser to ${page.url()}`);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      found.set(
+        route,
+        results.violations.map((violation) => violation.id),
+      );
+    }
+    await page.close();
+  } finally {
+    // Lets go of the browser; Chromium itself goes on running for Lighthouse.
+    await browser.close();
+  }
+  return found;
+}
+
+/** How many leads the database holds. */
+async function countLeads(databaseUrl: string): Promise<number> {
+  const db = openDatabase(databaseUrl);
+  try {
+    const [row] = await db.all<{ n: number }>(
+      "SELECT (SELECT COUNT(*) FROM enquiries) + (SELECT COUNT(*) FROM applications) AS n",
+    );
+    return Number(row?.n ?? 0);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The workspace's pages to score: the inbox, the newest lead's page, analytics and the team. */
+async function workspaceRoutes(databaseUrl: string): Promise<string[]> {
+  const db = openDatabase(databaseUrl);
+  try {
+    const [newest] = await db.all<{ reference: string }>(
+      "SELECT reference FROM enquiries WHERE status <> 'spam' ORDER BY created_at DESC LIMIT 1",
+    );
+    if (!newest) throw new Error("The workspace's database has no enquiry");
+    return ["/staff", `/staff/leads/${newest.reference}`, "/staff/analytics", "/staff/team"];
+  } finally {
+    await db.close();
+  }
 }
 
 async function main() {
@@ -278,59 +488,118 @@ async function main() {
     .find((arg) => arg.startsWith("--only="))
     ?.slice(7)
     .split(",");
+  // Both parts unless one is asked for alone.
+  const doPublic = args.includes("--public") || !args.includes("--workspace");
+  const doWorkspace = args.includes("--workspace") || !args.includes("--public");
 
   if (!args.includes("--skip-build")) await run("npm", ["run", "build"]);
-  // A database of its own with one open vacancy, so the vacancy list and a vacancy's page are scored too.
+  // A database of its own with one open vacancy, so the vacancy list and a vacancy's page are scored too,
+  // and, for the workspace, its team and leads.
   const dataDir = mkdtempSync(path.join(tmpdir(), "audit-"));
-  const sample = await seedVacancy(path.join(dataDir, "site.sqlite"));
-  const routes = only ?? [...publicPages, vacanciesPath, sample, notFoundPath];
-  const port = await freePort();
-  const server = await startServer(port, {
-    DATA_DIR: dataDir,
-    DATABASE_URL: path.join(dataDir, "site.sqlite"),
-  });
   process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+  const databaseUrl = path.join(dataDir, "site.sqlite");
+  const sample = await seedVacancy(databaseUrl);
+  const routes = doPublic ? (only ?? [...publicPages, vacanciesPath, sample.path, notFoundPath]) : [];
+  let invitation = "";
+  let staffRoutes: string[] = [];
+  if (doWorkspace) {
+    process.stdout.write(`Adding ${workspaceLeads} sample leads for the workspace...\n`);
+    invitation = await seedWorkspace(databaseUrl, sample.reference);
+    staffRoutes = await workspaceRoutes(databaseUrl);
+  }
+  const port = await freePort();
+  const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   const origin = `http://127.0.0.1:${port}`;
+  // A passkey needs a domain: the workspace is used, and scored, at localhost.
+  const staffOrigin = `http://localhost:${port}`;
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumSettings.executablePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", ...chromiumSettings.args],
   });
   const results: RouteResult[] = [];
+  const staffResults: RouteResult[] = [];
   try {
-    const axe = await axeAll(origin, routes);
-    for (const route of routes) {
-      process.stdout.write(`Auditing ${route} (${runs} runs)...\n`);
-      results.push(await auditRoute(origin, route, runs, chrome.port, axe.get(route) ?? []));
+    if (doPublic) {
+      const axe = await axeAll(origin, routes);
+      for (const route of routes) {
+        process.stdout.write(`Auditing ${route} (${runs} runs)...\n`);
+        results.push(await auditRoute(origin, route, runs, chrome.port, axe.get(route) ?? []));
+      }
+    }
+    if (doWorkspace) {
+      const axe = await signInAndCheck(chrome.port, staffOrigin, invitation, staffRoutes);
+      for (const [audit, why] of Object.entries(workspaceSkippedAudits)) {
+        process.stdout.write(`Workspace: Lighthouse's ${audit} audit is skipped: ${why}.\n`);
+      }
+      for (const route of staffRoutes) {
+        process.stdout.write(`Auditing ${route}, signed in, desktop (${runs} runs)...\n`);
+        staffResults.push(
+          await auditRoute(staffOrigin, route, runs, chrome.port, axe.get(route) ?? [], "workspace"),
+        );
+      }
+    }
+    if (doWorkspace) {
+      // The server purged at start what the retention rules say is due; every sample lead must still be here.
+      const held = await countLeads(databaseUrl);
+      process.stdout.write(`Workspace: ${held} leads in the database while it was scored.\n`);
+      if (held < workspaceLeads)
+        throw new Error(`Only ${held} of the ${workspaceLeads} sample leads were held`);
     }
   } finally {
     chrome.kill();
     server.kill("SIGTERM");
   }
 
-  const table = markdownTable(results);
-  const failures = results
+  const failures = [...results, ...staffResults]
     .map((result) => ({ route: result.route, problems: shortcomings(result), audits: result.failingAudits }))
     .filter((entry) => entry.problems.length > 0);
   mkdirSync("reports", { recursive: true });
   writeFileSync(
     "reports/audit.json",
-    `${JSON.stringify({ date: new Date().toISOString(), runs, results, failures }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        runs,
+        results,
+        workspace: doWorkspace
+          ? { leads: workspaceLeads, skippedAudits: workspaceSkippedAudits, results: staffResults }
+          : null,
+        failures,
+      },
+      null,
+      2,
+    )}\n`,
   );
   const notes = failures.map(
     (entry) =>
       `- ${entry.route}: ${entry.problems.join("; ")} (audits losing points: ${entry.audits.join(", ") || "none"})`,
   );
+  const sections: string[] = [];
+  if (doPublic) {
+    sections.push(
+      `Public pages: Lighthouse mobile (simulated throttling), median of ${runs} runs per route; axe-core WCAG 2.2 AA.`,
+      "",
+      markdownTable(results),
+      "",
+      "The largest paint on each route:",
+      "",
+      lcpElements(results),
+      "",
+    );
+  }
+  if (doWorkspace) {
+    const skipped = Object.entries(workspaceSkippedAudits).map(([audit, why]) => `${audit} (${why})`);
+    sections.push(
+      `Staff workspace: Lighthouse desktop, signed in, ${workspaceLeads.toLocaleString("en-GB")} leads in the database, median of ${runs} runs per page; axe-core WCAG 2.2 AA, signed in. Skipped: ${skipped.join(", ")}. Exempt from the public pages' JavaScript budget.`,
+      "",
+      markdownTable(staffResults),
+      "",
+    );
+  }
   const markdown = [
     "# Site audit",
     "",
-    `Lighthouse mobile (simulated throttling), median of ${runs} runs per route; axe-core WCAG 2.2 AA.`,
-    "",
-    table,
-    "",
-    "The largest paint on each route:",
-    "",
-    lcpElements(results),
-    "",
+    ...sections,
     failures.length === 0 ? "Every route meets the bar." : ["Below the bar:", ...notes].join("\n"),
     "",
   ].join("\n");

@@ -157,16 +157,23 @@ function containing(term: string): string {
 
 const searched = ["reference", "first_name", "last_name", "email", "phone", "company", "message"];
 
+/** The words of a search that count, in lower case. */
+function searchWords(query: InboxQuery): string[] {
+  return (query.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, searchLimits.words);
+}
+
 /**
  * The WHERE clause for a search and filters. Every word of the search must appear, in any case, in one
  * of the searched fields; a phone number also matches without its spaces. Spam shows only when asked for.
- * Case is ignored in the way each database does best (its likeIgnoringCase).
+ * Case is ignored in the way each database does best (its likeIgnoringCase). Given the one kind of lead
+ * it reads, the Overdue filter compares the arrival time itself, so its index can answer it.
  */
 function where(
   sql: Database["sql"],
   query: InboxQuery,
   withStatus: boolean,
   viewer: Viewer,
+  kind?: LeadKind,
 ): { sql: string; params: Value[] } {
   const clauses: string[] = [];
   const params: Value[] = [];
@@ -185,8 +192,18 @@ function where(
     clauses.push("owner_id IS NULL");
   }
   if (query.overdue) {
-    clauses.push(`${awaitingAnswer} AND due_at <= ?`);
-    params.push(viewer.now);
+    if (kind === undefined) {
+      clauses.push(`${awaitingAnswer} AND due_at <= ?`);
+      params.push(viewer.now);
+    } else {
+      // due_at <= now, as created_at + promise <= now: the same leads, found through created_at.
+      const ms = promiseMs(kind);
+      if (ms === null) clauses.push("1 = 0");
+      else {
+        clauses.push("status = 'new' AND answered_at IS NULL AND created_at <= ?");
+        params.push(viewer.now - Math.trunc(ms));
+      }
+    }
   }
   if (withStatus) {
     if (query.status) {
@@ -196,8 +213,7 @@ function where(
       clauses.push("status <> 'spam'");
     }
   }
-  const words = (query.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, searchLimits.words);
-  for (const word of words) {
+  for (const word of searchWords(query)) {
     const pattern = containing(word);
     const match = (column: string) => sql.likeIgnoringCase(column, word);
     const any = [...searched.map(match), "replace(phone, ' ', '') LIKE ? ESCAPE '\\'"];
@@ -205,6 +221,18 @@ function where(
     params.push(...searched.map(() => pattern), pattern);
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
+}
+
+/**
+ * The kinds of lead a search and filters can find: both, unless it names one, or filters on what only
+ * one kind has (a service: enquiries; a vacancy: applications).
+ */
+function kindsFor(query: InboxQuery): LeadKind[] {
+  if (query.kind) return [query.kind];
+  if (query.service && query.vacancy) return [];
+  if (query.service) return ["enquiry"];
+  if (query.vacancy) return ["application"];
+  return ["enquiry", "application"];
 }
 
 type SourceRow = {
@@ -233,38 +261,98 @@ type SourceRow = {
   answered_at: number | null;
 };
 
-/** One page of the inbox: newest first (or by due time), 50 to a page, with the counts per status. */
+/** Both kinds' leads, or one kind's, as one list with the same columns. */
+function union(kinds: LeadKind[]): string {
+  return kinds.map(source).join(" UNION ALL ");
+}
+
+/**
+ * The parts of one kind's leads that are each in the page's order by an index: for newest first, all of
+ * them; for due soonest first, those waiting for an answer and the rest, each by its due time, which is
+ * its arrival time plus the kind's promise (a kind without a promise has no due times: newest first).
+ * Within each part, `order` sorts its rows as the page's own order would.
+ */
+function pageParts(kind: LeadKind, sort: InboxQuery["sort"]): { also: string; order: string }[] {
+  const newest = "created_at DESC, reference DESC";
+  if (sort !== "due" || promiseMs(kind) === null) return [{ also: "1 = 1", order: newest }];
+  const byDue = "created_at, reference DESC";
+  return [
+    { also: "(status = 'new' AND answered_at IS NULL)", order: byDue },
+    { also: "(status <> 'new' OR answered_at IS NOT NULL)", order: byDue },
+  ];
+}
+
+/**
+ * One page of the inbox: newest first (or by due time), 50 to a page, with the counts per status.
+ * Each kind of lead is counted, and its first rows up to the end of the page are read, in its own table
+ * with its own ORDER BY ... LIMIT, which the indexes of migration 022 answer without reading the rest;
+ * only those rows are merged and put in order. The same order is applied within each kind and across
+ * both, so the page is the one a single ordered list of every lead would give.
+ */
 export async function listLeads(
   db: Database,
   query: InboxQuery,
   viewer: Viewer = { me: null, now: Date.now() },
 ): Promise<InboxPage> {
-  const from = `FROM (${source(query.kind)}) leads`;
-  const unfiltered = where(db.sql, query, false, viewer);
-  const countRows = await db.all<{ status: LeadStatus; n: number }>(
-    `SELECT status, COUNT(*) AS n ${from} ${unfiltered.sql} GROUP BY status`,
-    unfiltered.params,
-  );
+  const kinds = kindsFor(query);
+  // A search reads every lead of its kinds (no index finds a word inside a field), fastest in table
+  // order; without one, each kind is counted from its indexes alone.
+  const searching = searchWords(query).length > 0;
   const counts = Object.fromEntries(allStatuses.map((status) => [status, 0])) as Record<LeadStatus, number>;
-  for (const row of countRows) counts[row.status] = Number(row.n);
+  if (kinds.length > 0) {
+    const countParts = searching
+      ? [{ ...where(db.sql, query, false, viewer), from: union(kinds) }]
+      : kinds.map((kind) => ({ ...where(db.sql, query, false, viewer, kind), from: source(kind) }));
+    const countRows = await db.all<{ status: LeadStatus; n: number }>(
+      countParts
+        .map((part) => `SELECT status, COUNT(*) AS n FROM (${part.from}) leads ${part.sql} GROUP BY status`)
+        .join(" UNION ALL "),
+      countParts.flatMap((part) => part.params),
+    );
+    for (const row of countRows) counts[row.status] += Number(row.n);
+  }
   const open = allStatuses.reduce((sum, status) => (status === "spam" ? sum : sum + counts[status]), 0);
   const total = query.status ? counts[query.status] : open;
   const pages = Math.max(1, Math.ceil(total / inboxPageSize));
   const page = query.page ?? 1;
+  const offset = (page - 1) * inboxPageSize;
 
-  const filtered = where(db.sql, query, true, viewer);
   const order =
     query.sort === "due"
       ? `CASE WHEN ${awaitingAnswer} THEN 0 ELSE 1 END, due_at, created_at DESC, reference DESC`
       : "created_at DESC, reference DESC";
+  const columns = `kind, reference, first_name, last_name, email, service, status, created_at, opened_at,
+    spam_signal, form_age_ms, owner_id, answered_at, due_at`;
+  const parts = searching
+    ? [{ ...where(db.sql, query, true, viewer), from: union(kinds), order: null, limit: [] }]
+    : kinds.flatMap((kind) =>
+        pageParts(kind, query.sort).map((part) => {
+          const filtered = where(db.sql, query, true, viewer, kind);
+          return {
+            sql: filtered.sql ? `${filtered.sql} AND ${part.also}` : `WHERE ${part.also}`,
+            params: filtered.params,
+            from: source(kind),
+            order: part.order,
+            limit: [offset + inboxPageSize],
+          };
+        }),
+      );
+  // Without a search, the rows of each part that could be on this page: its first offset + 50, read in
+  // the page's order from an index.
   const rows =
-    (page - 1) * inboxPageSize < total
+    parts.length > 0 && offset < total
       ? await db.all<SourceRow & { owner_name: string | null }>(
-          `SELECT kind, reference, first_name, last_name, email, service, status, created_at, opened_at,
-             spam_signal, form_age_ms, owner_id, answered_at,
-             (SELECT o.name FROM staff o WHERE o.id = leads.owner_id) AS owner_name ${from}
-           ${filtered.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-          [...filtered.params, inboxPageSize, (page - 1) * inboxPageSize],
+          `SELECT leads.*, (SELECT o.name FROM staff o WHERE o.id = leads.owner_id) AS owner_name
+           FROM (${parts
+             .map((part, i) =>
+               part.order === null
+                 ? `SELECT ${columns} FROM (${part.from}) leads ${part.sql}`
+                 : `SELECT * FROM (SELECT ${columns} FROM (${part.from}) leads ${part.sql}
+                    ORDER BY ${part.order} LIMIT ?) part_${i}`,
+             )
+             .join(" UNION ALL ")}) leads
+           ORDER BY ${order} LIMIT ? OFFSET ?`,
+          [...parts.flatMap((part) => [...part.params, ...part.limit]), inboxPageSize, offset],
         )
       : [];
   return {

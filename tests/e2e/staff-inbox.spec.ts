@@ -42,6 +42,12 @@ test("the inbox lists leads newest first, finds them, filters them in the URL an
 
   await joinAsStaff(page);
   await expect(page.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+  // Never indexed, yet described, as a search engine or a shared link would read it.
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    "The staff workspace of Cottonopolis Facilities: enquiries, job applications, vacancies and the team.",
+  );
   await search(page, word.toUpperCase());
   await expect(page).toHaveURL(new RegExp(`/staff\\?q=${word.toUpperCase()}`));
   // Newest first; spam is not among them.
