@@ -37,6 +37,11 @@ export const scriptBudgetBytes = 127 * 1024;
 /** Pages that carry a form, and with it the form's code. */
 export const formPages = new Set(["/contact", "/careers"]);
 
+/** A page with a form: contact, careers, and each vacancy's page, which carries the careers form. */
+export function isFormPage(route: string): boolean {
+  return formPages.has(route) || /^\/careers\/vacancies\/[^/]+$/.test(route);
+}
+
 /**
  * Lighthouse audits skipped on the staff workspace's pages, and why: they are `noindex` on purpose (a
  * private area), which `is-crawlable` counts against SEO.
@@ -78,7 +83,7 @@ export function shortcomings(result: RouteResult): string[] {
       `the largest paint came after the first in ${result.lateLargestPaints} of ${result.runs} runs`,
     );
   if (result.cls > 0) problems.push(`CLS ${result.cls.toFixed(3)}`);
-  const exempt = formPages.has(result.route) || isWorkspaceRoute(result.route);
+  const exempt = isFormPage(result.route) || isWorkspaceRoute(result.route);
   if (!exempt && result.scriptBytes > scriptBudgetBytes) {
     problems.push(`JavaScript ${kib(result.scriptBytes)} > ${kib(scriptBudgetBytes)}`);
   }
