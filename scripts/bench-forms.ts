@@ -274,7 +274,10 @@ if (role === "bare") {
   const profile = process.env.BENCH_PROFILE === "1" ? await import(`${codeRoot}/server/profile.ts`) : null;
   profile?.startProfiling();
   process.on("message", (message: string) => {
-    if (message === "profile") process.send?.({ profile: profile?.takeProfile() ?? [] });
+    if (message === "profile") {
+      const cpu = process.cpuUsage();
+      process.send?.({ profile: profile?.takeProfile() ?? [], cpuMs: (cpu.user + cpu.system) / 1000 });
+    }
   });
   // The parent asks for this process's peak resident memory, and may first reset the peak to the current
   // size (Linux: clear_refs 5), so the peak it reads next is that of what happened since.
@@ -376,7 +379,8 @@ async function uploadPeak(name: string, args: string[], port: number): Promise<U
   }
 }
 
-type Profile = { name: string; posts: number; phases: PhaseTotal[] };
+/** A profiled run: each phase's totals, and the server process's own CPU time over the run. */
+type Profile = { name: string; posts: number; seconds: number; cpuMs: number; phases: PhaseTotal[] };
 type Comparison = { name: string; before: Result; after: Result };
 
 async function runAll() {
@@ -644,8 +648,8 @@ async function runAll() {
 async function profileOf(name: string, args: string[], url: string): Promise<Profile> {
   const child = await spawnServer(args, { profile: true });
   const ask = () =>
-    new Promise<PhaseTotal[]>((resolve) => {
-      child.once("message", (message: { profile: PhaseTotal[] }) => resolve(message.profile));
+    new Promise<{ profile: PhaseTotal[]; cpuMs: number }>((resolve) => {
+      child.once("message", (message: { profile: PhaseTotal[]; cpuMs: number }) => resolve(message));
       child.send("profile");
     });
   const run = (seconds: number) =>
@@ -659,11 +663,13 @@ async function profileOf(name: string, args: string[], url: string): Promise<Pro
     });
   try {
     if (warmUp > 0) await run(warmUp);
-    await ask();
+    const before = await ask();
+    const started = performance.now();
     await run(profileSeconds);
-    const phases = await ask();
+    const seconds = (performance.now() - started) / 1000;
+    const { profile: phases, cpuMs } = await ask();
     const posts = phases.find((p) => p.phase.startsWith("post:"))?.count ?? 0;
-    return { name, posts, phases };
+    return { name, posts, seconds, cpuMs: cpuMs - before.cpuMs, phases };
   } finally {
     await stop(child);
   }
@@ -771,7 +777,7 @@ function reportUploads(results: UploadResult[]) {
 }
 
 function reportProfiles(profiles: Profile[]) {
-  for (const { name, posts, phases } of profiles) {
+  for (const { name, posts, seconds, cpuMs, phases } of profiles) {
     console.log(
       `\nWhere a post's time goes: ${name}, ${connections} connections, ${posts} posts in ${profileSeconds} s (profiled, so a little slower)\n`,
     );
@@ -784,6 +790,9 @@ function reportProfiles(profiles: Profile[]) {
           "mean ms": (p.ms / p.count).toFixed(3),
           "ms per post": (p.ms / Math.max(1, posts)).toFixed(3),
         })),
+    );
+    console.log(
+      `The server process used ${(cpuMs / Math.max(1, posts)).toFixed(3)} ms of CPU per post (${((cpuMs / 1000 / seconds) * 100).toFixed(0)}% of one core over the run).`,
     );
   }
   if (profiles.length > 0) {

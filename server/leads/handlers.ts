@@ -23,7 +23,7 @@ import type { Logger } from "../logger.ts";
 import { timed, timedSync } from "../profile.ts";
 import { networkKey } from "../protection/client-address.ts";
 import { isCrossSite } from "../protection/origin.ts";
-import { takeRateLimit } from "../protection/rate-limit.ts";
+import { groupedRateLimit } from "../protection/rate-limit.ts";
 import type { Secrets } from "../secrets.ts";
 import { contentHash, encryptNiNumber } from "./protect.ts";
 import { Refusal } from "./refusal.ts";
@@ -190,6 +190,9 @@ async function readApplication(
 export function leadsRouter(options: LeadsOptions): Router {
   const { db, secrets, routing, logger, rateLimits } = options;
   const router = express.Router();
+  // Counted without waiting for the disk (a crash may forget a few counts, never a lead), and a burst
+  // from one network counted by one statement at a time.
+  const takeRateLimit = groupedRateLimit(db.relaxed);
 
   // Hashing each request's address is measurable under load; a bounded cache keeps it cheap.
   // IPv6 clients are counted by their /64 (see networkKey).
@@ -253,9 +256,7 @@ export function leadsRouter(options: LeadsOptions): Router {
         const now = Date.now();
         const ipHash = cachedIpHash(req.ip ?? req.socket.remoteAddress ?? "unknown");
         const verdict = await timed("checks: the rate limit", () =>
-          // Counted without waiting for the disk: a crash may forget a few counts, never a lead.
           takeRateLimit(
-            db.relaxed,
             {
               key: `${form}:${ipHash}`,
               limit: form === "contact" ? rateLimits.contact : rateLimits.careers,
