@@ -1,11 +1,14 @@
 // Load test for the two form endpoints: `npm run bench:forms`.
 // Runs, on loopback and in one go: a bare node:http endpoint that only parses the same JSON,
-// a durable floor (the same, plus one INSERT committed before the reply, with the same group commit),
-// then the real contact and careers handlers on SQLite (and on PostgreSQL when it answers),
-// and prints requests per second, p50/p99 latency and each one's ratio to the bare endpoint.
+// a durable floor on SQLite (the same, plus one INSERT committed before the reply, with the same group
+// commit), then the real contact and careers handlers on SQLite, and on PostgreSQL when it answers,
+// beside PostgreSQL's own durable floor (one INSERT committed through the same pool), and prints
+// requests per second, p50/p99 latency and each one's ratio to the bare endpoint and to its floor.
 // Then: contact on SQLite with the old synchronous=NORMAL beside the durable FULL, both endpoints
 // at 100 concurrent connections with the durable setting, and the server's peak memory while 20
-// clients each upload a 5 MB CV at once.
+// clients each upload a 5 MB CV at once. Then where a contact post's time goes on each database
+// (server/profile.ts, turned on in the server process of a short extra run). With BENCH_BEFORE, the
+// floors, contact and careers on an earlier checkout and on this one, one right after the other.
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
