@@ -33,6 +33,8 @@ const ports = { bare: basePort, sqlite: basePort + 1, postgres: basePort + 2, fl
 // are then measured on it and on this one, one after the other, in the same run.
 const beforeRoot = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : null;
 // BENCH_COMPARE_ONLY=1: only that comparison and the profiles, not the rest of the suite.
+// BENCH_ROUNDS: how many times the comparison is run (each side's median run is shown).
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const compareOnly = process.env.BENCH_COMPARE_ONLY === "1";
 // Where a server process takes the server's code from (set for it by spawnServer).
 const codeRoot = process.env.BENCH_CODE_ROOT ?? path.resolve(import.meta.dirname, "..");
@@ -386,6 +388,14 @@ async function uploadPeak(name: string, args: string[], port: number): Promise<U
 type Profile = { name: string; posts: number; seconds: number; cpuMs: number; phases: PhaseTotal[] };
 type Comparison = { name: string; before: Result; after: Result };
 
+/** The run with the median throughput (of an even number, the lower middle one). */
+function median(results: Result[]): Result {
+  const sorted = [...results].sort((a, b) => a.rps - b.rps);
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!middle) throw new Error("No runs to take the median of");
+  return middle;
+}
+
 async function runAll() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-forms-"));
   const results: Result[] = [];
@@ -619,16 +629,22 @@ async function runAll() {
           clients: connections,
         },
       );
-      for (const [i, c] of cases.entries()) {
-        const run = async (root: string) =>
-          measure(c.name, await c.args(), c.url, c.contentType, c.body, c.clients, root);
-        if (i % 2 === 0) {
-          const before = await run(beforeRoot);
-          comparisons.push({ name: c.name, before, after: await run(codeRoot) });
-        } else {
-          const after = await run(codeRoot);
-          comparisons.push({ name: c.name, before: await run(beforeRoot), after });
+      // BENCH_ROUNDS times over (each round in the other order), keeping each side's median run, as the
+      // machine's other work can halve a figure for a few seconds.
+      const runs = cases.map(() => ({ before: [] as Result[], after: [] as Result[] }));
+      for (let round = 0; round < rounds; round++) {
+        for (const [i, c] of cases.entries()) {
+          const run = async (root: string) =>
+            measure(c.name, await c.args(), c.url, c.contentType, c.body, c.clients, root);
+          const sides =
+            (i + round) % 2 === 0 ? (["before", "after"] as const) : (["after", "before"] as const);
+          for (const side of sides)
+            runs[i]?.[side].push(await run(side === "before" ? beforeRoot : codeRoot));
         }
+      }
+      for (const [i, c] of cases.entries()) {
+        const { before = [], after = [] } = runs[i] ?? {};
+        comparisons.push({ name: c.name, before: median(before), after: median(after) });
       }
     }
   } finally {
@@ -807,7 +823,9 @@ function reportProfiles(profiles: Profile[]) {
 
 function reportComparisons(comparisons: Comparison[]) {
   if (comparisons.length === 0) return;
-  console.log(`\nBefore (${beforeRoot}) and after (this checkout), measured one right after the other\n`);
+  console.log(
+    `\nBefore (${beforeRoot}) and after (this checkout), measured one right after the other, ${duration} s each after a ${warmUp} s warm-up${rounds > 1 ? `; the median of ${rounds} rounds` : ""}\n`,
+  );
   console.table(
     comparisons.map(({ name, before, after }) => ({
       endpoint: name,
