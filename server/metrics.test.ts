@@ -67,7 +67,7 @@ describe.each<Dialect>(["sqlite", "postgres"])("/metrics on %s", (dialect) => {
     expect(text).toMatch(/^site_delivery_queue_oldest_seconds \d+$/m);
     expect(text).toMatch(/^site_deliveries_failed 0$/m);
     expect(text).toMatch(/^site_request_duration_seconds_count\{group="forms"\} 4$/m);
-    if (dialect === "postgres") expect(text).toMatch(/^site_database_pool_connections\{state="max"\} 10$/m);
+    if (dialect === "postgres") expect(text).toMatch(/^site_database_pool_connections\{state="max"\} 20$/m);
     else expect(text).not.toContain("site_database_pool_connections");
   });
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { Worker } from "node:worker_threads";
 import pg from "pg";
+import { timed, timedStatement, timedStatementSync } from "../profile.ts";
 import { numberedPlaceholders, postgres, type SqlDialect, sqlite } from "./dialect.ts";
 
 /**
@@ -23,6 +24,16 @@ export type Queryable = {
   run(sql: string, params?: Value[]): Promise<number>;
 };
 
+/** An open transaction. */
+export type Transaction = Queryable & {
+  /**
+   * Sends a statement whose answer is not needed now, without waiting for it: on PostgreSQL it travels
+   * with the statements after it (and the COMMIT) in one round trip. The transaction waits for it
+   * before it commits, and fails with it (nothing of the transaction is then kept).
+   */
+  send(sql: string, params?: Value[]): void;
+};
+
 /** A transaction that may also run scripts of several statements, as migrations are. */
 export type ScriptTransaction = Queryable & {
   /** Runs a whole script of several statements as it is; nothing splits it. */
@@ -33,7 +44,13 @@ export type Database = Queryable & {
   /** The pieces of SQL that differ between the databases, this one's. */
   sql: SqlDialect;
   /** Runs fn inside one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * For writes that may be lost in a crash without harm (a rate-limit counter), never for a lead or
+   * anything a visitor is told was received: each statement commits on its own without waiting for
+   * its commit to reach the disk (PostgreSQL: synchronous_commit off; SQLite: synchronous NORMAL).
+   */
+  relaxed: Queryable;
   /**
    * Runs fn in one transaction that holds a lock named by `name` across every process on this
    * database (PostgreSQL: an advisory lock; SQLite: BEGIN IMMEDIATE, the file's one writer).
@@ -136,13 +153,45 @@ function openSqlite(file: string, options: DatabaseOptions): Database {
   let current: Promise<void> = Promise.resolve();
   let inTransaction = false;
 
+  function allNow<T extends Row>(sql: string, params: Value[]): T[] {
+    return timedStatementSync(sql, () => prepare(sql).all(...(params as SQLInputValue[])) as T[]);
+  }
+  function runNow(sql: string, params: Value[]): number {
+    return timedStatementSync(sql, () => Number(prepare(sql).run(...(params as SQLInputValue[])).changes));
+  }
   const direct: Queryable = {
     async all<T extends Row>(sql: string, params: Value[] = []) {
-      return prepare(sql).all(...(params as SQLInputValue[])) as T[];
+      return allNow<T>(sql, params);
     },
     async run(sql: string, params: Value[] = []) {
-      return Number(prepare(sql).run(...(params as SQLInputValue[])).changes);
+      return runNow(sql, params);
     },
+  };
+  // node:sqlite runs each statement as it is given: one sent is done before send() returns.
+  const inBatch: Transaction = {
+    ...direct,
+    send(sql, params = []) {
+      runNow(sql, params);
+    },
+  };
+  const durable = options.synchronous === "NORMAL" ? "NORMAL" : "FULL";
+  /**
+   * Runs one statement on its own (its own commit) without syncing that commit to disk; the next synced
+   * commit, any lead's, carries it there too. Synchronous from start to end, so no other statement
+   * ever runs with the setting.
+   */
+  function unsynced<T>(fn: () => T): T {
+    prepare("PRAGMA synchronous = NORMAL").run();
+    try {
+      return fn();
+    } finally {
+      prepare(`PRAGMA synchronous = ${durable}`).run();
+    }
+  }
+  const relaxed: Queryable = {
+    all: <T extends Row>(sql: string, params: Value[] = []) =>
+      outside(async () => unsynced(() => allNow<T>(sql, params))),
+    run: (sql, params = []) => outside(async () => unsynced(() => runNow(sql, params))),
   };
 
   async function outside<T>(fn: () => Promise<T>): Promise<T> {
@@ -156,7 +205,7 @@ function openSqlite(file: string, options: DatabaseOptions): Database {
   // of them fails, the whole batch is rolled back and each is run again on its own,
   // so a failure never takes another caller's work with it.
   type Job = {
-    fn: (tx: Queryable) => Promise<unknown>;
+    fn: (tx: Transaction) => Promise<unknown>;
     resolve: (value: unknown) => void;
     reject: (error: unknown) => void;
   };
@@ -172,9 +221,9 @@ function openSqlite(file: string, options: DatabaseOptions): Database {
     });
     inTransaction = true;
     try {
-      prepare("BEGIN IMMEDIATE").run();
+      timedStatementSync("BEGIN IMMEDIATE", () => prepare("BEGIN IMMEDIATE").run());
       const value = await fn();
-      prepare("COMMIT").run();
+      timedStatementSync("COMMIT", () => prepare("COMMIT").run());
       return value;
     } catch (error) {
       if (db.isTransaction) prepare("ROLLBACK").run();
@@ -191,7 +240,7 @@ function openSqlite(file: string, options: DatabaseOptions): Database {
     try {
       const values = await immediate(async () => {
         const results: unknown[] = [];
-        for (const job of jobs) results.push(await job.fn(direct));
+        for (const job of jobs) results.push(await job.fn(inBatch));
         return results;
       });
       return { ok: true, values };
@@ -228,7 +277,8 @@ function openSqlite(file: string, options: DatabaseOptions): Database {
     sql: sqlite,
     all: (sql, params) => outside(() => direct.all(sql, params)),
     run: (sql, params) => outside(() => direct.run(sql, params)),
-    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    relaxed,
+    transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
         if (!scheduled) {
@@ -308,9 +358,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     ...(options.schema ? [`-c search_path=${options.schema}`] : []),
   ];
   const connection = { connectionString: url, options: startup.join(" "), keepAlive: true };
-  const pool = new pg.Pool({
-    ...connection,
-    max: 10,
+  const limits = {
     // Both a new connection and a wait for a free one give up after this long.
     connectionTimeoutMillis: connectTimeoutMs,
     // The server stops a statement that runs too long; the client stops waiting for a server that has
@@ -318,25 +366,55 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     statement_timeout: queryTimeoutMs,
     query_timeout: queryTimeoutMs + 1000,
     idle_in_transaction_session_timeout: queryTimeoutMs * 2,
+  };
+  const pool = new pg.Pool({
+    ...connection,
+    // Enough for a burst of submissions at once (each holds one for its transaction's two round trips)
+    // with the workspace's reads beside them.
+    max: 20,
+    // Statements are written to the connection as they are asked for, without waiting for the answer
+    // to the one before: a transaction's statements that do not depend on each other share one round
+    // trip (Transaction.send). Each still runs in order, and in its transaction.
+    pipeline: true,
+    ...limits,
+  });
+  // Rate-limit counters and the like (Database.relaxed): a few connections whose commits do not wait
+  // for the disk. Nothing else is ever written through them.
+  const relaxedPool = new pg.Pool({
+    connectionString: url,
+    options: [
+      "-c synchronous_commit=off",
+      ...(options.schema ? [`-c search_path=${options.schema}`] : []),
+    ].join(" "),
+    keepAlive: true,
+    max: 4,
+    ...limits,
   });
   // An idle client losing its connection must not bring the server down.
   pool.on("error", () => {});
-  const texts = new Map<string, string>();
-  function text(sql: string): string {
-    let converted = texts.get(sql);
-    if (!converted) {
-      converted = numberedPlaceholders(sql);
-      texts.set(sql, converted);
+  relaxedPool.on("error", () => {});
+  // Each statement is prepared once per connection, under a name, and then only its values are sent.
+  // Statements beyond the first thousand (none are expected) go unnamed, so the server's memory of them
+  // stays bounded.
+  const statements = new Map<string, { name: string | undefined; text: string }>();
+  function prepared(sql: string, params: Value[]): pg.QueryConfig {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = {
+        name: statements.size < 1000 ? `s${statements.size}` : undefined,
+        text: numberedPlaceholders(sql),
+      };
+      statements.set(sql, statement);
     }
-    return converted;
+    return { name: statement.name, text: statement.text, values: toPg(params) };
   }
   function on(client: pg.Pool | pg.PoolClient | pg.Client): Queryable {
     return {
       async all<T extends Row>(sql: string, params: Value[] = []) {
-        return (await client.query(text(sql), toPg(params))).rows as T[];
+        return (await timedStatement(sql, () => client.query(prepared(sql, params)))).rows as T[];
       },
       async run(sql: string, params: Value[] = []) {
-        return (await client.query(text(sql), toPg(params))).rowCount ?? 0;
+        return (await timedStatement(sql, () => client.query(prepared(sql, params)))).rowCount ?? 0;
       },
     };
   }
@@ -344,14 +422,33 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   return {
     sql: postgres,
     ...direct,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
+    relaxed: on(relaxedPool),
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+      const client = await timed("pool: wait for a connection", () => pool.connect());
       // A connection that timed out or broke is thrown away, never handed to the next request.
       let broken = false;
+      // What was sent without waiting (BEGIN first): each is waited for before the transaction is
+      // called done, and the first failure among them fails it.
+      const sent: Promise<unknown>[] = [];
+      const pipelined = (sql: string, query: () => Promise<unknown>) => {
+        const answer = timedStatement(sql, query);
+        // Looked at below; until then a failure must not count as unhandled.
+        answer.catch(() => {});
+        sent.push(answer);
+      };
       try {
-        await client.query("BEGIN");
-        const result = await fn(on(client));
-        await client.query("COMMIT");
+        // Travels with the transaction's first statements.
+        pipelined("BEGIN", () => client.query("BEGIN"));
+        const result = await fn({
+          ...on(client),
+          send: (sql, params = []) => pipelined(sql, () => client.query(prepared(sql, params))),
+        });
+        // Sent right behind the statements not yet answered. After a failed statement PostgreSQL
+        // answers COMMIT by rolling back, so nothing of a failed transaction is kept.
+        pipelined("COMMIT", () => client.query("COMMIT"));
+        for (const answer of await Promise.allSettled(sent)) {
+          if (answer.status === "rejected") throw answer.reason;
+        }
         return result;
       } catch (error) {
         broken = isUnavailable(error);
@@ -393,13 +490,13 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
       await pool.query(sql);
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), relaxedPool.end()]);
     },
     poolUse: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
-      max: pool.options.max ?? 10,
+      max: pool.options.max ?? 20,
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Database, Queryable } from "../db/database.ts";
+import type { Database, Queryable, Transaction } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import { createPoller } from "../poller.ts";
 import type { QueuedMail } from "./emails.ts";
@@ -91,33 +91,33 @@ function domainOf(from: string): string {
 /**
  * Queues e-mails about a lead inside the caller's transaction (the submission's own), so a lead is
  * never stored without its mail or its mail without the lead. The notification carries the documents.
+ * One INSERT for them all, sent with the transaction's last statements.
  */
-export async function enqueueEmails(
-  tx: Queryable,
+export function enqueueEmails(
+  tx: Transaction,
   reference: string,
   mails: QueuedMail[],
   attachmentIds: number[],
   now: number,
-): Promise<void> {
-  for (const mail of mails) {
-    await tx.run(
-      `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, reply_to, subject, body,
-         attachment_ids, next_attempt_at, created_at)
-       VALUES (?, ?, 'email', ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        reference,
-        mail.purpose,
-        newMessageId(),
-        mail.to,
-        mail.replyTo,
-        mail.subject,
-        mail.body,
-        JSON.stringify(mail.purpose === "notification" ? attachmentIds : []),
-        now,
-        now,
-      ],
-    );
-  }
+): void {
+  if (mails.length === 0) return;
+  tx.send(
+    `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, reply_to, subject, body,
+       attachment_ids, next_attempt_at, created_at)
+     VALUES ${mails.map(() => "(?, ?, 'email', ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+    mails.flatMap((mail) => [
+      reference,
+      mail.purpose,
+      newMessageId(),
+      mail.to,
+      mail.replyTo,
+      mail.subject,
+      mail.body,
+      JSON.stringify(mail.purpose === "notification" ? attachmentIds : []),
+      now,
+      now,
+    ]),
+  );
 }
 
 /**
@@ -163,30 +163,29 @@ export async function withholdAttachment(
   }
 }
 
-/** Queues one webhook per configured address, telling of the lead without any of its details. */
-export async function enqueueWebhooks(
-  tx: Queryable,
+/** Queues one webhook per configured address, telling of the lead without any of its details: one INSERT. */
+export function enqueueWebhooks(
+  tx: Transaction,
   event: LeadEvent,
   webhooks: readonly { key: string; display: string }[],
   now: number,
-): Promise<void> {
-  for (const webhook of webhooks) {
-    await tx.run(
-      `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, target, subject, body,
-         next_attempt_at, created_at)
-       VALUES (?, 'notification', 'webhook', ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        event.data.reference,
-        newMessageId(),
-        webhook.display,
-        webhook.key,
-        leadHeadline(event),
-        JSON.stringify(event),
-        now,
-        now,
-      ],
-    );
-  }
+): void {
+  if (webhooks.length === 0) return;
+  tx.send(
+    `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, target, subject, body,
+       next_attempt_at, created_at)
+     VALUES ${webhooks.map(() => "(?, 'notification', 'webhook', ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+    webhooks.flatMap((webhook) => [
+      event.data.reference,
+      newMessageId(),
+      webhook.display,
+      webhook.key,
+      leadHeadline(event),
+      JSON.stringify(event),
+      now,
+      now,
+    ]),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Database, Queryable } from "../db/database.ts";
+import type { Database, Queryable, Transaction } from "../db/database.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
 
 /**
@@ -25,37 +25,56 @@ export function mailboxKey(email: string): string {
   return createHash("sha256").update(`${local}@${domain}`).digest("base64url");
 }
 
+/** A mailbox's row as the submission took it: when it was sent acknowledgements lately. */
+export type MailboxRow = { mailbox: string; sent_at: string };
+
 /**
- * The mails to queue, without the acknowledgement when its mailbox has had its day's share. The
- * mailbox's row is taken first (on PostgreSQL, locked until the submission commits), so submissions
- * at once count one after another; then a few rows older than a day are swept, never waiting on one.
+ * Takes the row of the mailbox an acknowledgement would go to (on PostgreSQL, locked until the
+ * submission commits), so submissions at once count one after another. Sent along with the lead's own
+ * INSERT; null when the mails hold no acknowledgement.
  */
-export async function withinAcknowledgementCap(
+export async function takeMailbox(
   tx: Queryable,
-  sql: Database["sql"],
   mails: QueuedMail[],
   now: number,
-): Promise<QueuedMail[]> {
+): Promise<MailboxRow | null> {
   const acknowledgement = mails.find((mail) => mail.purpose === "acknowledgement");
-  if (!acknowledgement) return mails;
+  if (!acknowledgement) return null;
   const mailbox = mailboxKey(acknowledgement.to);
   const [row] = await tx.all<{ sent_at: string }>(
     `INSERT INTO acknowledged_mailboxes (mailbox, sent_at, last_sent_at) VALUES (?, '', ?)
      ON CONFLICT (mailbox) DO UPDATE SET mailbox = excluded.mailbox RETURNING sent_at`,
     [mailbox, now],
   );
-  const recent = (row?.sent_at ?? "")
+  return { mailbox, sent_at: row?.sent_at ?? "" };
+}
+
+/**
+ * The mails to queue, without the acknowledgement when its mailbox (taken by takeMailbox) has had its
+ * day's share; the mailbox's new count, and a sweep of a few rows older than a day (never waiting on
+ * one), are sent with the submission's last statements.
+ */
+export function capAcknowledgement(
+  tx: Transaction,
+  sql: Database["sql"],
+  mails: QueuedMail[],
+  taken: MailboxRow | null,
+  now: number,
+): QueuedMail[] {
+  const acknowledgement = mails.find((mail) => mail.purpose === "acknowledgement");
+  if (!acknowledgement || !taken) return mails;
+  const recent = taken.sent_at
     .split(",")
     .map(Number)
     .filter((at) => at > now - dayMs);
   const allowed = recent.length < acknowledgementsPerDay;
   if (allowed) recent.push(now);
-  await tx.run("UPDATE acknowledged_mailboxes SET sent_at = ?, last_sent_at = ? WHERE mailbox = ?", [
+  tx.send("UPDATE acknowledged_mailboxes SET sent_at = ?, last_sent_at = ? WHERE mailbox = ?", [
     recent.join(","),
     Math.max(0, ...recent),
-    mailbox,
+    taken.mailbox,
   ]);
-  await tx.run(
+  tx.send(
     `DELETE FROM acknowledged_mailboxes WHERE mailbox IN (
        SELECT mailbox FROM acknowledged_mailboxes WHERE last_sent_at <= ? LIMIT 20 ${sql.lockRowsSkippingLocked})`,
     [now - dayMs],

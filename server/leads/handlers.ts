@@ -20,9 +20,10 @@ import { createResultToken, type FormName, resultParam } from "../../app/lib/for
 import { applyAnchor, vacancyPath, vacancyReferencePattern } from "../../app/lib/vacancies/model.ts";
 import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
+import { timed, timedSync } from "../profile.ts";
 import { networkKey } from "../protection/client-address.ts";
 import { isCrossSite } from "../protection/origin.ts";
-import { takeRateLimit } from "../protection/rate-limit.ts";
+import { groupedRateLimit } from "../protection/rate-limit.ts";
 import type { Secrets } from "../secrets.ts";
 import { contentHash, encryptNiNumber } from "./protect.ts";
 import { Refusal } from "./refusal.ts";
@@ -189,6 +190,9 @@ async function readApplication(
 export function leadsRouter(options: LeadsOptions): Router {
   const { db, secrets, routing, logger, rateLimits } = options;
   const router = express.Router();
+  // Counted without waiting for the disk (a crash may forget a few counts, never a lead), and a burst
+  // from one network counted by one statement at a time.
+  const takeRateLimit = groupedRateLimit(db.relaxed);
 
   // Hashing each request's address is measurable under load; a bounded cache keeps it cheap.
   // IPv6 clients are counted by their /64 (see networkKey).
@@ -224,7 +228,9 @@ export function leadsRouter(options: LeadsOptions): Router {
       typed: TypedForm,
     ) => Promise<string>,
   ) {
-    return async (req: Request, res: Response, next: NextFunction) => {
+    return (req: Request, res: Response, next: NextFunction) =>
+      timed(`post: ${form}, in all`, () => answer(req, res, next));
+    async function answer(req: Request, res: Response, next: NextFunction) {
       const typed = typedForm();
       const send = (status: number, success: boolean, message: string) =>
         reply(res, req, form, secrets.resultSecret, status, success, message, typed, next);
@@ -249,14 +255,15 @@ export function leadsRouter(options: LeadsOptions): Router {
         }
         const now = Date.now();
         const ipHash = cachedIpHash(req.ip ?? req.socket.remoteAddress ?? "unknown");
-        const verdict = await takeRateLimit(
-          db,
-          {
-            key: `${form}:${ipHash}`,
-            limit: form === "contact" ? rateLimits.contact : rateLimits.careers,
-            windowMs: rateLimits.windowMs,
-          },
-          now,
+        const verdict = await timed("checks: the rate limit", () =>
+          takeRateLimit(
+            {
+              key: `${form}:${ipHash}`,
+              limit: form === "contact" ? rateLimits.contact : rateLimits.careers,
+              windowMs: rateLimits.windowMs,
+            },
+            now,
+          ),
         );
         if (!verdict.allowed) {
           throw new Refusal(
@@ -298,7 +305,7 @@ export function leadsRouter(options: LeadsOptions): Router {
         logger.error({ err: error, form }, "submission failed");
         send(500, false, notSaved);
       }
-    };
+    }
   }
 
   /**
@@ -335,14 +342,13 @@ export function leadsRouter(options: LeadsOptions): Router {
       "contact",
       { bodyLimit: contactBodyLimit, tooLarge: contactTooLong },
       async (req, base, typed) => {
-        const { input, spam } = await readContact(req, typed);
-        const layers = spamLayers("contact", spam, input[formTokenField], base.now);
-        const hash = contentHash(["contact", ...contactFields.map((field) => input[field])]);
-        const { reference, repeated } = await saveEnquiry(
-          db,
-          input,
-          { ...base, contentHash: hash, ...layers },
-          routing,
+        const { input, spam } = await timed("parsing: body, JSON and schema", () => readContact(req, typed));
+        const { layers, hash } = timedSync("checks: spam layers and content hash", () => ({
+          layers: spamLayers("contact", spam, input[formTokenField], base.now),
+          hash: contentHash(["contact", ...contactFields.map((field) => input[field])]),
+        }));
+        const { reference, repeated } = await timed("store: the lead's transaction, waits included", () =>
+          saveEnquiry(db, input, { ...base, contentHash: hash, ...layers }, routing),
         );
         queued(req, reference, layers, repeated, "enquiry");
         return `Thank you, ${input.firstName}! Your message has been sent and we will reply within ${site.claims.replyWithin}. Your reference is ${reference}.`;
@@ -401,7 +407,9 @@ export function leadsRouter(options: LeadsOptions): Router {
         beforeBody: holdBudget,
       },
       async (req, base, typed) => {
-        const { input, uploads, spam } = await readApplication(req, typed);
+        const { input, uploads, spam } = await timed("parsing: multipart, schema and files", () =>
+          readApplication(req, typed),
+        );
         const vacancy = await namedVacancy(input[vacancyField], base.now, typed);
         const layers = spamLayers("careers", spam, input[formTokenField], base.now);
         const hash = contentHash([
@@ -412,14 +420,16 @@ export function leadsRouter(options: LeadsOptions): Router {
           ...uploads.flatMap((upload) => [upload.field, upload.content]),
         ]);
         const encrypted = encryptNiNumber(input.niNumber, secrets.niKey);
-        const { reference, repeated } = await saveApplication(
-          db,
-          input,
-          encrypted,
-          uploads,
-          { ...base, contentHash: hash, ...layers },
-          routing,
-          vacancy,
+        const { reference, repeated } = await timed("store: the lead's transaction, waits included", () =>
+          saveApplication(
+            db,
+            input,
+            encrypted,
+            uploads,
+            { ...base, contentHash: hash, ...layers },
+            routing,
+            vacancy,
+          ),
         );
         queued(req, reference, layers, repeated, "application");
         return `Thank you for your application, ${input.firstName}! We have received it with your documents and will be in touch within ${site.claims.replyWithin}. Your reference is ${reference}.`;

@@ -6,10 +6,10 @@
  */
 import type { LeadKind } from "../../app/lib/leads/model.ts";
 import { routeOf } from "../../app/lib/staff/notifications.ts";
-import type { Queryable } from "../db/database.ts";
+import type { Queryable, Transaction } from "../db/database.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
 import { tableOf } from "./model.ts";
-import { recordEvent } from "./timeline.ts";
+import { sendEvent } from "./timeline.ts";
 
 export type Recipient = { id: number; name: string; email: string };
 
@@ -31,23 +31,20 @@ export function recipientsOfLead(db: Queryable, kind: LeadKind, service: string)
 /**
  * Sends a new lead's staff e-mail to the people who receive it (one copy each), or leaves it addressed
  * to the company's inbox when nobody does; when exactly one person receives it, makes them its owner
- * (on the timeline). Inside the submission's own transaction.
+ * (on the timeline). Inside the submission's own transaction, with its last statements.
  */
-export async function routeNewLead(
-  tx: Queryable,
-  lead: { reference: string; kind: LeadKind; service: string },
+export function routeNewLead(
+  tx: Transaction,
+  lead: { reference: string; kind: LeadKind },
+  people: Recipient[],
   mails: QueuedMail[],
   now: number,
-): Promise<QueuedMail[]> {
-  const people = await recipientsOfLead(tx, lead.kind, lead.service);
+): QueuedMail[] {
   if (people.length === 0) return mails;
   const [only] = people;
   if (people.length === 1 && only) {
-    await tx.run(`UPDATE ${tableOf(lead.kind)} SET owner_id = ? WHERE reference = ?`, [
-      only.id,
-      lead.reference,
-    ]);
-    await recordEvent(tx, { reference: lead.reference, action: "owner-changed", detail: only.name, now });
+    tx.send(`UPDATE ${tableOf(lead.kind)} SET owner_id = ? WHERE reference = ?`, [only.id, lead.reference]);
+    sendEvent(tx, { reference: lead.reference, action: "owner-changed", detail: only.name, now });
   }
   return mails.flatMap((mail) =>
     mail.purpose === "notification" ? people.map((person) => ({ ...mail, to: person.email })) : [mail],

@@ -3,14 +3,20 @@ import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
 import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
 import type { SpamSignal } from "../../app/lib/forms/form-token.ts";
 import { kindOfReference } from "../../app/lib/leads/model.ts";
-import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
+import {
+  type Database,
+  isUniqueViolation,
+  type Queryable,
+  type Transaction,
+  type Value,
+} from "../db/database.ts";
 import { applicationMails, enquiryMails, type MailRouting } from "../delivery/emails.ts";
 import { type EmailOutcome, enqueueEmails, enqueueWebhooks } from "../delivery/outbox.ts";
 import { type LeadEvent, leadEvent } from "../delivery/webhooks.ts";
-import { withinAcknowledgementCap } from "./acknowledgements.ts";
+import { capAcknowledgement, takeMailbox } from "./acknowledgements.ts";
 import { newReference, tableOfReference } from "./model.ts";
-import { routeNewLead } from "./routing.ts";
-import { recordEvent } from "./timeline.ts";
+import { recipientsOfLead, routeNewLead } from "./routing.ts";
+import { recordEvent, sendEvent } from "./timeline.ts";
 
 /** Where a lead's messages go: the company's inboxes, and the webhooks told of every new lead. */
 export type LeadRouting = MailRouting & {
@@ -75,25 +81,42 @@ function serviceOf(value: string): LeadEvent["data"]["service"] {
 }
 
 /**
- * Runs one save, retrying with a fresh reference on the rare clash. When a
- * concurrent request with the same idempotency key wins the race, answers with its reference.
+ * The condition that makes a lead's INSERT ... SELECT store nothing when it repeats an earlier one
+ * (the same idempotency key, or the same content from the same sender lately), with its values: the
+ * duplicate check and the INSERT are one statement.
+ */
+function notARepeat(table: Table, meta: SenderMeta): { sql: string; params: Value[] } {
+  return {
+    sql: `WHERE NOT EXISTS (SELECT 1 FROM ${table} WHERE idempotency_key = ?)
+       AND NOT EXISTS (SELECT 1 FROM ${table} WHERE content_hash = ? AND ip_hash = ? AND created_at > ?)`,
+    params: [meta.idempotencyKey, meta.contentHash, meta.ipHash, meta.now - duplicateWindowMs],
+  };
+}
+
+/**
+ * Runs one save, retrying with a fresh reference on the rare clash. `insert` stores the lead unless it
+ * repeats an earlier one (then it resolves to false and stores nothing), and answers with that earlier
+ * reference. When a concurrent request with the same idempotency key wins the race, answers with its
+ * reference.
  */
 async function saveOnce(
   db: Database,
   table: Table,
   meta: SenderMeta,
-  insert: (tx: Queryable, reference: string) => Promise<void>,
+  insert: (tx: Transaction, reference: string) => Promise<boolean>,
 ): Promise<{ reference: string; repeated: boolean }> {
   const prefix = table === "enquiries" ? "ENQ" : "APP";
   for (let attempt = 0; ; attempt++) {
     const reference = newReference(prefix);
     try {
-      return await db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
+        if (await insert(tx, reference)) return { reference, repeated: false };
         const earlier = await findRepeat(tx, table, meta);
-        if (earlier) return { reference: earlier, repeated: true };
-        await insert(tx, reference);
-        return { reference, repeated: false };
+        return earlier ? { reference: earlier, repeated: true } : null;
       });
+      // The earlier one was deleted between the two statements: this one is stored afresh.
+      if (saved) return saved;
+      if (attempt >= 3) throw new Error("A repeated submission's earlier lead could not be found");
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
       const earlier = await findRepeat(db, table, meta);
@@ -104,14 +127,18 @@ async function saveOnce(
 
 /**
  * Stores an enquiry and queues its two e-mails (the acknowledgement within its mailbox's daily share)
- * and its webhooks in one transaction; spam is stored but never sent on, nor acknowledged.
+ * and its webhooks in one transaction; spam is stored but never sent on, nor acknowledged. On
+ * PostgreSQL it takes two round trips: the lead's INSERT (with the duplicate check), with the reads
+ * routing and the acknowledgement cap need; then every other row, with the COMMIT.
  */
 export async function saveEnquiry(db: Database, input: ContactInput, meta: SenderMeta, routing: LeadRouting) {
   return saveOnce(db, "enquiries", meta, async (tx, reference) => {
-    await tx.run(
+    const unlessRepeat = notARepeat("enquiries", meta);
+    const stored = tx.all<{ id: number }>(
       `INSERT INTO enquiries (reference, status, idempotency_key, content_hash, first_name, last_name, email, phone,
          company, service, message, ip_hash, user_agent, created_at, last_activity_at, spam_signal, form_age_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), ?, CAST(? AS BIGINT)
+       ${unlessRepeat.sql} RETURNING id`,
       [
         reference,
         meta.spam ? "spam" : "new",
@@ -130,28 +157,26 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
         meta.now,
         meta.spamSignal,
         meta.formAgeMs,
+        ...unlessRepeat.params,
       ],
     );
-    await recordEvent(tx, { reference, action: "received", now: meta.now });
-    if (meta.spam) return;
-    const mails = await withinAcknowledgementCap(
-      tx,
-      db.sql,
-      await routeNewLead(
-        tx,
-        { reference, kind: "enquiry", service: input.service },
-        enquiryMails(input, reference, routing),
-        meta.now,
-      ),
-      meta.now,
-    );
-    await enqueueEmails(tx, reference, mails, [], meta.now);
+    const mails = meta.spam ? [] : enquiryMails(input, reference, routing);
+    // Sent with the INSERT, so answered in the same round trip; of no use if it was a repeat.
+    const people = meta.spam ? [] : recipientsOfLead(tx, "enquiry", input.service);
+    const mailbox = takeMailbox(tx, mails, meta.now);
+    const [rows, recipients, taken] = await Promise.all([stored, people, mailbox]);
+    if (rows.length === 0) return false;
+    sendEvent(tx, { reference, action: "received", now: meta.now });
+    if (meta.spam) return true;
+    const routed = routeNewLead(tx, { reference, kind: "enquiry" }, recipients, mails, meta.now);
+    enqueueEmails(tx, reference, capAcknowledgement(tx, db.sql, routed, taken, meta.now), [], meta.now);
     const event = leadEvent(
       { reference, kind: "enquiry", service: serviceOf(input.service) },
       routing.publicUrl,
       meta.now,
     );
-    await enqueueWebhooks(tx, event, routing.webhooks, meta.now);
+    enqueueWebhooks(tx, event, routing.webhooks, meta.now);
+    return true;
   });
 }
 
@@ -167,11 +192,14 @@ export async function saveApplication(
   vacancy: { reference: string; title: string; closed: boolean } | null = null,
 ) {
   return saveOnce(db, "applications", meta, async (tx, reference) => {
-    const [row] = await tx.all<{ id: number }>(
+    const unlessRepeat = notARepeat("applications", meta);
+    const stored = tx.all<{ id: number }>(
       `INSERT INTO applications (reference, status, idempotency_key, content_hash, first_name, last_name, email,
          phone, address, has_car, has_uk_licence, right_to_work, ni_number_encrypted, ip_hash, user_agent, created_at, last_activity_at,
          spam_signal, form_age_ms, vacancy_reference, vacancy_closed)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), ?, CAST(? AS BIGINT), ?,
+         CAST(? AS INTEGER)
+       ${unlessRepeat.sql} RETURNING id`,
       [
         reference,
         meta.spam ? "spam" : "new",
@@ -194,9 +222,16 @@ export async function saveApplication(
         meta.formAgeMs,
         vacancy?.reference ?? null,
         vacancy?.closed ? 1 : 0,
+        ...unlessRepeat.params,
       ],
     );
-    if (!row) throw new Error("Application insert returned no id");
+    const mails = meta.spam ? [] : applicationMails(input, reference, uploads, routing, vacancy);
+    // Sent with the INSERT, so answered in the same round trip; of no use if it was a repeat.
+    const people = meta.spam ? [] : recipientsOfLead(tx, "application", "");
+    const mailbox = takeMailbox(tx, mails, meta.now);
+    const [[row], recipients, taken] = await Promise.all([stored, people, mailbox]);
+    if (!row) return false;
+    // Their ids go into the notification, which attaches them: each INSERT is waited for.
     const documentIds: number[] = [];
     for (const upload of uploads) {
       const [doc] = await tx.all<{ id: number }>(
@@ -214,22 +249,19 @@ export async function saveApplication(
       );
       if (doc) documentIds.push(Number(doc.id));
     }
-    await recordEvent(tx, { reference, action: "received", now: meta.now });
-    if (meta.spam) return;
-    const mails = await withinAcknowledgementCap(
+    sendEvent(tx, { reference, action: "received", now: meta.now });
+    if (meta.spam) return true;
+    const routed = routeNewLead(tx, { reference, kind: "application" }, recipients, mails, meta.now);
+    enqueueEmails(
       tx,
-      db.sql,
-      await routeNewLead(
-        tx,
-        { reference, kind: "application", service: "" },
-        applicationMails(input, reference, uploads, routing, vacancy),
-        meta.now,
-      ),
+      reference,
+      capAcknowledgement(tx, db.sql, routed, taken, meta.now),
+      documentIds,
       meta.now,
     );
-    await enqueueEmails(tx, reference, mails, documentIds, meta.now);
     const event = leadEvent({ reference, kind: "application", service: null }, routing.publicUrl, meta.now);
-    await enqueueWebhooks(tx, event, routing.webhooks, meta.now);
+    enqueueWebhooks(tx, event, routing.webhooks, meta.now);
+    return true;
   });
 }
 

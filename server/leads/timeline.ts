@@ -1,5 +1,5 @@
 import type { AuditAction } from "../../app/lib/leads/model.ts";
-import type { Queryable } from "../db/database.ts";
+import type { Queryable, Transaction } from "../db/database.ts";
 
 export type { AuditAction };
 
@@ -18,6 +18,17 @@ export async function recordEvent(db: Queryable, entry: AuditEntry): Promise<voi
     "INSERT INTO audit_log (reference, action, staff_id, detail, created_at) VALUES (?, ?, ?, ?, ?)",
     [entry.reference ?? null, entry.action, entry.staffId ?? null, entry.detail ?? "", entry.now],
   );
+}
+
+/** Adds one line to the audit log with the transaction's last statements, without waiting for it. */
+export function sendEvent(tx: Transaction, entry: AuditEntry): void {
+  tx.send("INSERT INTO audit_log (reference, action, staff_id, detail, created_at) VALUES (?, ?, ?, ?, ?)", [
+    entry.reference ?? null,
+    entry.action,
+    entry.staffId ?? null,
+    entry.detail ?? "",
+    entry.now,
+  ]);
 }
 
 /** Rows per INSERT of recordEvents, each a power of two, so only a few statement shapes are ever prepared. */

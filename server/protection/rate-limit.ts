@@ -36,3 +36,60 @@ export async function takeRateLimit(db: Queryable, rate: RateLimit, now: number)
   );
   return { allowed: Number(row?.count) <= rate.limit, retryAfterSeconds: window.retryAfterSeconds };
 }
+
+type Waiting = { now: number; resolve: (verdict: RateVerdict) => void; reject: (error: unknown) => void };
+
+/**
+ * Counts requests as takeRateLimit does, but a key's requests that arrive while its last count is still
+ * on its way to the database are counted together by the next statement (which adds them all and returns
+ * the new count): under a burst from one network, one statement at a time instead of one per request.
+ * Each request is still allowed only if its own place in the count is within the allowance.
+ */
+export function groupedRateLimit(db: Queryable): (rate: RateLimit, now: number) => Promise<RateVerdict> {
+  const pending = new Map<string, { rate: RateLimit; waiting: Waiting[] }>();
+  const busy = new Set<string>();
+
+  async function count(key: string): Promise<void> {
+    const group = pending.get(key);
+    if (!group || busy.has(key)) return;
+    pending.delete(key);
+    busy.add(key);
+    const { rate, waiting } = group;
+    // A group that waited across the turn of a window is counted in the newer one.
+    const start = Math.max(...waiting.map((request) => windowOf(rate, request.now).start));
+    try {
+      const [row] = await db.all<{ count: number | string }>(
+        `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + excluded.count ELSE excluded.count END,
+           window_start = excluded.window_start
+         RETURNING count`,
+        [key, start, waiting.length],
+      );
+      // The first of this group holds the place just after the count before it.
+      const first = Number(row?.count) - waiting.length + 1;
+      waiting.forEach((request, i) => {
+        request.resolve({
+          allowed: first + i <= rate.limit,
+          retryAfterSeconds: windowOf(rate, request.now).retryAfterSeconds,
+        });
+      });
+    } catch (error) {
+      for (const request of waiting) request.reject(error);
+    } finally {
+      busy.delete(key);
+      void count(key);
+    }
+  }
+
+  return (rate, now) =>
+    new Promise<RateVerdict>((resolve, reject) => {
+      let group = pending.get(rate.key);
+      if (!group) {
+        group = { rate, waiting: [] };
+        pending.set(rate.key, group);
+      }
+      group.waiting.push({ now, resolve, reject });
+      void count(rate.key);
+    });
+}
