@@ -178,43 +178,46 @@ describe.each(["sqlite", "postgres"] as const)("the inbox's pages over many lead
     expect(times.length).toBeGreaterThan(20);
   });
 
-  it.runIf(dialect === "sqlite").each([
-    {},
-    { sort: "due" },
-    { status: "new" },
-    { owner: "mine" },
-    { owner: "unassigned" },
-    { service: "cleaning" },
-    {
-      overdue: true,
-    },
-    { kind: "application" },
-  ] satisfies InboxQuery[])(
-    "reads the first page of %j from indexes, without sorting every lead",
-    async (query) => {
-      const statements: { sql: string; params: Value[] }[] = [];
-      const all = db.all.bind(db);
-      const watched = Object.assign(Object.create(db) as Database, {
-        all: (sql: string, params: Value[] = []) => {
-          statements.push({ sql, params });
-          return all(sql, params);
-        },
-      });
-      await listLeads(watched, query, viewer);
-      expect(statements).toHaveLength(2);
-      for (const { sql, params } of statements) {
-        const plan = await all<{ parent: number; detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params);
-        const details = plan.map((step) => step.detail);
-        // Each kind's leads through an index: never a scan of a whole table.
-        expect(details.filter((detail) => /^SCAN (enquiries|applications)$/.test(detail))).toEqual([]);
-        expect(details.some((detail) => /(SCAN|SEARCH) (enquiries|applications) USING/.test(detail))).toBe(
-          true,
-        );
-        // Only the page's own few rows are sorted (the merge of each kind's first rows, at the top level).
-        expect(
-          plan.filter((step) => step.detail === "USE TEMP B-TREE FOR ORDER BY" && step.parent !== 0),
-        ).toEqual([]);
-      }
-    },
-  );
+  // SQLite's plans follow from the schema alone, so they can be checked here; PostgreSQL's planner chooses
+  // by its statistics, and `npm run bench:inbox` measures its first pages at 100,000 leads instead.
+  if (dialect === "sqlite")
+    it.each([
+      {},
+      { sort: "due" },
+      { status: "new" },
+      { owner: "mine" },
+      { owner: "unassigned" },
+      { service: "cleaning" },
+      {
+        overdue: true,
+      },
+      { kind: "application" },
+    ] satisfies InboxQuery[])(
+      "reads the first page of %j from indexes, without sorting every lead",
+      async (query) => {
+        const statements: { sql: string; params: Value[] }[] = [];
+        const all = db.all.bind(db);
+        const watched = Object.assign(Object.create(db) as Database, {
+          all: (sql: string, params: Value[] = []) => {
+            statements.push({ sql, params });
+            return all(sql, params);
+          },
+        });
+        await listLeads(watched, query, viewer);
+        expect(statements).toHaveLength(2);
+        for (const { sql, params } of statements) {
+          const plan = await all<{ parent: number; detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params);
+          const details = plan.map((step) => step.detail);
+          // Each kind's leads through an index: never a scan of a whole table.
+          expect(details.filter((detail) => /^SCAN (enquiries|applications)$/.test(detail))).toEqual([]);
+          expect(details.some((detail) => /(SCAN|SEARCH) (enquiries|applications) USING/.test(detail))).toBe(
+            true,
+          );
+          // Only the page's own few rows are sorted (the merge of each kind's first rows, at the top level).
+          expect(
+            plan.filter((step) => step.detail === "USE TEMP B-TREE FOR ORDER BY" && step.parent !== 0),
+          ).toEqual([]);
+        }
+      },
+    );
 });
