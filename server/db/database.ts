@@ -13,6 +13,13 @@ import { numberedPlaceholders, postgres, type SqlDialect, sqlite } from "./diale
  * are the database's `sql` (./dialect.ts).
  */
 
+/**
+ * Connections in each process's PostgreSQL pool: enough for a burst of submissions at once (each holds
+ * one for its transaction's two round trips) with the workspace's reads beside them. Several processes
+ * on one server need `max_connections` above their sum (plus four each for Database.relaxed).
+ */
+export const postgresPoolSize = 20;
+
 export type Value = string | number | bigint | null | Uint8Array;
 export type Row = Record<string, unknown>;
 
@@ -369,9 +376,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   };
   const pool = new pg.Pool({
     ...connection,
-    // Enough for a burst of submissions at once (each holds one for its transaction's two round trips)
-    // with the workspace's reads beside them.
-    max: 20,
+    max: postgresPoolSize,
     // Statements are written to the connection as they are asked for, without waiting for the answer
     // to the one before: a transaction's statements that do not depend on each other share one round
     // trip (Transaction.send). Each still runs in order, and in its transaction.
@@ -496,7 +501,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
       total: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
-      max: pool.options.max ?? 20,
+      max: pool.options.max ?? postgresPoolSize,
     }),
   };
 }

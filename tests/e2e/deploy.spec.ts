@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import { expect, chromium as playwrightChromium, test } from "@playwright/test";
 import pg from "pg";
 import { chromium } from "../../playwright.config";
+import { postgresPoolSize } from "../../server/db/database.ts";
 import {
   type Caddy,
   type Deployment,
@@ -250,5 +251,7 @@ test("/metrics refuses without its token and shows the delivery queue with it", 
   const depth = Number(/^site_delivery_queue_depth (\d+)$/m.exec(answered.body)?.[1]);
   expect(depth).toBeGreaterThan(0);
   expect(answered.body).toMatch(/^site_delivery_queue_oldest_seconds \d+$/m);
-  expect(answered.body).toMatch(/^site_database_pool_connections\{state="max"\} 10$/m);
+  expect(answered.body).toMatch(
+    new RegExp(`^site_database_pool_connections\\{state="max"\\} ${postgresPoolSize}$`, "m"),
+  );
 });
