@@ -12,7 +12,6 @@ import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
 import { SeoTags, StructuredData } from "~/components/seo";
-import { site } from "~/content/site";
 import { FontGate } from "~/lib/font-gate";
 import { useHydratedMarker } from "~/lib/hydrated";
 import { isStaffPath } from "~/lib/staff-paths";
@@ -37,24 +36,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           it); the server leaves out the script preloads, so the first paint waits for nothing else.
         */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
-        {staff ? <link rel="stylesheet" href={staffStylesheet} precedence="default" /> : <FontGate />}
+        {staff && <link rel="stylesheet" href={staffStylesheet} precedence="default" />}
+        {/* Only in the HTML as sent: the browser never runs it again, and hydration passes over it. */}
+        {import.meta.env.SSR && !staff && <FontGate />}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         {/* A few hundred bytes inline: no request competes with the first paint for the icon. */}
         <link rel="icon" href={favicon} type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <Meta />
-        {staff ? (
-          <>
-            <meta name="robots" content="noindex, nofollow" />
-            {/* Never indexed, but a description all the same: it is what a shared link or a bookmark shows. */}
-            <meta
-              name="description"
-              content={`The staff workspace of ${site.brand}: enquiries, job applications, vacancies and the team.`}
-            />
-          </>
-        ) : (
-          <SeoTags />
-        )}
+        {staff ? <meta name="robots" content="noindex, nofollow" /> : <SeoTags />}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col" data-frame={staff ? "staff" : "public"}>

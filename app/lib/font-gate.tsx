@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 /**
  * The Content-Security-Policy nonce of the page being rendered, for the few inline scripts the page's own
  * components write. Provided by entry.server.tsx; undefined while prerendering (the policy allows those
- * scripts by hash) and in the browser (a script is never run again on hydration).
+ * scripts by hash).
  */
 export const NonceContext = createContext<string | undefined>(undefined);
 

@@ -3,11 +3,12 @@ import { Link } from "react-router";
 import { formatLongDay, VisitsChart } from "~/components/staff/visits-chart";
 import { defaultPeriod, periodFrom, reportPeriods } from "~/lib/analytics-periods";
 import { cn } from "~/lib/cn";
+import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/analytics";
 
 export function meta() {
-  return [{ title: "Analytics · Staff workspace" }];
+  return staffMeta("Analytics");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
+import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff, safeNext } from "~/lib/staff/session.server";
 import type { Route } from "./+types/confirm";
 
 export function meta() {
-  return [{ title: "Confirm it is you · Staff workspace" }];
+  return staffMeta("Confirm it is you");
 }
 
 /** A document's download leaves the browser on this page: the lead it came from is the way back. */

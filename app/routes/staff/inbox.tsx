@@ -17,11 +17,12 @@ import {
 import { dueState } from "~/lib/leads/reply-clock";
 import { type InboxQuery, inboxPageSize, inboxQueryString, searchLimits } from "~/lib/staff/leads";
 import { parseInboxQuery } from "~/lib/staff/leads.server";
+import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/inbox";
 
 export function meta() {
-  return [{ title: "Leads · Staff workspace" }];
+  return staffMeta("Leads");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

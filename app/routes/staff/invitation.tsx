@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { StaffGate } from "~/components/staff/shell";
+import { staffMeta } from "~/lib/staff/meta";
 import { workspaceOf } from "~/lib/staff/session.server";
 import type { Route } from "./+types/invitation";
 
 export function meta() {
-  return [{ title: "Your invitation · Staff workspace" }];
+  return staffMeta("Your invitation");
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -23,12 +23,12 @@ import {
   yesNo,
 } from "~/lib/leads/model";
 import { dueState } from "~/lib/leads/reply-clock";
+import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/lead";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData ? `${loaderData.lead.reference} · Staff workspace` : "Not found · Staff workspace";
-  return [{ title }];
+  return staffMeta(loaderData ? loaderData.lead.reference : "Not found");
 }
 
 /** The lead, opened (the first opening is recorded); 404 inside the workspace's frame when there is none. */

@@ -14,12 +14,13 @@ import {
   scanStatusLabels,
   statusLabels,
 } from "~/lib/leads/model";
+import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { PersonLead } from "../../../server/lifecycle/people.ts";
 import type { Route } from "./+types/people";
 
 export function meta() {
-  return [{ title: "People · Staff workspace" }];
+  return staffMeta("People");
 }
 
 const emailInput = z

@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { StaffGate } from "~/components/staff/shell";
+import { staffMeta } from "~/lib/staff/meta";
 import { safeNext, sessionToken, workspaceOf } from "~/lib/staff/session.server";
 import type { Route } from "./+types/sign-in";
 
 export function meta() {
-  return [{ title: "Sign in · Staff workspace" }];
+  return staffMeta("Sign in");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,12 +3,13 @@ import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/leads/model";
+import { staffMeta } from "~/lib/staff/meta";
 import { type NotificationRoute, notificationRoutes } from "~/lib/staff/notifications";
 import { endSessionCookie, requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/team";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.team ? "Team" : "Your passkeys"} · Staff workspace` }];
+  return staffMeta(loaderData?.team ? "Team" : "Your passkeys");
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDate } from "~/lib/leads/model";
+import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import {
   employmentTypeLabel,
@@ -11,7 +12,7 @@ import {
 import type { Route } from "./+types/vacancies";
 
 export function meta() {
-  return [{ title: "Vacancies · Staff workspace" }];
+  return staffMeta("Vacancies");
 }
 
 /** Every vacancy, Draft, Open and Closed, newest first, with how many have applied for each. */

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
 import { serviceList } from "~/content/services/list";
 import { formatDate, moment } from "~/lib/leads/model";
+import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import {
   employmentTypes,
@@ -19,7 +20,7 @@ import type { Route } from "./+types/vacancy";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.vacancy ? loaderData.vacancy.title : "New vacancy";
-  return [{ title: `${title} · Staff workspace` }];
+  return staffMeta(title);
 }
 
 /** A vacancy to write (at /staff/vacancies/new) or to edit, with its timeline. */
