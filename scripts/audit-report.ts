@@ -82,9 +82,7 @@ export function shortcomings(result: RouteResult): string[] {
     problems.push(
       `the largest paint came after the first in ${result.lateLargestPaints} of ${result.runs} runs`,
     );
-  // Nothing on a public page moves; the workspace is held to its Lighthouse score, where a small shift
-  // costs points like any other metric.
-  if (result.cls > 0 && !isWorkspaceRoute(result.route)) problems.push(`CLS ${result.cls.toFixed(3)}`);
+  if (result.cls > 0) problems.push(`CLS ${result.cls.toFixed(3)}`);
   const exempt = isFormPage(result.route) || isWorkspaceRoute(result.route);
   if (!exempt && result.scriptBytes > scriptBudgetBytes) {
     problems.push(`JavaScript ${kib(result.scriptBytes)} > ${kib(scriptBudgetBytes)}`);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { joinAsStaff, staffBaseURL } from "./staff-helpers";
 
 test.describe("the first paint", () => {
   test("a public page read only part way, as a slow phone reads it, paints nothing yet", async ({ page }) => {
@@ -70,5 +71,34 @@ test.describe("the first paint", () => {
     await expect(page.locator("html")).not.toHaveAttribute("data-fonts");
     expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"', "Facilities"))).toBe(true);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe("the workspace's first paint", () => {
+  test.use({ baseURL: staffBaseURL, viewport: { width: 1350, height: 940 } });
+
+  test("nothing moves when the typeface arrives on a workspace page", async ({ page, context }) => {
+    await joinAsStaff(page);
+    for (const path of ["/staff", "/staff/team"]) {
+      // An empty cache, so the typeface is decoded afresh, as on a first visit.
+      const fresh = await context.newPage();
+      const cdp = await context.newCDPSession(fresh);
+      await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+      await fresh.goto(path, { waitUntil: "load" });
+      await expect(fresh.locator("html")).not.toHaveAttribute("data-fonts");
+      const shifts = await fresh.evaluate(
+        () =>
+          new Promise<number[]>((resolve) => {
+            const found: number[] = [];
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries())
+                found.push((entry as PerformanceEntry & { value: number }).value);
+            }).observe({ type: "layout-shift", buffered: true });
+            setTimeout(() => resolve(found), 300);
+          }),
+      );
+      expect(shifts, path).toEqual([]);
+      await fresh.close();
+    }
   });
 });
