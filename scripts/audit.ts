@@ -25,7 +25,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium as playwrightChromium } from "@playwright/test";
+import { type Page, chromium as playwrightChromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -36,6 +36,7 @@ import { openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { createVacancies } from "../server/vacancies/vacancies.ts";
 import { invitationPath, invite } from "../server/workspace/team.ts";
+import { addVirtualAuthenticator } from "../tests/support/passkeys.ts";
 import {
   type Category,
   categories,
@@ -316,6 +317,14 @@ async function auditRoute(
   };
 }
 
+/** The ids of the WCAG 2.2 AA rules axe-core finds broken on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations.map((violation) => violation.id);
+}
+
 /** axe-core on every route, in Debian's Chromium, after hydration. */
 async function axeAll(origin: string, routes: string[]): Promise<Map<string, string[]>> {
   const browser = await playwrightChromium.launch(chromiumSettings);
@@ -325,13 +334,7 @@ async function axeAll(origin: string, routes: string[]): Promise<Map<string, str
     for (const route of routes) {
       await page.goto(`${origin}${route}`);
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      found.set(
-        route,
-        results.violations.map((violation) => violation.id),
-      );
+      found.set(route, await axeViolations(page));
     }
   } finally {
     await browser.close();
@@ -416,18 +419,7 @@ async function signInAndCheck(
     const context = browser.contexts()[0];
     if (!context) throw new Error("Chromium has no default browser context");
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("WebAuthn.enable", { enableUI: false });
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(page);
     await page.goto(`${origin}${invitation}`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.getByRole("button", { name: "Create passkey" }).click();
@@ -437,13 +429,7 @@ async function signInAndCheck(
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
       if (new URL(page.url()).pathname !== route)
         throw new Error(`${route} sent the signed-in browser to ${page.url()}`);
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      found.set(
-        route,
-        results.violations.map((violation) => violation.id),
-      );
+      found.set(route, await axeViolations(page));
     }
     await page.close();
   } finally {

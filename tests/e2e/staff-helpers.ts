@@ -2,10 +2,11 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { e2eDatabase, e2eDataDir, staffBaseURL } from "../../playwright.config";
+import { addVirtualAuthenticator } from "../support/passkeys.ts";
 import { waitForHydration } from "./helpers";
 import { runOnServerDatabase } from "./lead-helpers";
 
-export { staffBaseURL };
+export { addVirtualAuthenticator, staffBaseURL };
 
 /** Runs `npm run staff -- ...` against the e2e server's database; resolves to its standard output. */
 export function staffCli(...args: string[]): string {
@@ -26,30 +27,6 @@ export function staffCli(...args: string[]): string {
 export function newStaffIdentity(label = "Staff") {
   const id = randomBytes(4).toString("hex");
   return { email: `${label.toLowerCase()}-${id}@cottonopolis.example`, name: `${label} ${id}` };
-}
-
-/**
- * Gives the page's browser a passkey device: Chromium's virtual authenticator (CDP WebAuthn domain),
- * with resident keys and user verification that always succeeds.
- */
-export async function addVirtualAuthenticator(page: Page): Promise<{ remove(): Promise<void> }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable", { enableUI: false });
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    async remove() {
-      await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
-    },
-  };
 }
 
 /** Invites someone from the command line and creates their passkey in this page; ends on /staff. */
