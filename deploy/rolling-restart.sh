@@ -4,7 +4,10 @@
 #   deploy/rolling-restart.sh            (every enabled site@PORT unit)
 #   deploy/rolling-restart.sh 3001 3002  (these ports)
 # RESTART_COMMAND replaces "systemctl restart site@PORT" (the tests restart plain processes);
-# READY_TIMEOUT (seconds, default 60) is how long to wait for a process to be ready.
+# READY_TIMEOUT (seconds, default 60) is how long to wait for a process to be ready; SETTLE_SECONDS
+# (default 3) is how long a ready process is left before the next one stops, so that Caddy's own health
+# check (every second, 2 s timeout) has seen it ready too. Without it Caddy could still count the first
+# process down when the second one stops, and have nowhere to send a visitor.
 set -euo pipefail
 
 ports=("$@")
@@ -17,6 +20,7 @@ if [ ${#ports[@]} -eq 0 ]; then
   exit 1
 fi
 timeout=${READY_TIMEOUT:-60}
+settle=${SETTLE_SECONDS:-3}
 
 # Waits until the process on a port answers /readyz with 200.
 wait_ready() {
@@ -43,5 +47,6 @@ for port in "${ports[@]}"; do
   fi
   wait_ready "$port"
   echo "The process on port $port is ready"
+  sleep "$settle"
 done
 echo "Restarted ${#ports[@]} processes."
