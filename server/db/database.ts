@@ -31,6 +31,25 @@ export type Queryable = {
   run(sql: string, params?: Value[]): Promise<number>;
 };
 
+/**
+ * Holds what a connection writes until the current turn's promise callbacks have run, so statements sent
+ * together (a transaction's pipelined batch and its COMMIT) leave in one write to the socket, not one
+ * each: on loopback every write is a system call that also runs the server's side of the receive.
+ */
+const holding = new WeakSet<object>();
+function writeTogether(client: pg.PoolClient | pg.Client): void {
+  // The socket pg writes to; not in its types.
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } })
+    .connection?.stream;
+  if (!stream?.cork || !stream.uncork || holding.has(stream)) return;
+  holding.add(stream);
+  stream.cork();
+  process.nextTick(() => {
+    holding.delete(stream);
+    stream.uncork?.();
+  });
+}
+
 /** An open transaction. */
 export type Transaction = Queryable & {
   /**
@@ -414,12 +433,17 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     return { name: statement.name, text: statement.text, values: toPg(params) };
   }
   function on(client: pg.Pool | pg.PoolClient | pg.Client): Queryable {
+    const query = (sql: string, params: Value[]) =>
+      timedStatement(sql, () => {
+        if (!(client instanceof pg.Pool)) writeTogether(client);
+        return client.query(prepared(sql, params));
+      });
     return {
       async all<T extends Row>(sql: string, params: Value[] = []) {
-        return (await timedStatement(sql, () => client.query(prepared(sql, params)))).rows as T[];
+        return (await query(sql, params)).rows as T[];
       },
       async run(sql: string, params: Value[] = []) {
-        return (await timedStatement(sql, () => client.query(prepared(sql, params)))).rowCount ?? 0;
+        return (await query(sql, params)).rowCount ?? 0;
       },
     };
   }
@@ -443,13 +467,19 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
       };
       try {
         // Travels with the transaction's first statements.
+        writeTogether(client);
         pipelined("BEGIN", () => client.query("BEGIN"));
         const result = await fn({
           ...on(client),
-          send: (sql, params = []) => pipelined(sql, () => client.query(prepared(sql, params))),
+          send: (sql, params = []) =>
+            pipelined(sql, () => {
+              writeTogether(client);
+              return client.query(prepared(sql, params));
+            }),
         });
         // Sent right behind the statements not yet answered. After a failed statement PostgreSQL
         // answers COMMIT by rolling back, so nothing of a failed transaction is kept.
+        writeTogether(client);
         pipelined("COMMIT", () => client.query("COMMIT"));
         for (const answer of await Promise.allSettled(sent)) {
           if (answer.status === "rejected") throw answer.reason;

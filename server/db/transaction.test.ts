@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -124,5 +125,40 @@ describe("statements on PostgreSQL", () => {
       );
     });
     expect(prepared).toEqual([{ statement: "INSERT INTO t (v) VALUES ($1)" }]);
+  });
+
+  it("leave in one write to the socket when they are sent together", async () => {
+    const opened = await fresh("postgres");
+    drop = opened.drop;
+    const { db } = opened;
+    // The pool's connection is made (and its start-up written) before anything is counted.
+    await db.all("SELECT 1");
+    const port = Number(new URL(postgresUrl).port || 5432);
+    // Every chunk node:net hands to the operating system on a connection to PostgreSQL, by call.
+    type Write = (this: Socket, ...args: unknown[]) => unknown;
+    const socket = Socket.prototype as unknown as { _write: Write; _writev: Write };
+    const { _write: write, _writev: writev } = socket;
+    const writes: number[] = [];
+    socket._write = function (...args) {
+      if (this.remotePort === port) writes.push(1);
+      return write.apply(this, args);
+    };
+    socket._writev = function (...args) {
+      if (this.remotePort === port) writes.push((args[0] as unknown[]).length);
+      return writev.apply(this, args);
+    };
+    try {
+      await db.transaction(async (tx) => {
+        tx.send("INSERT INTO t (v) VALUES (?)", ["one"]);
+        tx.send("INSERT INTO t (v) VALUES (?)", ["two"]);
+        tx.send("INSERT INTO t (v) VALUES (?)", ["three"]);
+      });
+    } finally {
+      socket._write = write;
+      socket._writev = writev;
+    }
+    // BEGIN, three statements and COMMIT: five written one by one before.
+    expect(writes.length).toBe(1);
+    expect(await db.all("SELECT v FROM t ORDER BY v")).toEqual([{ v: "one" }, { v: "three" }, { v: "two" }]);
   });
 });
