@@ -144,7 +144,7 @@ try {
       }
       const h = report.housekeeping;
       process.stdout.write(
-        `${dryRun ? "Would also delete" : "Also deleted"}: ${h.sessions} ended sessions, ${h.invitations} used or expired invitations, ${h.challenges} expired passkey challenges, ${h.rateLimits} old rate-limit counters.\n`,
+        `${dryRun ? "Would also delete" : "Also deleted"}: ${h.sessions} ended sessions, ${h.invitations} used or expired invitations, ${h.challenges} expired passkey challenges, ${h.rateLimits} old rate-limit counters, ${h.mailboxes} mailboxes' acknowledgement counts over a day old.\n`,
       );
     }
   } else if (command === "rotate-key") {

@@ -199,6 +199,7 @@ export function createMetrics(options: { db: Database; token?: string | undefine
       purgeDeleted.inc({ what: "invitations" }, housekeeping.invitations);
       purgeDeleted.inc({ what: "challenges" }, housekeeping.challenges);
       purgeDeleted.inc({ what: "rate_limits" }, housekeeping.rateLimits);
+      purgeDeleted.inc({ what: "acknowledged_mailboxes" }, housekeeping.mailboxes);
     },
     /**
      * Wraps the app: /metrics is answered here, before any page, and every other request is timed by

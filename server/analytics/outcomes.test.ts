@@ -18,7 +18,7 @@ import {
 } from "../../tests/support/harness.ts";
 import { createHttpServer } from "../app.ts";
 import type { Database } from "../db/database.ts";
-import { type AuditAction, recordEvent } from "../leads/timeline.ts";
+import { recordEvent } from "../leads/timeline.ts";
 import { deleteLead } from "../lifecycle/erase.ts";
 import { changeStatus } from "../workspace/inbox.ts";
 import { replySentAction } from "./outcomes.ts";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Database, Queryable, Transaction } from "../db/database.ts";
+import type { Queryable, Transaction } from "../db/database.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
 
 /**
@@ -10,7 +10,8 @@ import type { QueuedMail } from "../delivery/emails.ts";
 
 /** Acknowledgements one mailbox may be sent in any 24 hours; past it, the lead is kept and staff told as ever. */
 export const acknowledgementsPerDay = 3;
-const dayMs = 24 * 60 * 60 * 1000;
+/** How long a mailbox's acknowledgements count against it; its row is kept no longer (the hourly purge). */
+export const acknowledgementWindowMs = 24 * 60 * 60 * 1000;
 
 /**
  * The mailbox an address delivers to, as a hash: the case, a "+tag" and, at Gmail, dots in the local
@@ -51,12 +52,11 @@ export async function takeMailbox(
 
 /**
  * The mails to queue, without the acknowledgement when its mailbox (taken by takeMailbox) has had its
- * day's share; the mailbox's new count, and a sweep of a few rows older than a day (never waiting on
- * one), are sent with the submission's last statements.
+ * day's share; the mailbox's new count is sent with the submission's last statements. Rows of mailboxes
+ * acknowledged over a day ago are deleted by the hourly purge (server/lifecycle/purge.ts).
  */
 export function capAcknowledgement(
   tx: Transaction,
-  sql: Database["sql"],
   mails: QueuedMail[],
   taken: MailboxRow | null,
   now: number,
@@ -66,7 +66,7 @@ export function capAcknowledgement(
   const recent = taken.sent_at
     .split(",")
     .map(Number)
-    .filter((at) => at > now - dayMs);
+    .filter((at) => at > now - acknowledgementWindowMs);
   const allowed = recent.length < acknowledgementsPerDay;
   if (allowed) recent.push(now);
   tx.send("UPDATE acknowledged_mailboxes SET sent_at = ?, last_sent_at = ? WHERE mailbox = ?", [
@@ -74,10 +74,5 @@ export function capAcknowledgement(
     Math.max(0, ...recent),
     taken.mailbox,
   ]);
-  tx.send(
-    `DELETE FROM acknowledged_mailboxes WHERE mailbox IN (
-       SELECT mailbox FROM acknowledged_mailboxes WHERE last_sent_at <= ? LIMIT 20 ${sql.lockRowsSkippingLocked})`,
-    [now - dayMs],
-  );
   return allowed ? mails : mails.filter((mail) => mail !== acknowledgement);
 }

@@ -169,7 +169,7 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
     sendEvent(tx, { reference, action: "received", now: meta.now });
     if (meta.spam) return true;
     const routed = routeNewLead(tx, { reference, kind: "enquiry" }, recipients, mails, meta.now);
-    enqueueEmails(tx, reference, capAcknowledgement(tx, db.sql, routed, taken, meta.now), [], meta.now);
+    enqueueEmails(tx, reference, capAcknowledgement(tx, routed, taken, meta.now), [], meta.now);
     const event = leadEvent(
       { reference, kind: "enquiry", service: serviceOf(input.service) },
       routing.publicUrl,
@@ -252,13 +252,7 @@ export async function saveApplication(
     sendEvent(tx, { reference, action: "received", now: meta.now });
     if (meta.spam) return true;
     const routed = routeNewLead(tx, { reference, kind: "application" }, recipients, mails, meta.now);
-    enqueueEmails(
-      tx,
-      reference,
-      capAcknowledgement(tx, db.sql, routed, taken, meta.now),
-      documentIds,
-      meta.now,
-    );
+    enqueueEmails(tx, reference, capAcknowledgement(tx, routed, taken, meta.now), documentIds, meta.now);
     const event = leadEvent({ reference, kind: "application", service: null }, routing.publicUrl, meta.now);
     enqueueWebhooks(tx, event, routing.webhooks, meta.now);
     return true;

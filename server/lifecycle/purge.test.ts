@@ -189,7 +189,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
     expect((await footprint(h, reference)).lead).toBe(0);
   });
 
-  it("deletes ended sessions, used or expired invitations, expired challenges and old rate-limit windows", async () => {
+  it("deletes ended sessions, used or expired invitations, expired challenges, old rate-limit windows and mailboxes' counts over a day old", async () => {
     const now = at("2026-11-01T12:00:00Z");
     const tag = token(6);
     const session = (name: string, lastSeen: number, expires: number) =>
@@ -222,11 +222,19 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       ]);
     await counter("current", now - (now % hour));
     await counter("old", now - (now % hour) - 2 * hour);
+    const mailbox = (name: string, lastSent: number) =>
+      h.services.db.run(
+        "INSERT INTO acknowledged_mailboxes (mailbox, sent_at, last_sent_at) VALUES (?, ?, ?)",
+        [`${tag}-${name}`, String(lastSent), lastSent],
+      );
+    await mailbox("today", now - 23 * hour);
+    await mailbox("yesterday", now - day - 1);
 
     const dry = await run(now, { dryRun: true });
-    expect(dry.housekeeping).toMatchObject({ sessions: 2, invitations: 2, challenges: 1, rateLimits: 1 });
+    const swept = { sessions: 2, invitations: 2, challenges: 1, rateLimits: 1, mailboxes: 1 };
+    expect(dry.housekeeping).toMatchObject(swept);
     const report = await run(now);
-    expect(report.housekeeping).toEqual({ sessions: 2, invitations: 2, challenges: 1, rateLimits: 1 });
+    expect(report.housekeeping).toEqual(swept);
     const left = async (table: string, column: string) =>
       (
         await h.services.db.all<{ v: string }>(`SELECT ${column} AS v FROM ${table} WHERE ${column} LIKE ?`, [
@@ -238,6 +246,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
     expect(await count(h, "invitations", "staff_id = ?", [staffId])).toBe(1);
     expect(await left("webauthn_challenges", "challenge")).toEqual([`${tag}-open`]);
     expect(await left("rate_limits", "key")).toEqual([`${tag}-current`]);
+    expect(await left("acknowledged_mailboxes", "mailbox")).toEqual([`${tag}-today`]);
   });
 
   it("as of a later date judges leads by it, but ends sessions and the like only by the real clock", async () => {
@@ -359,7 +368,13 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       });
       expect(report).toMatchObject({ ran: true, stopped: "lease-lost" });
       expect(report.leads).toHaveLength(5);
-      expect(report.housekeeping).toEqual({ sessions: 0, invitations: 0, challenges: 0, rateLimits: 0 });
+      expect(report.housekeeping).toEqual({
+        sessions: 0,
+        invitations: 0,
+        challenges: 0,
+        rateLimits: 0,
+        mailboxes: 0,
+      });
       const planned = [...due].sort();
       const gone = [];
       for (const reference of planned) gone.push((await footprint(h, reference)).lead === 0);

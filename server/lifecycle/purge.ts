@@ -1,6 +1,7 @@
 import { type RetentionConfig, retention } from "../../app/content/retention.ts";
 import type { LeadKind } from "../../app/lib/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
+import { acknowledgementWindowMs } from "../leads/acknowledgements.ts";
 import { tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import { idleTimeoutMs } from "../workspace/sessions.ts";
@@ -25,8 +26,17 @@ export type DueLead = {
   receivedAt: number;
 } & RetentionDecision;
 
-/** Rows that stop counting with time: sessions, invitations, passkey challenges, rate-limit windows. */
-export type Housekeeping = { sessions: number; invitations: number; challenges: number; rateLimits: number };
+/**
+ * Rows that stop counting with time: sessions, invitations, passkey challenges, rate-limit windows, and
+ * the acknowledgement counts of mailboxes last written to over a day ago.
+ */
+export type Housekeeping = {
+  sessions: number;
+  invitations: number;
+  challenges: number;
+  rateLimits: number;
+  mailboxes: number;
+};
 
 export type PurgeReport = {
   asOf: number;
@@ -174,7 +184,13 @@ export async function deleteDue(
   return { leads, deleted };
 }
 
-const noHousekeeping: Housekeeping = { sessions: 0, invitations: 0, challenges: 0, rateLimits: 0 };
+const noHousekeeping: Housekeeping = {
+  sessions: 0,
+  invitations: 0,
+  challenges: 0,
+  rateLimits: 0,
+  mailboxes: 0,
+};
 
 function housekeepingRules(asOf: number, rateLimitWindowMs: number) {
   return {
@@ -185,13 +201,15 @@ function housekeepingRules(asOf: number, rateLimitWindowMs: number) {
     challenges: ["FROM webauthn_challenges WHERE expires_at <= ?", [asOf]],
     // A counter whose window has ended no longer limits anyone.
     rateLimits: ["FROM rate_limits WHERE window_start <= ?", [asOf - rateLimitWindowMs]],
+    // A mailbox (kept as a hash) acknowledged over a day ago has its whole share again.
+    mailboxes: ["FROM acknowledged_mailboxes WHERE last_sent_at <= ?", [asOf - acknowledgementWindowMs]],
   } satisfies Record<keyof Housekeeping, [string, number[]]>;
 }
 
 async function housekeeping(db: Database, asOf: number, rateLimitWindowMs: number, dryRun: boolean) {
   const rules = housekeepingRules(asOf, rateLimitWindowMs);
   const run = async (tx: Queryable): Promise<Housekeeping> => {
-    const result: Housekeeping = { sessions: 0, invitations: 0, challenges: 0, rateLimits: 0 };
+    const result: Housekeeping = { ...noHousekeeping };
     for (const [name, [sql, params]] of Object.entries(rules) as [keyof Housekeeping, [string, number[]]][]) {
       if (dryRun) {
         const [row] = await tx.all<{ n: number }>(`SELECT COUNT(*) AS n ${sql}`, params);
@@ -259,8 +277,7 @@ export async function purge(db: Database, options: PurgeOptions): Promise<PurgeR
     }
     // With the lease lost, sessions and the like are left to the process that has it now.
     const swept = leaseLost ? noHousekeeping : await housekeeping(db, sweepAt, rateLimitWindowMs, false);
-    const anything =
-      deleted.records + swept.sessions + swept.invitations + swept.challenges + swept.rateLimits;
+    const anything = deleted.records + Object.values(swept).reduce((sum, n) => sum + n, 0);
     if (anything > 0) await reclaimSpace(db);
     const stopped = leaseLost ? { stopped: "lease-lost" as const } : {};
     return { asOf, dryRun, ran: true, ...stopped, leads, deleted, housekeeping: swept };
