@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  describePaintPath,
   lcpElements,
   markdownTable,
   median,
@@ -17,6 +18,7 @@ function result(overrides: Partial<RouteResult>): RouteResult {
     fcpMs: 800,
     lateLargestPaints: 0,
     lcpElement: '<p class="mt-6">',
+    lcpPath: "",
     tbtMs: 0,
     cls: 0,
     scriptBytes: 100 * 1024,
@@ -93,6 +95,39 @@ describe("shortcomings", () => {
 describe("lcpElements", () => {
   it("names the largest paint of each route on one line", () => {
     expect(lcpElements([result({ lcpElement: '<p\n  class="mt-6">' })])).toBe('- /about: `<p class="mt-6">`');
+  });
+
+  it("says under it what the simulated paint waited for, when that is known", () => {
+    expect(lcpElements([result({ lcpPath: "/about 13.0 KB 0–610 ms" })])).toBe(
+      '- /about: `<p class="mt-6">`\n  - waited for: /about 13.0 KB 0–610 ms',
+    );
+  });
+});
+
+describe("describePaintPath", () => {
+  it("lists each file fetched by when it started, then the main thread's span and work", () => {
+    expect(
+      describePaintPath([
+        { kind: "cpu", startMs: 610.4, endMs: 725 },
+        {
+          kind: "network",
+          url: "http://127.0.0.1:4000/assets/app-B1.css",
+          bytes: 23_404,
+          startMs: 610,
+          endMs: 920,
+        },
+        { kind: "network", url: "http://127.0.0.1:4000/", bytes: 13_280, startMs: 0, endMs: 610 },
+        { kind: "network", url: "http://127.0.0.1:4000/privacy", bytes: 500, startMs: 5, endMs: 6 },
+        { kind: "network", url: "data:font/woff2;base64,d09GMg", bytes: 15_660, startMs: 920, endMs: 922 },
+        { kind: "cpu", startMs: 746, endMs: 893 },
+      ]),
+    ).toBe(
+      "/ 13.0 KB 0–610 ms; /privacy 0.5 KB 5–6 ms; app-B1.css 22.9 KB 610–920 ms; data:font/woff2 (inline) 15.3 KB 920–922 ms; main thread 610–893 ms (2 tasks, 262 ms of work)",
+    );
+  });
+
+  it("is empty when the simulation was not kept", () => {
+    expect(describePaintPath([])).toBe("");
   });
 });
 

@@ -18,6 +18,8 @@ export type RouteResult = {
   lateLargestPaints: number;
   /** The element of the largest paint in the median run, as Lighthouse shows it. */
   lcpElement: string;
+  /** What Lighthouse's simulation waited for before that paint, in the median run (describePaintPath). */
+  lcpPath: string;
   tbtMs: number;
   cls: number;
   scriptBytes: number;
@@ -122,5 +124,48 @@ export function markdownTable(results: RouteResult[]): string {
 
 /** What was the largest paint on each route, in the median run. */
 export function lcpElements(results: RouteResult[]): string {
-  return results.map((r) => `- ${r.route}: \`${r.lcpElement.replace(/\s+/g, " ")}\``).join("\n");
+  return results
+    .map((r) => {
+      const element = `- ${r.route}: \`${r.lcpElement.replace(/\s+/g, " ")}\``;
+      return r.lcpPath ? `${element}\n  - waited for: ${r.lcpPath}` : element;
+    })
+    .join("\n");
+}
+
+/** A page by its path ("/privacy"), a file by its name ("app-B1.css"). */
+function pageOrFile(pathname: string): string {
+  const name = pathname.split("/").pop() ?? "";
+  return name.includes(".") ? name : pathname;
+}
+
+/** One step of Lighthouse's simulated page load (its "lantern" model), in simulated milliseconds. */
+export type SimulatedStep =
+  | { kind: "network"; url: string; bytes: number; startMs: number; endMs: number }
+  | { kind: "cpu"; startMs: number; endMs: number };
+
+/**
+ * What the largest paint waited for in Lighthouse's simulation: each file it fetched (its name, size
+ * as transferred and when it arrived) and the main thread's work, in order. The simulation replays the
+ * recorded load on a slow 4G link (150 ms round trips, 1.6 Mbit/s, TCP's first window of 14.6 KB) with
+ * the processor four times slower, so this says which round trip or task the paint's time is made of.
+ */
+export function describePaintPath(steps: SimulatedStep[]): string {
+  const ms = (value: number) => Math.round(value);
+  const network = steps
+    .filter((step) => step.kind === "network")
+    .sort((a, b) => a.startMs - b.startMs)
+    .map((step) => {
+      const name = step.url.startsWith("data:")
+        ? `${step.url.slice(0, step.url.indexOf(";"))} (inline)`
+        : pageOrFile(new URL(step.url).pathname);
+      return `${name} ${(step.bytes / 1024).toFixed(1)} KB ${ms(step.startMs)}–${ms(step.endMs)} ms`;
+    });
+  const cpu = steps.filter((step) => step.kind === "cpu");
+  const main =
+    cpu.length === 0
+      ? []
+      : [
+          `main thread ${ms(Math.min(...cpu.map((step) => step.startMs)))}–${ms(Math.max(...cpu.map((step) => step.endMs)))} ms (${cpu.length} ${cpu.length === 1 ? "task" : "tasks"}, ${ms(cpu.reduce((sum, step) => sum + step.endMs - step.startMs, 0))} ms of work)`,
+        ];
+  return [...network, ...main].join("; ");
 }
