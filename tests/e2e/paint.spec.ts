@@ -18,6 +18,20 @@ test.describe("the first paint", () => {
     expect(painted).toEqual([]);
   });
 
+  test("a page arrives whole: nothing is left for a script to move into place after the first paint", async ({
+    page,
+  }) => {
+    // A prerendered page, one rendered per request, and one with a vacancy list read from the database.
+    for (const path of ["/", "/careers", "/careers/vacancies"]) {
+      const html = await (await page.request.get(path)).text();
+      // React's streamed boundaries: a placeholder, the content hidden further down, and the script that
+      // swaps them (after a frame, or up to 300 ms later to batch them).
+      expect(html.includes('<template id="B:'), `${path}: a streamed boundary's placeholder`).toBe(false);
+      expect(html.includes("$RC("), `${path}: the script that reveals it`).toBe(false);
+      expect(html.includes("window.__reactRouterContext"), `${path}: the router's data`).toBe(true);
+    }
+  });
+
   test("once the footer is read, the whole page paints at once", async ({ page }) => {
     await page.goto("/", { waitUntil: "load" });
     expect(await page.evaluate(() => getComputedStyle(document.body).visibility)).toBe("visible");
