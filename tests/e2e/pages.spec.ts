@@ -538,7 +538,8 @@ test.describe("service pages", () => {
       return record.firstScrollAt - record.clickedAt;
     });
     expect(waited).toBeGreaterThanOrEqual(300);
-    expect(waited).toBeLessThan(2000);
+    // Not an unbounded wait: the scroll follows the delay, however slow the machine running the test.
+    expect(waited).toBeLessThan(5000);
   });
 
   test("View All Services lands on the services with JavaScript off too", async ({ browser }) => {
