@@ -32,9 +32,10 @@ export type Queryable = {
 };
 
 /**
- * Holds what a connection writes until the current turn's promise callbacks have run, so statements sent
- * together (a transaction's pipelined batch and its COMMIT) leave in one write to the socket, not one
- * each: on loopback every write is a system call that also runs the server's side of the receive.
+ * Holds what a connection writes until the code running now has finished (the next tick), so statements
+ * sent together (a transaction's pipelined batch, or its last statements and COMMIT) leave in one write
+ * to the socket, not one each: on loopback every write is a system call that also runs the receiving
+ * side's work.
  */
 const holding = new WeakSet<object>();
 function writeTogether(client: pg.PoolClient | pg.Client): void {
