@@ -32,6 +32,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
+  // Limits against a hang, not measures of speed (the benches measure speed): a long journey through
+  // the workspace takes 10 to 20 s on a quiet two-core machine and must not fail on a busy one.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: "list",
   use: {
     baseURL,
