@@ -6,16 +6,16 @@ import { site } from "~/content/site";
 import { cn } from "~/lib/cn";
 import {
   type CareersFileField,
-  careersEndpoint,
   careersFields,
   careersFiles,
   careersLimits,
   niPlaceholder,
   vacancyField,
-} from "~/lib/forms/careers-schema";
-import { honeypotField } from "~/lib/forms/fields";
+} from "~/lib/forms/careers-fields";
+import { careersEndpoint } from "~/lib/forms/endpoints";
 import type { FormStart, FormValues } from "~/lib/forms/form-result";
 import { formTokenField } from "~/lib/forms/form-token";
+import { honeypotField } from "~/lib/forms/honeypot";
 import { FormBanner } from "./form-banner";
 import { FormFooter } from "./form-footer";
 import { useFormToken } from "./form-token-field";

@@ -1,54 +1,20 @@
-import { emailField, honeypotField, line, phoneField, yesNo } from "./fields.ts";
+import { careersLimits, niExample, niExampleMessage, vacancyField } from "./careers-fields.ts";
+import { emailField, line, phoneField, yesNo } from "./fields.ts";
 import { formTokenField } from "./form-token.ts";
+import { honeypotField } from "./honeypot.ts";
 import { z } from "./zod.ts";
 
+export {
+  type CareersFileField,
+  careersFields,
+  careersFiles,
+  careersLimits,
+  niExample,
+  niExampleMessage,
+  niPlaceholder,
+  vacancyField,
+} from "./careers-fields.ts";
 export { careersEndpoint } from "./endpoints.ts";
-
-/** Longest value each careers text field accepts; the form uses the same numbers. */
-export const careersLimits = {
-  firstName: 100,
-  lastName: 100,
-  email: 254,
-  phone: 30,
-  address: 500,
-  niNumber: 20,
-} as const;
-
-/** The text fields of the application, as the wire contract names them. */
-export const careersFields = [
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "address",
-  "hasCarQuestion",
-  "hasUKLicense",
-  "rightToWork",
-  "niNumber",
-] as const;
-
-/**
- * The field a vacancy's page adds to the form: the vacancy's reference (VAC-7K3Q9M). The general
- * application on /careers does not send it.
- */
-export const vacancyField = "vacancy";
-
-/** The two file fields, and the extensions each accepts. */
-export const careersFiles = {
-  resume: [".pdf", ".doc", ".docx"],
-  otherDocuments: [".pdf", ".doc", ".docx", ".jpg", ".jpeg", ".png"],
-} as const;
-
-export type CareersFileField = keyof typeof careersFiles;
-
-/** HMRC's example number: the right shape, but Q is never a valid prefix letter. */
-export const niExample = "QQ 12 34 56 C";
-
-/** What the NI field's placeholder shows: the example, marked as one. */
-export const niPlaceholder = `e.g. ${niExample}`;
-
-/** Why HMRC's example is refused, for someone who typed the placeholder in. */
-export const niExampleMessage = `${niExample} is only an example of the format: please enter your own valid National Insurance number, as on your payslip, P60 or a letter from HMRC.`;
 
 const invalidPrefixes = new Set(["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"]);
 

@@ -1,20 +1,13 @@
 import { serviceOptions } from "../../content/services/list.ts";
-import { emailField, honeypotField, line, paragraph, phoneField } from "./fields.ts";
+import { contactLimits } from "./contact-fields.ts";
+import { emailField, line, paragraph, phoneField } from "./fields.ts";
 import { formTokenField } from "./form-token.ts";
+import { honeypotField } from "./honeypot.ts";
 import { z } from "./zod.ts";
 
+export { contactFields, contactLimits } from "./contact-fields.ts";
 export { contactEndpoint } from "./endpoints.ts";
 export { serviceOptions };
-
-/** Longest value each contact field accepts; the form uses the same numbers. */
-export const contactLimits = {
-  firstName: 100,
-  lastName: 100,
-  email: 254,
-  phone: 30,
-  company: 200,
-  message: 5000,
-} as const;
 
 const serviceValues: [string, ...string[]] = ["", ...serviceOptions.map((option) => option.value)];
 
@@ -35,14 +28,3 @@ export const contactSchema = z.strictObject({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
-
-/** The contact form's fields, in the order the wire contract lists them. */
-export const contactFields = [
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "company",
-  "service",
-  "message",
-] as const;

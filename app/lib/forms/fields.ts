@@ -1,5 +1,7 @@
 import { z } from "./zod.ts";
 
+export { honeypotField } from "./honeypot.ts";
+
 /**
  * Building blocks shared by the contact and careers schemas. Every message is
  * written for the visitor: it names the field and says what to change.
@@ -12,9 +14,6 @@ const control = /[\p{Cc}\u2028\u2029]/u;
 function hasControl(value: string, allowed = ""): boolean {
   return control.test(allowed ? value.replaceAll(new RegExp(`[${allowed}]`, "g"), "") : value);
 }
-
-/** The name of the field people never see; only bots fill it in. */
-export const honeypotField = "website";
 
 function textError(label: string) {
   return (issue: { input?: unknown }) =>

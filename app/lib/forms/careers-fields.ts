@@ -1,0 +1,51 @@
+/**
+ * The application form's fields, limits and file types, and the words of its NI example: what the form
+ * in the browser needs. Kept apart from the schema (careers-schema.ts, which re-exports them) so the
+ * careers pages' scripts do not carry zod, which only the server runs.
+ */
+
+/** Longest value each careers text field accepts; the form uses the same numbers. */
+export const careersLimits = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  phone: 30,
+  address: 500,
+  niNumber: 20,
+} as const;
+
+/** The text fields of the application, as the wire contract names them. */
+export const careersFields = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "address",
+  "hasCarQuestion",
+  "hasUKLicense",
+  "rightToWork",
+  "niNumber",
+] as const;
+
+/**
+ * The field a vacancy's page adds to the form: the vacancy's reference (VAC-7K3Q9M). The general
+ * application on /careers does not send it.
+ */
+export const vacancyField = "vacancy";
+
+/** The two file fields, and the extensions each accepts. */
+export const careersFiles = {
+  resume: [".pdf", ".doc", ".docx"],
+  otherDocuments: [".pdf", ".doc", ".docx", ".jpg", ".jpeg", ".png"],
+} as const;
+
+export type CareersFileField = keyof typeof careersFiles;
+
+/** HMRC's example number: the right shape, but Q is never a valid prefix letter. */
+export const niExample = "QQ 12 34 56 C";
+
+/** What the NI field's placeholder shows: the example, marked as one. */
+export const niPlaceholder = `e.g. ${niExample}`;
+
+/** Why HMRC's example is refused, for someone who typed the placeholder in. */
+export const niExampleMessage = `${niExample} is only an example of the format: please enter your own valid National Insurance number, as on your payslip, P60 or a letter from HMRC.`;
