@@ -36,6 +36,12 @@ export const lcpBudgetMs = 850;
 /** JavaScript a page without a form may transfer (brotli), in bytes. */
 export const scriptBudgetBytes = 127 * 1024;
 
+/**
+ * JavaScript a page with a form may transfer: the budget above and the form's own code (about 10 KiB for
+ * the careers form with its file fields). The validator stays on the server, so it has no share here.
+ */
+export const formScriptBudgetBytes = 140 * 1024;
+
 /** Pages that carry a form, and with it the form's code. */
 export const formPages = new Set(["/contact", "/careers"]);
 
@@ -85,9 +91,9 @@ export function shortcomings(result: RouteResult): string[] {
       `the largest paint came after the first in ${result.lateLargestPaints} of ${result.runs} runs`,
     );
   if (result.cls > 0) problems.push(`CLS ${result.cls.toFixed(3)}`);
-  const exempt = isFormPage(result.route) || isWorkspaceRoute(result.route);
-  if (!exempt && result.scriptBytes > scriptBudgetBytes) {
-    problems.push(`JavaScript ${kib(result.scriptBytes)} > ${kib(scriptBudgetBytes)}`);
+  const budget = isFormPage(result.route) ? formScriptBudgetBytes : scriptBudgetBytes;
+  if (!isWorkspaceRoute(result.route) && result.scriptBytes > budget) {
+    problems.push(`JavaScript ${kib(result.scriptBytes)} > ${kib(budget)}`);
   }
   if (result.axeViolations.length > 0) problems.push(`axe: ${result.axeViolations.join(", ")}`);
   return problems;
