@@ -62,12 +62,17 @@ export function CareersForm({
     otherDocuments: "",
   });
   // Disabling the button needs the script that can enable it again: without JavaScript it stays usable.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // So only the script disables it: when someone chooses No, or at once on a page that came back with
+  // No chosen. Any other visit draws nothing again once the page has hydrated.
+  const [scripted, setScripted] = useState(false);
+  const cameBackWithNo = start.values.rightToWork === "no";
+  useEffect(() => {
+    if (cameBackWithNo) setScripted(true);
+  }, [cameBackWithNo]);
 
   // After a refused post without JavaScript: the file fields in which a file had been chosen.
   const chosenBefore = start.files ?? [];
-  const blocked = hydrated && rightToWork === "no";
+  const blocked = scripted && rightToWork === "no";
   const problem = (field: string) => (result?.type === "error" ? result.fields?.[field] : undefined);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -269,7 +274,10 @@ export function CareersForm({
               options={yesNo}
               required
               value={rightToWork}
-              onChange={setRightToWork}
+              onChange={(value) => {
+                setScripted(true);
+                setRightToWork(value);
+              }}
               // The warning below says it when No is chosen; anything else the server found shows here.
               error={rightToWork === "no" ? null : problem("rightToWork")}
               {...(rightToWork === "no" ? { describedBy: "careers-rightToWork-warning" } : {})}
