@@ -30,8 +30,14 @@ export type RouteResult = {
   failingAudits: string[];
 };
 
-/** Largest Contentful Paint every route must reach (the median of the runs), in milliseconds. */
-export const lcpBudgetMs = 850;
+/**
+ * Largest Contentful Paint every route must reach (the median of the runs), in milliseconds. Under
+ * Lighthouse's mobile model a page whose first frame is in Inter paints at about 910 ms at best: the
+ * document in its first window, then the stylesheet with the font in two more (decision 020). The bar
+ * sits under one more round trip (150 ms) above that, so a request or a window of bytes added to the
+ * paint's path fails it.
+ */
+export const lcpBudgetMs = 1000;
 
 /** JavaScript a page without a form may transfer (brotli), in bytes. */
 export const scriptBudgetBytes = 127 * 1024;
