@@ -361,6 +361,7 @@ export function leadsRouter(options: LeadsOptions): Router {
    * a vacancy that closed while the person was typing is kept with the application, marked as closed.
    */
   async function namedVacancy(
+    req: Request,
     reference: string | undefined,
     now: number,
     typed: TypedForm,
@@ -371,12 +372,16 @@ export function leadsRouter(options: LeadsOptions): Router {
         ? await options.vacancyFor(reference, now)
         : null;
     if (!found) {
-      throw new Refusal(
-        400,
-        "We do not recognise the vacancy this application names. Please apply from the vacancy's page, or use the general application form on our careers page.",
-      );
+      const message =
+        "We do not recognise the vacancy this application names. Please apply from the vacancy's page, or use the general application form on our careers page.";
+      // A script hears which field it was; a browser's post comes back to the general form, which has
+      // no such field to point to, so its page says it above the form.
+      if (!isNavigation(req)) typed.fields = { [vacancyField]: message };
+      throw new Refusal(400, message);
     }
-    typed.page = { path: vacancyPath(found.vacancy.slug), anchor: applyAnchor };
+    // The person goes back to the vacancy's page, unless it has closed meanwhile (that page is gone):
+    // then to the careers page, with the same thanks and reference.
+    if (found.open) typed.page = { path: vacancyPath(found.vacancy.slug), anchor: applyAnchor };
     return { reference, title: found.vacancy.title, closed: !found.open };
   }
 
@@ -410,7 +415,7 @@ export function leadsRouter(options: LeadsOptions): Router {
         const { input, uploads, spam } = await timed("parsing: multipart, schema and files", () =>
           readApplication(req, typed),
         );
-        const vacancy = await namedVacancy(input[vacancyField], base.now, typed);
+        const vacancy = await namedVacancy(req, input[vacancyField], base.now, typed);
         const layers = spamLayers("careers", spam, input[formTokenField], base.now);
         const hash = contentHash([
           "careers",

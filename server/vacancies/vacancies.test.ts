@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readResultToken } from "../../app/lib/forms/result-token.server.ts";
 import { endOfClosingDate, londonDate } from "../../app/lib/vacancies/model.ts";
 import type { VacancyInput } from "../../app/lib/vacancies/schema.ts";
 import {
@@ -130,7 +131,10 @@ describe.each(dialects)("vacancies (%s)", (dialect) => {
       applicationForm(applicationFields({ vacancy: "VAC-ZZZZZZ" })),
     );
     expect(unknown.status).toBe(400);
-    expect(((await unknown.json()) as { message: string }).message).toContain("do not recognise the vacancy");
+    const refusal = (await unknown.json()) as { message: string; errors: Record<string, string> };
+    expect(refusal.message).toContain("do not recognise the vacancy");
+    // Named like any other bad field.
+    expect(refusal.errors).toEqual({ vacancy: refusal.message });
     const nonsense = await postApplication(
       first.url,
       applicationForm(applicationFields({ vacancy: "<script>" })),
@@ -149,6 +153,39 @@ describe.each(dialects)("vacancies (%s)", (dialect) => {
     expect(listed.find((v) => v.reference === open.vacancy.reference)?.applicants).toBe(1);
     const inbox = await first.services.app.workspace.inbox.list({ vacancy: open.vacancy.reference });
     expect(inbox.rows).toHaveLength(1);
+  });
+
+  it("without JavaScript, an applicant goes back to the vacancy's page, or to the careers page once it has closed", async () => {
+    const a = first.services.app.vacancies;
+    const open = await a.save(null, input({ title: "Housekeeper" }), "publish", staffId);
+    const closed = await a.save(null, input({ title: "Steward" }), "publish", staffId);
+    if (!open.ok || !closed.ok) throw new Error("not saved");
+    await a.close(closed.vacancy.reference, staffId);
+    const navigate = { Accept: "text/html", "Sec-Fetch-Mode": "navigate" };
+    const where = async (reference: string) => {
+      const response = await fetch(`${first.url}/careers-handler.php`, {
+        method: "POST",
+        redirect: "manual",
+        headers: navigate,
+        body: applicationForm(applicationFields({ vacancy: reference })),
+      });
+      expect(response.status).toBe(303);
+      const location = new URL(String(response.headers.get("location")), first.url);
+      const result = readResultToken(
+        location.searchParams.get("result") ?? "",
+        "careers",
+        first.services.secrets.resultSecret,
+      );
+      return { path: location.pathname, hash: location.hash, message: result?.message ?? "" };
+    };
+    const toOpen = await where(open.vacancy.reference);
+    expect(toOpen.path).toBe(`/careers/vacancies/${open.vacancy.slug}`);
+    expect(toOpen.message).toMatch(/Your reference is APP-/);
+    // The closed vacancy's page answers 410 and has no form: the thanks and reference show on /careers.
+    const toClosed = await where(closed.vacancy.reference);
+    expect(toClosed.path).toBe("/careers");
+    expect(toClosed.hash).toBe("#application-form");
+    expect(toClosed.message).toMatch(/Your reference is APP-/);
   });
 
   it("a refused application names every problem, the missing CV among them", async () => {
