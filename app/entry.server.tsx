@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { loggablePath, logger } from "../server/logger.ts";
 import { cspNonceContext } from "./lib/app-context.ts";
 import { NonceContext } from "./lib/font-gate.tsx";
@@ -100,6 +100,9 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // A visitor who navigated away mid-request is not an error.
   if (request.signal.aborted) return;
+  // Nor is a request refused (a POST to a page, an address nobody has a page for): the request log
+  // has its status, and the router's message would repeat the address, with whatever was typed into it.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logger.error(
     { err: error, method: request.method, path: loggablePath(new URL(request.url).pathname) },
     "request failed",

@@ -1,7 +1,7 @@
 // npm run data -- backup / restore on both databases, with real server processes and the real
 // command: a person erased after the backup was taken stays erased when it is restored.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -34,6 +34,52 @@ async function data(env: Record<string, string>, ...args: string[]) {
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
+
+describe("restore on sqlite", () => {
+  let dir = "";
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses a file that is not a backup of the site in one line, and leaves nothing behind", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "site-restore-"));
+    const text = path.join(dir, "notes.txt");
+    writeFileSync(text, "Not a database.\n");
+    const empty = path.join(dir, "empty.backup");
+    writeFileSync(empty, "");
+    const other = path.join(dir, "other.sqlite");
+    const foreign = new DatabaseSync(other);
+    foreign.exec("CREATE TABLE things (id INTEGER PRIMARY KEY)");
+    foreign.close();
+    const site = path.join(dir, "site.sqlite");
+    expect((await data({ DATABASE_URL: site, DATA_DIR: dir }, "purge")).code).toBe(0);
+    const backup = path.join(dir, "site.backup");
+    expect((await data({ DATABASE_URL: site, DATA_DIR: dir }, "backup", backup)).code).toBe(0);
+
+    const restoreDir = path.join(dir, "restored");
+    mkdirSync(restoreDir);
+    const env = { DATABASE_URL: path.join(restoreDir, "site.sqlite"), DATA_DIR: dir };
+    // Nothing beside the files either (SQLite's -wal and -shm).
+    const before = readdirSync(dir).sort();
+    for (const file of [text, empty, other]) {
+      const refused = await data(env, "restore", file);
+      expect(refused.code, file).toBe(1);
+      expect(refused.stderr, file).toBe(
+        `Nothing was restored: ${file} is not a backup of the site's SQLite database.\n`,
+      );
+      expect(refused.stdout, file).toBe("");
+      expect(readdirSync(restoreDir), file).toEqual([]);
+      expect(readdirSync(dir).sort(), file).toEqual(before);
+    }
+
+    // The real backup then goes where the bad files did not stay.
+    const restored = await data(env, "restore", backup);
+    expect(restored.stderr).toBe("");
+    expect(restored.stdout).toContain(`Restored ${backup}.`);
+    expect(readdirSync(dir).sort()).toEqual(before);
+    expect(readdirSync(restoreDir)).toContain("site.sqlite");
+  }, 60_000);
+});
 
 describe.each<Dialect>(["sqlite", "postgres"])("backup and restore on %s", (dialect) => {
   const cleanups: (() => Promise<void> | void)[] = [];

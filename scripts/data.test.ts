@@ -108,6 +108,16 @@ describe("npm run data", { timeout: 60_000 }, () => {
     expect(again.stdout).toBe("Nothing is held about that address.\n");
   });
 
+  it("--help and -h print the usage to standard output and exit 0", async () => {
+    for (const args of [["--help"], ["-h"], ["purge", "--help"]]) {
+      const result = await data(...args);
+      expect(result.code, args.join(" ")).toBe(0);
+      expect(result.stdout, args.join(" ")).toMatch(/^Usage:\n {2}npm run data -- purge/);
+      expect(result.stdout, args.join(" ")).toContain("npm run data -- restore <file>");
+      expect(result.stderr, args.join(" ")).toBe("");
+    }
+  });
+
   it("refuses bad input with a message and exit code 2", async () => {
     for (const [args, message] of [
       [[], "Say what to do."],

@@ -45,7 +45,7 @@ const { values, positionals } = (() => {
       options: {
         "dry-run": { type: "boolean", default: false },
         "as-of": { type: "string" },
-        help: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
       },
     });
   } catch (error) {
@@ -53,7 +53,11 @@ const { values, positionals } = (() => {
   }
 })();
 const [command, argument, ...extra] = positionals;
-if (values.help || !command) fail("Say what to do.");
+if (values.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
+if (!command) fail("Say what to do.");
 if (extra.length > 0) fail(`Unexpected: ${extra.join(" ")}`);
 
 /** An ISO 8601 date or date and time ("2027-03-01", "2027-03-01T09:00:00Z"); a bare date is midnight UTC. */

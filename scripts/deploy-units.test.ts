@@ -1,5 +1,6 @@
 // The systemd units in deploy/ pass `systemd-analyze verify`, as installed with the code at this
-// checkout (the units name /srv/site, where the README installs it).
+// checkout (the units name /srv/site, where the README installs it); and deploy/site.env reads the
+// same to systemd as to the shell the README loads it into.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,3 +40,38 @@ it.skipIf(!analyze)(
     }
   },
 );
+
+it("every value in site.env reads the same to systemd's EnvironmentFile and to a shell that loads it", () => {
+  const file = path.join(process.cwd(), "deploy", "site.env");
+  const lines = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => /^[A-Z_]+=/.test(line));
+  expect(lines.length).toBeGreaterThan(10);
+  // As systemd reads it: NAME=value, a double-quoted value without its quotes.
+  const systemd = new Map(
+    lines.map((line) => {
+      const at = line.indexOf("=");
+      return [line.slice(0, at), line.slice(at + 1).replace(/^"(.*)"$/, "$1")];
+    }),
+  );
+  // Quoted wherever a shell would split or act on the value, and nothing inside the quotes that systemd
+  // and a shell read differently ($, `, \ or another ").
+  for (const line of lines) {
+    const raw = line.slice(line.indexOf("=") + 1);
+    if (/[\s<>&;|()$`'"\\*?[\]]/.test(raw)) expect(raw, line).toMatch(/^"[^"$`\\]*"$/);
+  }
+  // As the README's commands load it: set -a; . site.env
+  const shell = spawnSync("sh", ["-c", 'set -a; . "$0"; set +a; exec env', file], {
+    encoding: "utf8",
+    env: { PATH: process.env.PATH },
+  });
+  expect(shell.stderr).toBe("");
+  expect(shell.status).toBe(0);
+  const loaded = new Map(
+    shell.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+  for (const [name, value] of systemd) expect(loaded.get(name), name).toBe(value);
+});

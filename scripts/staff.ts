@@ -25,7 +25,7 @@ const { values, positionals } = (() => {
       options: {
         name: { type: "string" },
         admin: { type: "boolean", default: false },
-        help: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
       },
     });
   } catch (error) {
@@ -33,7 +33,11 @@ const { values, positionals } = (() => {
   }
 })();
 const [command, email, ...extra] = positionals;
-if (values.help || !command) fail("Say what to do.");
+if (values.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
+if (!command) fail("Say what to do.");
 if (extra.length > 0) fail(`Unexpected: ${extra.join(" ")}`);
 
 const env = parseEnv();

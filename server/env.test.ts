@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "./env.ts";
 
@@ -14,6 +15,60 @@ describe("parseEnv", () => {
     expect(parseEnv({}).TRUST_PROXY).toBe("0");
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe("1");
     expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("treats an empty or blank value as unset, as systemd gives a line `NAME=`", () => {
+    const env = parseEnv({
+      METRICS_TOKEN: "",
+      SMTP_URL: "",
+      MAIL_FROM: "  ",
+      PORT: "",
+      PUBLIC_URL: "",
+      WEBHOOK_SECRET: " ",
+      CLAMD_PORT: "",
+    });
+    expect(env).toMatchObject({ PORT: 3000, WEBHOOK_URLS: [] });
+    for (const name of [
+      "METRICS_TOKEN",
+      "SMTP_URL",
+      "MAIL_FROM",
+      "PUBLIC_URL",
+      "WEBHOOK_SECRET",
+      "CLAMD_PORT",
+    ])
+      expect(env[name as keyof typeof env], name).toBeUndefined();
+    // A short token that is there is still refused.
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16/);
+    // In production on PostgreSQL an empty key is missing, and is named as such.
+    expect(() =>
+      parseEnv({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://site@db.internal/site",
+        NI_ENCRYPTION_KEY: "",
+      }),
+    ).toThrow(/NI_ENCRYPTION_KEY: must be set in production/);
+  });
+
+  it("starts with the shipped deploy/site.env once its three keys are filled in", () => {
+    // As systemd's EnvironmentFile reads it: NAME=value, a double-quoted value without its quotes.
+    const file = readFileSync(new URL("../deploy/site.env", import.meta.url), "utf8");
+    const shipped = Object.fromEntries(
+      file
+        .split("\n")
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => {
+          const [name = "", ...rest] = line.split("=");
+          return [name, rest.join("=").replace(/^"(.*)"$/, "$1")];
+        }),
+    );
+    const env = parseEnv({
+      ...shipped,
+      NI_ENCRYPTION_KEY: "ab".repeat(32),
+      IP_HASH_SALT: "a-salt-of-sixteen-characters",
+      FORM_RESULT_SECRET: "s".repeat(40),
+    });
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(env.MAIL_FROM).toBe("Cottonopolis Facilities <hello@example.co.uk>");
   });
 
   it("names every bad variable at once", () => {

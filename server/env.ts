@@ -180,10 +180,13 @@ const checked = schema.superRefine((env, ctx) => {
 
 /**
  * Reads the environment once at boot. A bad value stops the server with a
- * message naming every offending variable, rather than failing later.
+ * message naming every offending variable, rather than failing later. An empty
+ * or blank value counts as unset.
  */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = checked.safeParse(source);
+  // systemd's EnvironmentFile turns a line `NAME=` into an empty string, not into an unset variable.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
+  const result = checked.safeParse(given);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   throw new Error(`Invalid environment:\n${problems.join("\n")}`);

@@ -5,8 +5,10 @@ import { Logo } from "~/components/logo";
 import { ButtonLink } from "~/components/ui/button";
 import { EmailText } from "~/components/ui/email-text";
 import { mainNav, type NavItem } from "~/content/navigation";
+import { serviceList, servicePath } from "~/content/services/list";
 import { site } from "~/content/site";
 import { cn } from "~/lib/cn";
+import { quoteHref } from "~/lib/forms/contact-prefill";
 import { pagePathFor } from "~/lib/page-path";
 import { scrollToSection } from "~/lib/scroll";
 
@@ -64,6 +66,9 @@ export function Header() {
   const summaryRef = useRef<HTMLElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
+  // On a service's page, Get Quote opens the form with that service chosen, as the page's own button does.
+  const service = serviceList.find((entry) => servicePath(entry) === pagePathFor(pathname));
+  const quote = service ? quoteHref(service.enquiry) : "/contact";
 
   // A new page closes the menu, whichever way the visitor got there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value read
@@ -113,7 +118,7 @@ export function Header() {
           <NavLinks className="flex items-center gap-1" />
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <ButtonLink to="/contact" size="sm" className="px-3 whitespace-nowrap sm:px-4">
+          <ButtonLink to={quote} size="sm" className="px-3 whitespace-nowrap sm:px-4">
             Get Quote
           </ButtonLink>
           <details

@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, statSync } from "node:fs";
+import { chmodSync, constants, copyFileSync, existsSync, renameSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
 import { isPostgres } from "../env.ts";
@@ -10,6 +12,26 @@ const run = promisify(execFile);
 /** The SQLite file a DATABASE_URL names. */
 function sqliteFile(databaseUrl: string): string {
   return databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : databaseUrl;
+}
+
+/** Refuses a file that is not a SQLite database of this site (one with the migrations' table). */
+function checkSqliteBackup(file: string): void {
+  const url = pathToFileURL(path.resolve(file));
+  // Read as it is: otherwise SQLite leaves -wal and -shm files beside a backup taken in WAL mode.
+  url.searchParams.set("immutable", "1");
+  let db: DatabaseSync | undefined;
+  let site = false;
+  try {
+    db = new DatabaseSync(url, { readOnly: true });
+    site =
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !==
+      undefined;
+  } catch {
+    // Not a SQLite file at all ("file is not a database"): refused below like any other.
+  } finally {
+    db?.close();
+  }
+  if (!site) throw new Error(`${file} is not a backup of the site's SQLite database.`);
 }
 
 /**
@@ -35,7 +57,8 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
 
 /**
  * Restores a backup into an empty database: a SQLite file that does not exist yet (or is empty), or a
- * PostgreSQL database with no tables. Refuses anything else, so nothing is overwritten by mistake.
+ * PostgreSQL database with no tables. Refuses anything else, so nothing is overwritten by mistake. On
+ * SQLite the file must be a backup of the site, checked before anything is written.
  */
 export async function restoreDatabase(databaseUrl: string, file: string): Promise<void> {
   if (!existsSync(file)) throw new Error(`There is no backup at ${file}.`);
@@ -63,6 +86,15 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
   const target = sqliteFile(databaseUrl);
   if (existsSync(target) && statSync(target).size > 0)
     throw new Error(`${target} already exists: restore into a new file, or move that one away first.`);
-  copyFileSync(file, target);
-  chmodSync(target, 0o600);
+  checkSqliteBackup(file);
+  // Copied under another name and renamed once whole, so a failed copy leaves nothing in the way.
+  const partial = path.join(path.dirname(target), `.${path.basename(target)}.restoring-${process.pid}`);
+  try {
+    copyFileSync(file, partial, constants.COPYFILE_EXCL);
+    chmodSync(partial, 0o600);
+    renameSync(partial, target);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
 }

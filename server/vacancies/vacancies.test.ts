@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readResultToken } from "../../app/lib/forms/result-token.server.ts";
-import { endOfClosingDate, londonDate } from "../../app/lib/vacancies/model.ts";
+import { endOfClosingDate, londonDate, statusAt } from "../../app/lib/vacancies/model.ts";
 import type { VacancyInput } from "../../app/lib/vacancies/schema.ts";
 import {
   applicationFields,
@@ -39,6 +39,16 @@ describe("the end of a closing date, in Europe/London", () => {
     expect(endOfClosingDate("2026-12-31").iso).toBe("2026-12-31T23:59:59+00:00");
     expect(endOfClosingDate("2026-07-31").iso).toBe("2026-07-31T23:59:59+01:00");
     expect(endOfClosingDate("2026-07-31").ms).toBe(Date.parse("2026-07-31T22:59:59.999Z"));
+  });
+});
+
+describe("the state staff see", () => {
+  it("is closed for an open vacancy whose closing date is over, as the public site treats it", () => {
+    const now = Date.parse("2026-11-26T12:00:00Z");
+    expect(statusAt({ status: "open", closesOn: "2026-11-26" }, now)).toBe("open");
+    expect(statusAt({ status: "open", closesOn: "2026-11-25" }, now)).toBe("closed");
+    expect(statusAt({ status: "draft", closesOn: "2026-11-25" }, now)).toBe("draft");
+    expect(statusAt({ status: "closed", closesOn: "2026-12-31" }, now)).toBe("closed");
   });
 });
 

@@ -46,6 +46,26 @@ async function open(browser: Browser, javaScriptEnabled: boolean, path: string) 
   return { context, page };
 }
 
+test("every Get Quote on a service page, the header's too, opens the form with that service chosen", async ({
+  page,
+}) => {
+  const services: [string, string][] = [
+    ["/services/cleaning", "cleaning"],
+    ["/services/security-officers", "security"],
+    ["/services/housekeeping", "housekeeping"],
+    ["/services/warehouse", "warehouse"],
+    ["/services/steward", "steward"],
+  ];
+  for (const [path, service] of services) {
+    await page.goto(path);
+    const links = page.getByRole("link", { name: "Get Quote" });
+    expect(await links.count()).toBeGreaterThanOrEqual(2);
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute("href", `/contact?service=${service}#contact-form`);
+    }
+  }
+});
+
 for (const mode of withAndWithout) {
   test.describe(`contact form choices ${mode.name}`, () => {
     test("Get Quote on a service page opens the contact form with that service chosen, and the lead names it", async ({

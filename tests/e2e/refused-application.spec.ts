@@ -38,7 +38,7 @@ async function sendUnchecked(page: Page, form: Locator) {
 /** The error summary: its heading, and each problem once, as a link to its field. */
 async function expectSummary(form: Locator, count: number, subject: string, problems: string[]) {
   const summary = form.getByRole("alert").first();
-  await expect(summary.locator("p").first()).toHaveText(`There are ${count} problems with ${subject}:`);
+  await expect(summary.getByRole("heading")).toHaveText(`There are ${count} problems with ${subject}:`);
   await expect(summary.getByRole("listitem")).toHaveCount(count);
   for (const problem of problems) {
     // Said once, in the list: the heading no longer repeats the first field's message.

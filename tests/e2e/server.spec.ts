@@ -102,6 +102,38 @@ test("answers GET /readyz with the delivery queue's backlog while the database a
   });
 });
 
+test("a request a page refuses is not logged as an error, nor the address it was sent to", async () => {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  try {
+    await expect.poll(() => output.includes("server listening"), { timeout: 15_000 }).toBe(true);
+    const { url } = JSON.parse(output.split("\n")[0] as string) as { url: string };
+    const refused = await fetch(`${url}/careers/vacancies/jane.doe@example.com`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "name=Jane",
+    });
+    expect(refused.status).toBe(405);
+    const missing = await fetch(`${url}/jane.doe@example.com`);
+    expect(missing.status).toBe(404);
+    await expect
+      .poll(() => output.split("\n").filter((line) => line.includes('"status":404')).length)
+      .toBe(1);
+    expect(output).toContain('"status":405');
+    expect(output).not.toContain("jane.doe");
+    expect(output).not.toContain('"level":"error"');
+  } finally {
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }
+});
+
 test("the server logs JSON and shuts down cleanly on SIGTERM and SIGINT", async () => {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     const child = spawn(process.execPath, ["server/main.ts"], {

@@ -55,7 +55,7 @@ test("an administrator chooses who receives which new leads and asks for a morni
   }
   await mine.getByRole("checkbox", { name: "Maintenance services" }).check();
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: `Save notifications for ${admin.name}` }).click();
+  await mine.getByRole("button", { name: "Save notifications", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Saved: they receive 1 kind of new lead.");
   await expect(
     page
@@ -83,7 +83,10 @@ test("an administrator chooses who receives which new leads and asks for a morni
     .getByRole("group", { name: `${admin.name} receives` })
     .getByRole("checkbox", { name: "Maintenance services" })
     .uncheck();
-  await page.getByRole("button", { name: `Save notifications for ${admin.name}` }).click();
+  await page
+    .getByRole("group", { name: `${admin.name} receives` })
+    .getByRole("button", { name: "Save notifications", exact: true })
+    .click();
   await expect(page.getByRole("status")).toHaveText("Saved: they receive no new leads by e-mail.");
 });
 
@@ -260,7 +263,7 @@ test("without JavaScript, notifications, the summary, Assign, Send reply and the
   await noScript.goto("/staff/team");
   const group = noScript.getByRole("group", { name: `${admin.name} receives` });
   await group.getByRole("checkbox", { name: "More than one service" }).check();
-  await noScript.getByRole("button", { name: `Save notifications for ${admin.name}` }).click();
+  await group.getByRole("button", { name: "Save notifications", exact: true }).click();
   await expect(noScript.getByRole("status")).toHaveText("Saved: they receive 1 kind of new lead.");
   await noScript.getByRole("checkbox", { name: "Send me a summary each morning" }).check();
   await noScript.getByRole("button", { name: "Save summary choice" }).click();

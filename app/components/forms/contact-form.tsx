@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
 import { serviceOptions } from "~/content/services/list";
+import { site } from "~/content/site";
 import { contactFields, contactLimits } from "~/lib/forms/contact-fields";
 import { prefillFrom } from "~/lib/forms/contact-prefill";
 import { contactEndpoint } from "~/lib/forms/endpoints";
@@ -55,7 +56,8 @@ export function ContactForm({ start, anchor }: { start: FormStart; anchor: strin
     <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-100 sm:p-8">
       <h2 className="text-2xl font-bold text-navy-900">Send Us a Message</h2>
       <p className="mt-2 text-navy-700">
-        Tell us what you need and we will come back to you within 24 hours. Fields marked * are required.
+        Tell us what you need and we will come back to you within {site.claims.replyWithin}. Fields marked *
+        are required.
       </p>
       <form
         key={generation}

@@ -63,9 +63,9 @@ export function FormBanner({
           <p>{link(only)}</p>
         ) : problems.length > 1 ? (
           // The heading counts the problems; each is said once, in the list below.
-          <p className="font-semibold">
+          <h3 className="font-semibold">
             There are {problems.length} problems with {subject}:
-          </p>
+          </h3>
         ) : (
           <p>{result.message}</p>
         )}

@@ -150,6 +150,14 @@ export function isOpenAt(vacancy: Pick<Vacancy, "status" | "closesOn">, now: num
   return vacancy.status === "open" && now <= endOfClosingDate(vacancy.closesOn).ms;
 }
 
+/**
+ * The state staff see: an open vacancy whose closing date is over is shown as closed, as the public site
+ * treats it (its page answers 410, and the lists and the sitemap leave it out).
+ */
+export function statusAt(vacancy: Pick<Vacancy, "status" | "closesOn">, now: number): VacancyStatus {
+  return vacancy.status === "open" && !isOpenAt(vacancy, now) ? "closed" : vacancy.status;
+}
+
 /** Today's date in Europe/London, YYYY-MM-DD. */
 export function londonDate(at: number): string {
   return new Intl.DateTimeFormat("en-CA", {

@@ -381,13 +381,14 @@ function NotificationsForm({
             <label htmlFor={`${id}-${route.value}`}>{route.label}</label>
           </div>
         ))}
+        {/* Inside the group its legend names ("… receives"), so each person's button can be plainly named. */}
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <Button type="submit" size="sm">
+            Save notifications
+          </Button>
+          <p className="text-sm font-medium">{message}</p>
+        </div>
       </fieldset>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <Button type="submit" size="sm">
-          Save notifications<span className="sr-only"> for {person.name}</span>
-        </Button>
-        <p className="text-sm font-medium">{message}</p>
-      </div>
     </Form>
   );
 }

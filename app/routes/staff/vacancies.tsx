@@ -6,6 +6,7 @@ import { requireStaff } from "~/lib/staff/session.server";
 import {
   employmentTypeLabel,
   formatClosingDate,
+  statusAt,
   vacancyServiceName,
   vacancyStatusLabels,
 } from "~/lib/vacancies/model";
@@ -19,9 +20,11 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { vacancies } = await requireStaff(request, context);
   const list = await vacancies.list();
+  const now = Date.now();
   return {
     vacancies: list.map((vacancy) => ({
       ...vacancy,
+      status: statusAt(vacancy, now),
       published: vacancy.publishedAt === null ? null : formatDate(vacancy.publishedAt),
     })),
   };
@@ -108,7 +111,9 @@ export default function StaffVacancies({ loaderData }: Route.ComponentProps) {
                         className="font-semibold text-accent-800 underline"
                       >
                         {vacancy.applicants}
-                        <span className="sr-only"> applications for {vacancy.title}</span>
+                        <span className="sr-only">
+                          {vacancy.applicants === 1 ? " application" : " applications"} for {vacancy.title}
+                        </span>
                       </Link>
                     ) : (
                       "0"

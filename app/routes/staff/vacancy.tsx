@@ -11,6 +11,7 @@ import {
   formatClosingDate,
   londonDate,
   payPeriods,
+  statusAt,
   vacancyPath,
   vacancyReferencePattern,
   vacancyStatusLabels,
@@ -36,7 +37,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!vacancy) throw data("There is no vacancy with that reference.", 404);
   const timeline = await vacancies.timeline(vacancy.reference);
   return {
-    vacancy: { ...vacancy, posted: vacancy.publishedAt === null ? null : formatDate(vacancy.publishedAt) },
+    vacancy: {
+      ...vacancy,
+      posted: vacancy.publishedAt === null ? null : formatDate(vacancy.publishedAt),
+      // Open but past its closing date shows as closed; Close vacancy stays on offer.
+      shownStatus: statusAt(vacancy, Date.now()),
+    },
     timeline: timeline.map(({ at, ...event }) => ({ ...event, at: moment(at) })),
     saved: saved === "draft" || saved === "published" || saved === "closed" ? (saved as Saved) : null,
     today: londonDate(Date.now()),
@@ -135,7 +141,7 @@ export default function StaffVacancy({ loaderData, actionData }: Route.Component
         <h1 className="text-2xl font-bold break-words">{vacancy ? vacancy.title : "New vacancy"}</h1>
         {vacancy && (
           <p className="text-navy-800">
-            {vacancy.reference} · {vacancyStatusLabels[vacancy.status]}
+            {vacancy.reference} · {vacancyStatusLabels[vacancy.shownStatus]}
             {vacancy.posted && ` · posted ${vacancy.posted}`} · closes {formatClosingDate(vacancy.closesOn)}
           </p>
         )}
