@@ -114,6 +114,11 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** Passkey challenges one client address may be given in five minutes (each is stored until used). */
   PASSKEY_CHALLENGE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * New visitors one network may add to the visit counts in a day; past it, its views are not counted.
+   * Unset: the analytics module's default (300).
+   */
+  VISITS_NEW_VISITORS_PER_DAY: z.coerce.number().int().min(1).optional(),
 
   /** The ClamAV daemon's local socket, e.g. /run/clamav/clamd.ctl: uploads are then scanned. */
   CLAMD_SOCKET: z.string().min(1).optional(),

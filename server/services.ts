@@ -117,6 +117,7 @@ type ServicesEnv = Pick<
   | "CAREERS_RATE_LIMIT"
   | "RATE_LIMIT_WINDOW_SECONDS"
   | "PASSKEY_CHALLENGE_LIMIT"
+  | "VISITS_NEW_VISITORS_PER_DAY"
   | "CLAMD_SOCKET"
   | "CLAMD_HOST"
   | "CLAMD_PORT"
@@ -193,6 +194,9 @@ export async function createServices(
     logger,
     ownOrigins: origins,
     isKnownVacancy: (slug) => vacancies.isKnownSlug(slug),
+    ...(env.VISITS_NEW_VISITORS_PER_DAY
+      ? { newVisitorsPerNetworkPerDay: env.VISITS_NEW_VISITORS_PER_DAY }
+      : {}),
   });
   const metrics = createMetrics({ db, token: env.METRICS_TOKEN });
   const ledger = ledgerFor(env, secrets.ipSalt);

@@ -149,6 +149,19 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
     while (open.length > 0) await open.pop()?.close();
   });
 
+  it("takes the day's cap on new visitors per network from VISITS_NEW_VISITORS_PER_DAY", async () => {
+    const configured = await startHarness(dialect, { VISITS_NEW_VISITORS_PER_DAY: "3" });
+    open.push(configured);
+    const served = await serve(configured.services.analytics);
+    open.push(served);
+    for (let i = 0; i < 8; i++) {
+      await expectCounted(
+        await view(served.url, { ip: "203.0.113.88", ua: `${chrome} Set/${i}`, page: "/" }),
+      );
+    }
+    expect(await countRows(configured.services.db, "analytics_visitors")).toBe(3);
+  });
+
   /** An analytics instance on the clock the test moves, served over HTTP. */
   async function startProcess(
     options: { database?: Database; viewsPerMinute?: number; newVisitorsPerNetworkPerDay?: number } = {},
