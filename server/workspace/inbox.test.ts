@@ -165,6 +165,24 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
     expect((await workspace.inbox.list({ q: word, page: 3 })).rows).toEqual([]);
   });
 
+  it("gives a lead an owner without moving its last activity, which only receipt, status, notes and mail move", async () => {
+    const reference = await enquiry(h);
+    const before = await h.services.db.all<{ last_activity_at: number }>(
+      "SELECT last_activity_at FROM enquiries WHERE reference = ?",
+      [reference],
+    );
+    clock = Date.now() + 60_000;
+    const assigned = await workspace.inbox.assign(reference, me.id, me);
+    expect(assigned.ok).toBe(true);
+    const after = await h.services.db.all<{ owner_id: number; last_activity_at: number }>(
+      "SELECT owner_id, last_activity_at FROM enquiries WHERE reference = ?",
+      [reference],
+    );
+    // The lead is kept twelve months from its last activity: an owner alone does not keep it longer.
+    expect(Number(after[0]?.owner_id)).toBe(me.id);
+    expect(Number(after[0]?.last_activity_at)).toBe(Number(before[0]?.last_activity_at));
+  });
+
   it("changes a status with its time, the lead's last activity and a timeline line, in one transaction", async () => {
     const reference = await enquiry(h);
     clock = Date.now() + 60_000;

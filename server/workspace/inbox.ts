@@ -458,6 +458,36 @@ function maskStored(encrypted: string, niKey: NiKeys): string {
 }
 
 /** Marks a lead opened the first time anyone in the workspace opens it, and records that. */
+/** What is kept of a deleted lead: its kind, when it came, when it went and why. No personal data. */
+export type Tombstone = {
+  reference: string;
+  kind: LeadKind;
+  receivedAt: number;
+  deletedAt: number;
+  reason: "retention" | "erasure request";
+};
+
+/** The tombstone of a deleted lead, to answer "what happened to APP-...?"; null when none was deleted. */
+export async function tombstoneOf(db: Queryable, reference: string): Promise<Tombstone | null> {
+  const [row] = await db.all<{
+    reference: string;
+    kind: LeadKind;
+    received_at: number;
+    deleted_at: number;
+    reason: Tombstone["reason"];
+  }>("SELECT reference, kind, received_at, deleted_at, reason FROM tombstones WHERE reference = ?", [
+    reference,
+  ]);
+  if (!row) return null;
+  return {
+    reference: row.reference,
+    kind: row.kind,
+    receivedAt: Number(row.received_at),
+    deletedAt: Number(row.deleted_at),
+    reason: row.reason,
+  };
+}
+
 export async function openLead(db: Database, reference: string, staffId: number, now: number): Promise<void> {
   const kind = kindOfReference(reference);
   if (!kind) return;

@@ -62,11 +62,8 @@ export async function assignOwner(
     if (!row) return { ok: false, missing: true, problem: "There is no lead with that reference." };
     const current = row.owner_id === null ? null : Number(row.owner_id);
     if (current === ownerId) return { ok: true, value: { name, changed: false } };
-    await tx.run(`UPDATE ${tableOf(kind)} SET owner_id = ?, last_activity_at = ? WHERE reference = ?`, [
-      ownerId,
-      now,
-      reference,
-    ]);
+    // Not activity that keeps the lead longer (received, status, notes and mail do): only who owns it.
+    await tx.run(`UPDATE ${tableOf(kind)} SET owner_id = ? WHERE reference = ?`, [ownerId, reference]);
     await recordEvent(tx, { reference, action: "owner-changed", staffId, detail: name ?? "", now });
     return { ok: true, value: { name, changed: true } };
   });

@@ -177,6 +177,8 @@ export function createWorkspace(options: WorkspaceOptions) {
         if (outcome.ok) options.onMailQueued?.();
         return outcome;
       },
+      /** What is kept of a deleted lead (kind, dates, why); null when no lead of that reference was deleted. */
+      tombstone: (reference: string) => inbox.tombstoneOf(db, reference),
       /** The lead's owner and when it was first answered; null when there is no such lead. */
       ownerOf: (reference: string) => owners.ownerOf(db, reference),
       assign: (reference: string, ownerId: number | null, me: StaffMember) =>

@@ -185,6 +185,19 @@ test("Erase everything needs the address typed again and a fresh passkey, then e
   await findPerson(page, person.email);
   await expect(page.getByText(`Nothing is held about ${person.email}`)).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // What happened to APP-...? The lead's address says so, from its tombstone, with nothing about the person.
+  const gone = await page.goto(`/staff/leads/${person.application}`);
+  expect(gone?.status()).toBe(410);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${person.application} was deleted`);
+  await expect(page.getByRole("main")).toContainText("at the person's request");
+  await expect(page.getByRole("main")).not.toContainText(person.email);
+  await expect(page).toHaveTitle(new RegExp(`^${person.application} was deleted`));
+  await expectNoAxeViolations(page);
+  // A reference that never was is simply not found, and the page says so in its title too.
+  const never = await page.goto("/staff/leads/ENQ-222222");
+  expect(never?.status()).toBe(404);
+  await expect(page).toHaveTitle(/^Not found/);
 });
 
 test("searching and erasing work without JavaScript", async ({ page, browser, request }) => {

@@ -1,8 +1,10 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { StaffFrame } from "~/components/staff/shell";
 import { site } from "~/content/site";
+import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/layout";
+import type { DeletedLead } from "./lead";
 
 /** Every page inside the workspace needs a signed-in member of staff; others go to sign in (303). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -101,21 +103,39 @@ function Overdue({ count }: { count: number }) {
   );
 }
 
+/** What a problem inside the workspace is called: the error page's heading and its title. */
+function problemHeading(error: unknown): { status: number; deleted: DeletedLead | null; heading: string } {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const deleted = status === 410 && isRouteErrorResponse(error) ? (error.data as DeletedLead) : null;
+  const heading = deleted
+    ? `${deleted.reference} was deleted`
+    : status === 404
+      ? "Not found"
+      : status === 403
+        ? "Not allowed"
+        : "Sorry";
+  return { status, deleted, heading };
+}
+
+/** A page that failed is titled as its heading; otherwise each page gives its own title. */
+export function meta({ error }: Route.MetaArgs) {
+  return error ? staffMeta(problemHeading(error).heading) : [];
+}
+
 /** Problems inside the workspace keep its frame, so the way back is always in view. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/staff/layout");
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    status === 404
+  const { status, deleted, heading } = problemHeading(error);
+  const message = deleted
+    ? `${deleted.kind} ${deleted.reference}, received on ${deleted.received}, was deleted on ${deleted.deleted}, ${deleted.why}. Only its reference, kind and dates are kept.`
+    : status === 404
       ? "There is nothing here. The lead may have been deleted, or the link is mistyped."
       : status === 403
         ? "Only an administrator can open this page."
         : "Something went wrong on our side. Please try again.";
   const body = (
     <div className="space-y-3">
-      <h1 className="text-2xl font-bold">
-        {status === 404 ? "Not found" : status === 403 ? "Not allowed" : "Sorry"}
-      </h1>
+      <h1 className="text-2xl font-bold">{heading}</h1>
       <p>{message}</p>
       <p>
         <Link to="/staff" className="font-semibold text-accent-700 underline">

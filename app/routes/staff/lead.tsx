@@ -28,10 +28,17 @@ import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/lead";
 
 export function meta({ loaderData }: Route.MetaArgs) {
+  // A lead that is missing or deleted is titled by the workspace's error page (layout.tsx).
   return staffMeta(loaderData ? loaderData.lead.reference : "Not found");
 }
 
-/** The lead, opened (the first opening is recorded); 404 inside the workspace's frame when there is none. */
+/** What the workspace says of a deleted lead (410): its tombstone, nothing about the person. */
+export type DeletedLead = { reference: string; kind: string; received: string; deleted: string; why: string };
+
+/**
+ * The lead, opened (the first opening is recorded); 410 with what is kept of it once deleted, 404 inside
+ * the workspace's frame when there never was one.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { workspace, me, vacancies } = await requireStaff(request, context);
   // References are read out over the phone and typed in any case; the page has one address.
@@ -40,7 +47,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(`/staff/leads/${canonical}`, 302);
   }
   const lead = await workspace.inbox.open(params.reference, me);
-  if (!lead) throw data("There is no lead with that reference.", 404);
+  if (!lead) {
+    // A deleted lead leaves its tombstone, so staff can still say what happened to it.
+    const gone = await workspace.inbox.tombstone(params.reference);
+    if (!gone) throw data("There is no lead with that reference.", 404);
+    const deleted: DeletedLead = {
+      reference: gone.reference,
+      kind: kindLabel(gone.kind),
+      received: formatDate(gone.receivedAt),
+      deleted: formatDate(gone.deletedAt),
+      why:
+        gone.reason === "erasure request"
+          ? "at the person's request"
+          : "at the end of the time we keep leads (see the privacy notice)",
+    };
+    throw data(deleted, 410);
+  }
   const { createdAt, statusChangedAt, mails, notes, timeline, ...rest } = lead;
   const vacancyReference = lead.kind === "application" ? lead.vacancyReference : null;
   const vacancy = vacancyReference ? await vacancies.get(vacancyReference) : null;
