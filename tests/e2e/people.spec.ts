@@ -198,6 +198,22 @@ test("Erase everything needs the address typed again and a fresh passkey, then e
   const never = await page.goto("/staff/leads/ENQ-222222");
   expect(never?.status()).toBe(404);
   await expect(page).toHaveTitle(/^Not found/);
+
+  // A post that is not a form, signed in and from the workspace itself, is refused, never a failure of ours.
+  for (const path of ["/staff/people", "/staff/team", `/staff/leads/${person.enquiry}`]) {
+    for (const [type, body] of [
+      ["application/json", "{}"],
+      ["text/plain", "intent=erase"],
+      ["", ""],
+    ]) {
+      const refused = await page.request.post(path, {
+        headers: { Origin: staffBaseURL, ...(type ? { "Content-Type": type } : {}) },
+        data: body,
+      });
+      expect(refused.status(), `${path} ${type || "no body"}`).toBe(415);
+      expect(await refused.text()).toContain("own forms only");
+    }
+  }
 });
 
 test("searching and erasing work without JavaScript", async ({ page, browser, request }) => {

@@ -113,7 +113,9 @@ function problemHeading(error: unknown): { status: number; deleted: DeletedLead 
       ? "Not found"
       : status === 403
         ? "Not allowed"
-        : "Sorry";
+        : status >= 400 && status < 500
+          ? "Not accepted"
+          : "Sorry";
   return { status, deleted, heading };
 }
 
@@ -132,7 +134,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? "There is nothing here. The lead may have been deleted, or the link is mistyped."
       : status === 403
         ? "Only an administrator can open this page."
-        : "Something went wrong on our side. Please try again.";
+        : status >= 400 && status < 500
+          ? isRouteErrorResponse(error) && typeof error.data === "string"
+            ? error.data
+            : "That request could not be read. Please reload the page and try again."
+          : "Something went wrong on our side. Please try again.";
   const body = (
     <div className="space-y-3">
       <h1 className="text-2xl font-bold">{heading}</h1>

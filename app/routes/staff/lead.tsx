@@ -23,6 +23,7 @@ import {
   yesNo,
 } from "~/lib/leads/model";
 import { dueState } from "~/lib/leads/reply-clock";
+import { staffForm } from "~/lib/staff/form.server";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/lead";
@@ -136,7 +137,7 @@ function refuse(intent: Intent | null, error: string) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { workspace, me } = await requireStaff(request, context);
-  const parsed = intents.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = intents.safeParse(Object.fromEntries(await staffForm(request)));
   if (!parsed.success)
     return refuse(null, "That action was not understood. Please reload the page and try again.");
   const input = parsed.data;

@@ -14,6 +14,7 @@ import {
   scanStatusLabels,
   statusLabels,
 } from "~/lib/leads/model";
+import { staffForm } from "~/lib/staff/form.server";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { PersonLead } from "../../../server/lifecycle/people.ts";
@@ -58,7 +59,7 @@ const eraseInput = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { people, me } = await requireStaff(request, context);
-  const parsed = eraseInput.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = eraseInput.safeParse(Object.fromEntries(await staffForm(request)));
   if (!parsed.success) {
     return data({ erased: null, problem: "Find the person by their e-mail address first." }, 400);
   }

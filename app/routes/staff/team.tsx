@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/leads/model";
+import { staffForm } from "~/lib/staff/form.server";
 import { staffMeta } from "~/lib/staff/meta";
 import { type NotificationRoute, notificationRoutes } from "~/lib/staff/notifications";
 import { endSessionCookie, requireStaff } from "~/lib/staff/session.server";
@@ -67,7 +68,7 @@ type ActionResult = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { workspace, me } = await requireStaff(request, context);
-  const formData = await request.formData();
+  const formData = await staffForm(request);
   const form = Object.fromEntries(formData);
   if (form.intent === "summary") {
     const parsed = summaryInput.safeParse(form);

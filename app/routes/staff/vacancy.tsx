@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
 import { serviceList } from "~/content/services/list";
 import { formatDate, moment } from "~/lib/leads/model";
+import { staffForm } from "~/lib/staff/form.server";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import {
@@ -55,7 +56,7 @@ type ActionResult = { problem: string; fields: Record<string, string>; values: R
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { vacancies, me } = await requireStaff(request, context);
-  const form = await request.formData();
+  const form = await staffForm(request);
   const intent = form.get("intent");
   const reference = params.reference ?? null;
   if (reference !== null && !vacancyReferencePattern.test(reference)) {
