@@ -102,7 +102,8 @@ test("answers GET /readyz with the delivery queue's backlog while the database a
   });
 });
 
-test("a request a page refuses is not logged as an error, nor the address it was sent to", async () => {
+/** The production server in a process of its own, logging at info; `log()` is what it has written so far. */
+async function serverProcess() {
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "inherit"],
@@ -111,23 +112,33 @@ test("a request a page refuses is not logged as an error, nor the address it was
   child.stdout.on("data", (chunk) => {
     output += chunk;
   });
+  await expect.poll(() => output.includes("server listening"), { timeout: 15_000 }).toBe(true);
+  const first = JSON.parse(output.split("\n")[0] as string) as { level: string; msg: string; url: string };
+  return { child, first, log: () => output };
+}
+
+test("a request a page refuses is not logged as an error, nor the address it was sent to", async () => {
+  const { child, first, log } = await serverProcess();
   try {
-    await expect.poll(() => output.includes("server listening"), { timeout: 15_000 }).toBe(true);
-    const { url } = JSON.parse(output.split("\n")[0] as string) as { url: string };
-    const refused = await fetch(`${url}/careers/vacancies/jane.doe@example.com`, {
+    const refused = await fetch(`${first.url}/careers/vacancies/jane.doe@example.com`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "name=Jane",
     });
     expect(refused.status).toBe(405);
-    const missing = await fetch(`${url}/jane.doe@example.com`);
+    const missing = await fetch(`${first.url}/jane.doe@example.com`);
     expect(missing.status).toBe(404);
     await expect
-      .poll(() => output.split("\n").filter((line) => line.includes('"status":404')).length)
+      .poll(
+        () =>
+          log()
+            .split("\n")
+            .filter((line) => line.includes('"status":404')).length,
+      )
       .toBe(1);
-    expect(output).toContain('"status":405');
-    expect(output).not.toContain("jane.doe");
-    expect(output).not.toContain('"level":"error"');
+    expect(log()).toContain('"status":405');
+    expect(log()).not.toContain("jane.doe");
+    expect(log()).not.toContain('"level":"error"');
   } finally {
     child.kill("SIGTERM");
     await once(child, "exit");
@@ -136,20 +147,11 @@ test("a request a page refuses is not logged as an error, nor the address it was
 
 test("the server logs JSON and shuts down cleanly on SIGTERM and SIGINT", async () => {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    const child = spawn(process.execPath, ["server/main.ts"], {
-      env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    await expect.poll(() => output.includes("server listening"), { timeout: 15_000 }).toBe(true);
-    const firstLine = JSON.parse(output.split("\n")[0] as string);
-    expect(firstLine).toMatchObject({ level: "info", msg: "server listening" });
+    const { child, first, log } = await serverProcess();
+    expect(first).toMatchObject({ level: "info", msg: "server listening" });
     child.kill(signal);
     const [code] = await once(child, "exit");
     expect(code, signal).toBe(0);
-    expect(output).toContain('"msg":"server closed"');
+    expect(log()).toContain('"msg":"server closed"');
   }
 });
