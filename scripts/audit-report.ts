@@ -39,8 +39,11 @@ export type RouteResult = {
  */
 export const lcpBudgetMs = 1000;
 
-/** JavaScript a page without a form may transfer (brotli), in bytes. */
-export const scriptBudgetBytes = 127 * 1024;
+/**
+ * JavaScript a page without a form may transfer (brotli), in bytes: about 1 KiB above the home page's
+ * 127 KiB (React, React Router and the page's own code), a bar against growth rather than a target.
+ */
+export const scriptBudgetBytes = 128 * 1024;
 
 /**
  * JavaScript a page with a form may transfer: the budget above and the form's own code (about 10 KiB for

@@ -8,7 +8,7 @@ import { mainNav, type NavItem } from "~/content/navigation";
 import { serviceList, servicePath } from "~/content/services/list";
 import { site } from "~/content/site";
 import { cn } from "~/lib/cn";
-import { quoteHref } from "~/lib/forms/contact-prefill";
+import { quoteHref } from "~/lib/forms/quote-href";
 import { pagePathFor } from "~/lib/page-path";
 import { scrollToSection } from "~/lib/scroll";
 

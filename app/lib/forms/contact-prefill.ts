@@ -14,15 +14,7 @@ export const prefillParams = ["service", "package"] as const;
 /** The service the steward packages belong to. */
 const stewardService = serviceList.find((service) => service.key === "steward")?.enquiry ?? "";
 
-/** The id of the contact form's section, which the links open at. */
-const formAnchor = "contact-form";
-
-/** The contact form's address with a service, and optionally a package, already chosen. */
-export function quoteHref(service: string, packageName?: string): string {
-  const params = new URLSearchParams({ service });
-  if (packageName) params.set("package", packageName);
-  return `/contact?${params}#${formAnchor}`;
-}
+export { quoteHref } from "./quote-href.ts";
 
 /** The first line of the message for a chosen package: "Package: Professional Plus (from £18/hour)". */
 export function packageLine(name: string): string {
