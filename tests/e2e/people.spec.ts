@@ -194,6 +194,15 @@ test("Erase everything needs the address typed again and a fresh passkey, then e
   await expect(page.getByRole("main")).not.toContainText(person.email);
   await expect(page).toHaveTitle(new RegExp(`^${person.application} was deleted`));
   await expectNoAxeViolations(page);
+  // Searching the inbox for the reference, as staff would, says the same and links to it.
+  await page.goto(`/staff?q=${person.application.toLowerCase()}`);
+  await expect(page.getByRole("main")).toContainText(`${person.application} (application, received on`);
+  await expect(page.getByRole("main")).toContainText("at the person's request");
+  await expect(page.getByRole("link", { name: person.application, exact: true })).toHaveAttribute(
+    "href",
+    `/staff/leads/${person.application}`,
+  );
+  await expectNoAxeViolations(page);
   // A reference that never was is simply not found, and the page says so in its title too.
   const never = await page.goto("/staff/leads/ENQ-222222");
   expect(never?.status()).toBe(404);

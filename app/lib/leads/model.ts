@@ -30,6 +30,29 @@ export type ReferencePrefix = (typeof referencePrefixes)[LeadKind];
 /** A reference as the website gives them out: its kind's prefix, a hyphen, six letters and digits. */
 export const referencePattern = /^(ENQ|APP)-[0-9A-Z]{6}$/;
 
+/** What the workspace says of a deleted lead, from its tombstone: nothing about the person. */
+export type DeletedLead = { reference: string; kind: string; received: string; deleted: string; why: string };
+
+/** A tombstone (kind, dates, why) in the words the workspace shows. */
+export function describeDeleted(tombstone: {
+  reference: string;
+  kind: LeadKind;
+  receivedAt: number;
+  deletedAt: number;
+  reason: "retention" | "erasure request";
+}): DeletedLead {
+  return {
+    reference: tombstone.reference,
+    kind: kindLabel(tombstone.kind),
+    received: formatDate(tombstone.receivedAt),
+    deleted: formatDate(tombstone.deletedAt),
+    why:
+      tombstone.reason === "erasure request"
+        ? "at the person's request"
+        : "at the end of the time we keep leads (see the privacy notice)",
+  };
+}
+
 /** Which kind of lead a reference belongs to, from its prefix; null when it cannot be one. */
 export function kindOfReference(reference: string): LeadKind | null {
   const prefix = referencePattern.exec(reference)?.[1];

@@ -6,7 +6,10 @@ import { type SpamSignal, spamSignalLabels, spamSignalNote, spamSignals } from "
 import {
   allStatuses,
   applicationStatuses,
+  type DeletedLead,
+  describeDeleted,
   enquiryStatuses,
+  kindOfReference,
   type LeadStatus,
   leadKinds,
   moment,
@@ -43,9 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const inbox = await workspace.inbox.list(parsed.query, me);
   const now = workspace.now();
+  // A search for the reference of a lead that has been deleted says so, from what is kept of it.
+  const asked = parsed.query.q?.trim().toUpperCase() ?? "";
+  const gone = inbox.total === 0 && kindOfReference(asked) ? await workspace.inbox.tombstone(asked) : null;
   return {
     problem: null,
     query: parsed.query,
+    deleted: gone ? describeDeleted(gone) : null,
     services: serviceChoices,
     vacancies: vacancyChoices,
     spamCaught: await workspace.inbox.spamCaught(),
@@ -71,6 +78,7 @@ function inboxLink(query: InboxQuery, change: Partial<InboxQuery>): string {
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { problem, query, inbox, services, vacancies } = loaderData;
   const spamCaught = "spamCaught" in loaderData ? loaderData.spamCaught : null;
+  const deleted = "deleted" in loaderData ? loaderData.deleted : null;
   const filtersKey = inboxQueryString({ ...query, page: undefined });
   return (
     <div className="space-y-5">
@@ -102,7 +110,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         inbox && (
           <>
             <StatusCounts query={query} counts={inbox.counts} open={inbox.open} />
-            <Results query={query} inbox={inbox} />
+            <Results query={query} inbox={inbox} deleted={deleted} />
             {spamCaught && <SpamCaught counts={spamCaught} />}
           </>
         )
@@ -358,7 +366,15 @@ type Loaded = NonNullable<Route.ComponentProps["loaderData"]["inbox"]>;
 /** A cell: a table cell from 1024 px, one part of a list entry below it. */
 const cellClass = "px-3 py-2 max-lg:px-1 max-lg:py-0.5";
 
-function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
+function Results({
+  query,
+  inbox,
+  deleted,
+}: {
+  query: InboxQuery;
+  inbox: Loaded;
+  deleted: DeletedLead | null;
+}) {
   const first = (inbox.page - 1) * inboxPageSize + 1;
   const last = first + inbox.rows.length - 1;
   const filtered = Boolean(
@@ -375,6 +391,15 @@ function Results({ query, inbox }: { query: InboxQuery; inbox: Loaded }) {
             ? `There are ${inbox.total} leads; this page is past the last one.`
             : `Showing ${first} to ${last} of ${inbox.total} ${inbox.total === 1 ? "lead" : "leads"}, ${query.sort === "due" ? "due soonest first" : "newest first"}`}
       </h2>
+      {deleted && (
+        <p>
+          <Link to={`/staff/leads/${deleted.reference}`} className="font-semibold text-accent-800 underline">
+            {deleted.reference}
+          </Link>{" "}
+          ({deleted.kind.toLowerCase()}, received on {deleted.received}) was deleted on {deleted.deleted},{" "}
+          {deleted.why}. Only its reference, kind and dates are kept.
+        </p>
+      )}
       {inbox.rows.length > 0 && (
         <div className="rounded-xl bg-white ring-1 ring-navy-100 lg:overflow-x-auto">
           {/* Below 1024 px each row reads as one entry of a list, with no sideways scroll; wider, a table. */}

@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { StaffFrame } from "~/components/staff/shell";
 import { site } from "~/content/site";
+import type { DeletedLead } from "~/lib/leads/model";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/layout";
-import type { DeletedLead } from "./lead";
 
 /** Every page inside the workspace needs a signed-in member of staff; others go to sign in (303). */
 export async function loader({ request, context }: Route.LoaderArgs) {

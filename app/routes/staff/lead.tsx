@@ -8,6 +8,7 @@ import { controlClass } from "~/components/ui/field";
 import { site } from "~/content/site";
 import { spamSignalNote } from "~/lib/forms/form-token";
 import {
+  describeDeleted,
   fileSize,
   formatDate,
   kindLabel,
@@ -33,9 +34,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return staffMeta(loaderData ? loaderData.lead.reference : "Not found");
 }
 
-/** What the workspace says of a deleted lead (410): its tombstone, nothing about the person. */
-export type DeletedLead = { reference: string; kind: string; received: string; deleted: string; why: string };
-
 /**
  * The lead, opened (the first opening is recorded); 410 with what is kept of it once deleted, 404 inside
  * the workspace's frame when there never was one.
@@ -52,17 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A deleted lead leaves its tombstone, so staff can still say what happened to it.
     const gone = await workspace.inbox.tombstone(params.reference);
     if (!gone) throw data("There is no lead with that reference.", 404);
-    const deleted: DeletedLead = {
-      reference: gone.reference,
-      kind: kindLabel(gone.kind),
-      received: formatDate(gone.receivedAt),
-      deleted: formatDate(gone.deletedAt),
-      why:
-        gone.reason === "erasure request"
-          ? "at the person's request"
-          : "at the end of the time we keep leads (see the privacy notice)",
-    };
-    throw data(deleted, 410);
+    throw data(describeDeleted(gone), 410);
   }
   const { createdAt, statusChangedAt, mails, notes, timeline, ...rest } = lead;
   const vacancyReference = lead.kind === "application" ? lead.vacancyReference : null;
