@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { publicPages } from "./app/lib/seo.ts";
+import { publicPages } from "./core/seo.ts";
 
 /**
  * Content routes, prerendered to HTML at build time and served as files: every public page but the

@@ -35,7 +35,8 @@ export default defineConfig({
               name: "ui",
               // The form field (only the two forms use it) travels with the forms.
               test: (id: string) =>
-                /[\\/]app[\\/](components[\\/](ui[\\/]|sections[\\/]|logo\.)|lib[\\/])/.test(id) &&
+                (/[\\/]app[\\/](components[\\/](ui[\\/]|sections[\\/]|logo\.)|lib[\\/])/.test(id) ||
+                  /[\\/]core[\\/](seo\.|retention-periods\.|analytics[\\/]|staff[\\/]paths\.)/.test(id)) &&
                 !/forms|ui[\\/]field\.|[\\/]lib[\\/](staff|leads|vacancies)[\\/]|\.server\./.test(id),
             },
           ],

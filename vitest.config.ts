@@ -6,7 +6,14 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "core/**/*.test.ts",
+      "app/**/*.test.ts",
+      "app/**/*.test.tsx",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/*.test.ts",
+    ],
     environment: "node",
     // Most files wait on a database, a mail server or a child process rather than the CPU: two at a time
     // halve the run on a two-core machine (Vitest's default there is one).

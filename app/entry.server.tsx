@@ -2,10 +2,11 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { loggablePath, logger } from "../server/logger.ts";
-import { cspNonceContext } from "./lib/app-context.ts";
+import type { EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
+import { loggablePath } from "../core/loggable-path.ts";
+import type { AppEntry } from "../server/contract.ts";
+import { cspNonceContext, loggerContext, loadContext as requestContext } from "./lib/app-context.ts";
 import { NonceContext } from "./lib/font-gate.tsx";
 import { modulePreloadStripper } from "./lib/module-preloads.server.ts";
 
@@ -88,7 +89,7 @@ export default function handleRequest(
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
           if (shellRendered) {
-            logger.error({ err: error }, "error while streaming a page");
+            loadContext.get(loggerContext)?.error({ err: error }, "error while streaming a page");
           }
         },
       },
@@ -97,14 +98,18 @@ export default function handleRequest(
 }
 
 /** Errors thrown by loaders, actions and rendering go to the structured log, not to the console. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A visitor who navigated away mid-request is not an error.
   if (request.signal.aborted) return;
   // Nor is a request refused (a POST to a page, an address nobody has a page for): the request log
   // has its status, and the router's message would repeat the address, with whatever was typed into it.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  logger.error(
-    { err: error, method: request.method, path: loggablePath(new URL(request.url).pathname) },
-    "request failed",
-  );
+  const logger = context instanceof RouterContextProvider ? context.get(loggerContext) : null;
+  const line = { err: error, method: request.method, path: loggablePath(new URL(request.url).pathname) };
+  // Prerendering has no server to log to; the build stops there with the error instead.
+  if (logger) logger.error(line, "request failed");
+  else console.error("request failed", line);
 };
+
+/** The router context of a request the server renders: the server reaches it through the server build. */
+export const loadContext: AppEntry["loadContext"] = requestContext;

@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { serviceList } from "./content/services/list.ts";
-import { careersEndpoint, contactEndpoint } from "./lib/forms/endpoints.ts";
+import { serviceList } from "../core/config/service-list.ts";
+import { careersEndpoint, contactEndpoint } from "../core/forms/endpoints.ts";
 
 /** Every screen the site has, in one list. Paths are the specification's, exactly. */
 export default [

@@ -1,5 +1,5 @@
 /** The audit's figures and how they are judged and shown; kept apart from the browsers so it can be tested. */
-import { isStaffPath } from "../app/lib/staff-paths.ts";
+import { isStaffPath } from "../core/staff/paths.ts";
 
 export const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof categories)[number];

@@ -7,7 +7,7 @@
 // Then: contact on SQLite with the old synchronous=NORMAL beside the durable FULL, both endpoints
 // at 100 concurrent connections with the durable setting, and the server's peak memory while 20
 // clients each upload a 5 MB CV at once. Then where a contact post's time goes on each database
-// (server/profile.ts, turned on in the server process of a short extra run). With BENCH_BEFORE, the
+// (server/observability/profile.ts, turned on in the server process of a short extra run). With BENCH_BEFORE, the
 // floors, contact and careers on an earlier checkout and on this one, one right after the other.
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,7 +19,7 @@ import autocannon from "autocannon";
 import express from "express";
 import pg from "pg";
 import { pino } from "pino";
-import type { PhaseTotal } from "../server/profile.ts";
+import type { PhaseTotal } from "../server/observability/profile.ts";
 import { applicationFields, samples, validEnquiry } from "../tests/support/harness.ts";
 
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
@@ -274,9 +274,10 @@ if (role === "bare") {
     synchronous === "NORMAL" ? "NORMAL" : "FULL",
   );
   await listen(server, Number(port));
-  // Profiled runs time each phase of every request from here on (server/profile.ts); the parent asks
+  // Profiled runs time each phase of every request from here on (server/observability/profile.ts); the parent asks
   // for the totals with "profile".
-  const profile = process.env.BENCH_PROFILE === "1" ? await import(`${codeRoot}/server/profile.ts`) : null;
+  const profile =
+    process.env.BENCH_PROFILE === "1" ? await import(`${codeRoot}/server/observability/profile.ts`) : null;
   profile?.startProfiling();
   process.on("message", (message: string) => {
     if (message === "profile") {

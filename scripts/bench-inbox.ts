@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { InboxQuery } from "../app/lib/staff/leads.ts";
+import type { InboxQuery } from "../core/leads/inbox-query.ts";
 import { type Database, openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { exportLeads, listLeads, type Viewer } from "../server/workspace/inbox.ts";

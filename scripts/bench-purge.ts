@@ -17,6 +17,7 @@ import { type Database, openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { recordEvent } from "../server/leads/timeline.ts";
 import { purge } from "../server/lifecycle/purge.ts";
+import { idleTimeoutMs } from "../server/workspace/sessions.ts";
 
 const leadsOfEachKind = Number(process.env.BENCH_LEADS ?? 2000);
 const cvBytes = Number(process.env.BENCH_CV_KB ?? 40) * 1024;
@@ -130,8 +131,12 @@ try {
   await seed(db);
   await db.all("PRAGMA wal_checkpoint(TRUNCATE)");
   const before = size(file);
-  const dry = await timed(() => purge(db, { asOf, dryRun: true, rateLimitWindowMs: 60 * 60 * 1000 }));
-  const real = await timed(() => purge(db, { asOf, rateLimitWindowMs: 60 * 60 * 1000 }));
+  const dry = await timed(() =>
+    purge(db, { asOf, dryRun: true, rateLimitWindowMs: 60 * 60 * 1000, sessionIdleMs: idleTimeoutMs }),
+  );
+  const real = await timed(() =>
+    purge(db, { asOf, rateLimitWindowMs: 60 * 60 * 1000, sessionIdleMs: idleTimeoutMs }),
+  );
   const after = size(file);
   await db.close();
 

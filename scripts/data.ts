@@ -12,11 +12,12 @@ import { niKeyId } from "../server/leads/protect.ts";
 import { rotateNiKey } from "../server/leads/rotate-ni-key.ts";
 import { backupDatabase, restoreDatabase } from "../server/lifecycle/backup.ts";
 import { describeCounts, eraseByEmail } from "../server/lifecycle/erase.ts";
-import { replayLedger } from "../server/lifecycle/ledger.ts";
 import { purge } from "../server/lifecycle/purge.ts";
+import { replayLedger } from "../server/lifecycle/replay.ts";
 import { reclaimSpace } from "../server/lifecycle/storage.ts";
 import { loadSecrets } from "../server/secrets.ts";
 import { ledgerFor } from "../server/services.ts";
+import { idleTimeoutMs } from "../server/workspace/sessions.ts";
 import { defaultSignInLimit } from "../server/workspace/workspace.ts";
 
 const usage = `Usage:
@@ -121,6 +122,7 @@ try {
       asOf,
       dryRun,
       rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
+      sessionIdleMs: idleTimeoutMs,
       ledger: dryRun ? undefined : ledger(),
     });
     if (!report.ran) {
@@ -179,6 +181,7 @@ try {
     const report = await purge(db, {
       asOf,
       rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
+      sessionIdleMs: idleTimeoutMs,
       ledger: ledger(),
     });
     if (replayed.records > 0 || report.deleted.records > 0) await reclaimSpace(db);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as passkeyRoute from "../app/routes/staff/passkey.ts";
 import { type Harness, startHarness } from "../tests/support/harness.ts";
 import { createApp, createHttpServer } from "./app.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger } from "./observability/logger.ts";
 
 const reached: string[] = [];
 

@@ -11,21 +11,14 @@ import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
-import { site } from "../app/content/site.ts";
-import {
-  type AppServices,
-  clientAddressContext,
-  cspNonceContext,
-  formResultSecretContext,
-  refusedFormContext,
-  servicesContext,
-  testHooksContext,
-} from "../app/lib/app-context.ts";
-import { isStaffPath } from "../app/lib/staff-paths.ts";
+import type { ServerBuild } from "react-router";
+import { site } from "../core/config/site.ts";
+import { loggablePath } from "../core/loggable-path.ts";
+import { isStaffPath } from "../core/staff/paths.ts";
+import type { AppEntry, AppServices } from "./contract.ts";
 import { careersBodyLimit } from "./leads/handlers.ts";
 import { refusedFormOf } from "./leads/refused-form.ts";
-import { type Logger, loggablePath } from "./logger.ts";
+import type { Logger } from "./observability/logger.ts";
 import { bodyLimit } from "./protection/body-limit.ts";
 import { cspNonceFor, securityHeaders } from "./security.ts";
 import { loadPrerenderedPages, matchPrerenderedPage, prerenderedPages, staticFiles } from "./static.ts";
@@ -87,6 +80,11 @@ function requestLog(logger: Logger): RequestHandler {
 function bodyLimitFor(path: string): number | null {
   if (path === "/staff/passkey") return 16 * 1024;
   return isStaffPath(path) ? 256 * 1024 : null;
+}
+
+/** The app's server entry, as the server build holds it (app/entry.server.tsx). */
+function appEntryOf(build: ServerBuild): AppEntry {
+  return build.entry.module as unknown as AppEntry;
 }
 
 /** Builds the Express application: static files, prerendered pages, then React Router. */
@@ -154,16 +152,18 @@ export function createApp({
       mode,
       // Pages rendered now carry this response's CSP nonce on their inline scripts; a form's page
       // answering its refused post (leads/refused-form.ts) gets what the visitor typed.
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider();
-        context.set(cspNonceContext, () => cspNonceFor(res));
-        context.set(formResultSecretContext, formResultSecret);
-        context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "");
-        context.set(testHooksContext, testHooks);
-        context.set(refusedFormContext, refusedFormOf(res));
-        if (services) context.set(servicesContext, services);
-        return context;
-      },
+      // The context is made by the app's own entry, from the build, so the routes read the very
+      // contexts it sets (server/contract.ts).
+      getLoadContext: async (req, res) =>
+        appEntryOf(typeof build === "function" ? await build() : build).loadContext({
+          cspNonce: () => cspNonceFor(res),
+          formResultSecret,
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
+          testHooks,
+          refusedForm: refusedFormOf(res),
+          services,
+          logger,
+        }),
     }),
   );
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPostgres } from "./db/url.ts";
 import { webhookKind } from "./delivery/webhooks.ts";
 
 const httpUrl = /^https?:$/;
@@ -142,11 +143,6 @@ const schema = z.object({
 });
 
 export type Env = z.infer<typeof schema>;
-
-/** True when a DATABASE_URL names PostgreSQL. */
-export function isPostgres(databaseUrl: string): boolean {
-  return /^postgres(ql)?:\/\//.test(databaseUrl);
-}
 
 // Rules that join several variables.
 const checked = schema.superRefine((env, ctx) => {

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loggablePath } from "../core/loggable-path.ts";
 import {
   type Dialect,
   type Harness,
@@ -13,7 +14,7 @@ import {
   validEnquiry,
 } from "../tests/support/harness.ts";
 import { createApp, createHttpServer } from "./app.ts";
-import { createLogger, loggablePath } from "./logger.ts";
+import { createLogger } from "./observability/logger.ts";
 import { invite } from "./workspace/team.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];

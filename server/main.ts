@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { type AppOptions, createApp, createHttpServer, defaultClientDir } from "./app.ts";
 import { parseEnv } from "./env.ts";
-import { logger } from "./logger.ts";
+import { logger } from "./observability/logger.ts";
 import { createServices, ownOrigins } from "./services.ts";
 import { handleShutdown } from "./shutdown.ts";
 

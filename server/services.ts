@@ -1,8 +1,9 @@
 import path from "node:path";
 import type { RequestHandler, Router } from "express";
-import { site } from "../app/content/site.ts";
+import { site } from "../core/config/site.ts";
 import { type Analytics, createAnalytics } from "./analytics/analytics.ts";
 import { analyticsReport } from "./analytics/report.ts";
+import type { AppServices } from "./contract.ts";
 import { type Database, type DatabaseOptions, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { createOutboxWorker, type OutboxWorker } from "./delivery/outbox.ts";
@@ -12,16 +13,17 @@ import type { Env } from "./env.ts";
 import { createFollowUp, type FollowUp } from "./follow-up/follow-up.ts";
 import { leadsRouter } from "./leads/handlers.ts";
 import { recordEmailOutcome } from "./leads/store.ts";
+import { createDataRequests } from "./lifecycle/data-requests.ts";
 import { createLedger, type ErasureLedger } from "./lifecycle/ledger.ts";
-import { createPeople } from "./lifecycle/people.ts";
 import { type Purging, startPurging } from "./lifecycle/schedule.ts";
-import type { Logger } from "./logger.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
+import type { Logger } from "./observability/logger.ts";
 import { readiness } from "./readiness.ts";
 import { clamdAddress, createClamdScan } from "./scanning/clamd.ts";
 import { createScanning, type Scanning } from "./scanning/scanner.ts";
 import { loadSecrets, type Secrets } from "./secrets.ts";
 import { createVacancies } from "./vacancies/vacancies.ts";
+import { confirmationWindowMs, idleTimeoutMs } from "./workspace/sessions.ts";
 import { createWorkspace, defaultSignInLimit } from "./workspace/workspace.ts";
 
 /**
@@ -40,18 +42,6 @@ import { createWorkspace, defaultSignInLimit } from "./workspace/workspace.ts";
  *                ├─ follow-up (the reply clock's reminders and escalations, the morning summaries) ── wakes delivery
  *                └─ purging (the retention purge, hourly)
  */
-
-/** What loaders and actions of the staff workspace receive through the router context. */
-export type AppServices = {
-  /** Sign-in, sessions, the team and the leads inbox. */
-  workspace: ReturnType<typeof createWorkspace>;
-  /** Requests from people about their data: find, download and erase by e-mail address. */
-  people: ReturnType<typeof createPeople>;
-  /** The cookieless visit and conversion counts: the report and its CSV. */
-  analytics: ReturnType<typeof analyticsReport>;
-  /** Vacancies: staff publish them; the careers pages, the sitemap and the careers form read them. */
-  vacancies: ReturnType<typeof createVacancies>;
-};
 
 export type Services = {
   db: Database;
@@ -274,7 +264,7 @@ export async function createServices(
     metrics,
     app: {
       workspace,
-      people: createPeople({ db, niKey: secrets.niKeys, now, ledger }),
+      people: createDataRequests({ db, niKey: secrets.niKeys, now, ledger, confirmationWindowMs }),
       analytics: analyticsReport(db, now),
       vacancies,
     },
@@ -284,6 +274,7 @@ export async function createServices(
         logger,
         // A counter no longer counts once the longest window in use (the forms' or sign-in's) has passed.
         rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
+        sessionIdleMs: idleTimeoutMs,
         onReport: metrics.purged,
         ledger,
       });

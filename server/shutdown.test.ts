@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger.ts";
+import { createLogger } from "./observability/logger.ts";
 import { handleShutdown } from "./shutdown.ts";
 
 /** Sends raw HTTP/1.1 on one connection and collects everything the server writes back. */

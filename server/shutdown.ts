@@ -1,6 +1,6 @@
 import type { Server, ServerResponse } from "node:http";
 import net from "node:net";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "./observability/logger.ts";
 
 export type ShutdownOptions = {
   logger: Logger;

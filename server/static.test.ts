@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { checkFormToken } from "../app/lib/forms/form-token.server.ts";
+import { checkFormToken } from "../core/forms/form-token.server.ts";
 import { inlineScriptHashes, scriptHash } from "./security.ts";
 import {
   findPrerenderedPages,

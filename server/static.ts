@@ -3,11 +3,11 @@ import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
-import { prefillParams } from "../app/lib/forms/contact-prefill.ts";
-import type { FormName } from "../app/lib/forms/form-result.ts";
-import { issueFormToken } from "../app/lib/forms/form-token.server.ts";
-import { formTokenMarker } from "../app/lib/forms/form-token.ts";
-import { resultParam } from "../app/lib/forms/result-token.server.ts";
+import { prefillParams } from "../core/forms/contact-prefill.ts";
+import type { FormName } from "../core/forms/form-result.ts";
+import { issueFormToken } from "../core/forms/form-token.server.ts";
+import { formTokenMarker } from "../core/forms/form-token.ts";
+import { resultParam } from "../core/forms/result-token.server.ts";
 import { inlineScriptHashes } from "./security.ts";
 
 /**

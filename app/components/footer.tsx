@@ -2,8 +2,8 @@ import { ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
 import { EmailText } from "~/components/ui/email-text";
-import { companyLinks, serviceLinks } from "~/content/navigation";
-import { registrationText, site } from "~/content/site";
+import { companyLinks, serviceLinks } from "../../core/config/navigation";
+import { registrationText, site } from "../../core/config/site";
 
 function LinkList({ title, links }: { title: string; links: { name: string; href: string }[] }) {
   return (

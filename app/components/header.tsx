@@ -4,13 +4,13 @@ import { Link, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { ButtonLink } from "~/components/ui/button";
 import { EmailText } from "~/components/ui/email-text";
-import { mainNav, type NavItem } from "~/content/navigation";
-import { serviceList, servicePath } from "~/content/services/list";
-import { site } from "~/content/site";
 import { cn } from "~/lib/cn";
-import { quoteHref } from "~/lib/forms/quote-href";
 import { pagePathFor } from "~/lib/page-path";
 import { scrollToSection } from "~/lib/scroll";
+import { mainNav, type NavItem } from "../../core/config/navigation";
+import { serviceList, servicePath } from "../../core/config/service-list";
+import { site } from "../../core/config/site";
+import { quoteHref } from "../../core/forms/quote-href";
 
 /**
  * How a navigation link relates to the page shown: "page" for the page itself, "true" for Services on

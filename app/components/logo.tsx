@@ -1,4 +1,4 @@
-import { site } from "~/content/site";
+import { site } from "../../core/config/site";
 
 /**
  * The brand mark (a stylised mill chimney in a rounded square) and the brand name on two lines. The two

@@ -1,6 +1,6 @@
 import { useContext } from "react";
 import { UNSAFE_FrameworkContext, useLocation, useMatches } from "react-router";
-import { site } from "~/content/site";
+import { site } from "../../core/config/site";
 import {
   absoluteUrl,
   isPublicPage,
@@ -8,7 +8,7 @@ import {
   serialiseJsonLd,
   shareImage,
   structuredData,
-} from "~/lib/seo";
+} from "../../core/seo";
 
 /**
  * The description the current page gives in its `meta` export. Read from the route module, as React

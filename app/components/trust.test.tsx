@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { site } from "~/content/site";
+import { site } from "../../core/config/site";
 import { Trust } from "./trust";
 
 const areas = { region: "Greater Manchester", places: ["Bolton", "Salford"] };

@@ -1,5 +1,5 @@
 import { BadgeCheck, ExternalLink, MapPin, ShieldCheck } from "lucide-react";
-import type { SiteConfig } from "~/content/site";
+import type { SiteConfig } from "../../core/config/site";
 
 type TrustProps = {
   insurance: SiteConfig["insurance"];

@@ -13,8 +13,8 @@ import {
 import hero from "~/assets/artwork/about-hero.svg?raw";
 import { hoursText } from "~/lib/format";
 import { svgArtwork } from "~/lib/inline-svg";
+import { site } from "../../core/config/site";
 import { serviceCardList } from "./services/cards";
-import { site } from "./site";
 import type { PageMeta, StatItem, ValueItem } from "./types";
 
 export const about = {

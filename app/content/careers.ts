@@ -1,7 +1,7 @@
 import { Banknote, Clock, GraduationCap, HeartHandshake, Sprout, Star, Users } from "lucide-react";
 import hero from "~/assets/artwork/careers-hero.svg?raw";
 import { svgArtwork } from "~/lib/inline-svg";
-import { site } from "./site";
+import { site } from "../../core/config/site";
 import type { PageMeta, ValueItem } from "./types";
 
 export const careers = {

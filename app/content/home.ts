@@ -9,9 +9,9 @@ import security from "~/assets/artwork/security.svg?raw&home";
 import steward from "~/assets/artwork/steward.svg?raw&home";
 import warehouse from "~/assets/artwork/warehouse.svg?raw&home";
 import { svgArtwork } from "~/lib/inline-svg";
+import { type ServiceKey, serviceList } from "../../core/config/service-list";
+import { site } from "../../core/config/site";
 import { serviceCards } from "./services/cards";
-import { type ServiceKey, serviceList } from "./services/list";
-import { site } from "./site";
 import type { Artwork, PageMeta, ServiceCard, ValueItem } from "./types";
 
 /** The services' pictures: the home page is the one page that shows all five. */

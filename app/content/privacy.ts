@@ -1,7 +1,7 @@
-import { type RetentionConfig, retention } from "~/content/retention";
-import { addressLine, site } from "~/content/site";
 import type { PageMeta } from "~/content/types";
-import { describePeriod } from "~/lib/periods";
+import { type RetentionConfig, retention } from "../../core/config/retention";
+import { addressLine, site } from "../../core/config/site";
+import { describePeriod } from "../../core/retention-periods";
 
 /** One part of the privacy notice: a heading, paragraphs, and an optional list. */
 export type PrivacySection = {

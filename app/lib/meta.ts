@@ -1,4 +1,4 @@
-import { site } from "~/content/site";
+import { site } from "../../core/config/site";
 
 /**
  * The title, description and share-card text for a page. Canonical URL, share image and structured

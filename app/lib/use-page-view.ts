@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { type PageViewBody, pageViewEndpoint } from "./page-view";
+import { type PageViewBody, pageViewEndpoint } from "../../core/analytics/page-view";
 
 // The referrer belongs to the page the visit began on; a client-side navigation leaves it unchanged.
 let landed = false;

@@ -8,13 +8,13 @@ import { VacancyList } from "~/components/vacancies/vacancy-list";
 import { VacancyPage } from "~/components/vacancies/vacancy-page";
 import { careers } from "~/content/careers";
 import { formResultSecretContext, refusedFormContext, servicesContext } from "~/lib/app-context";
-import { formStart, refusedFor } from "~/lib/forms/form-result";
-import { readFormResult } from "~/lib/forms/form-result.server";
-import { issueFormToken } from "~/lib/forms/form-token.server";
+import { readFormResult } from "~/lib/form-result.server";
 import { pageMeta } from "~/lib/meta";
 import { requestNow } from "~/lib/vacancies/clock.server";
 import { vacancyMeta } from "~/lib/vacancies/meta";
-import { vacanciesPath } from "~/lib/vacancies/model";
+import { formStart, refusedFor } from "../../core/forms/form-result";
+import { issueFormToken } from "../../core/forms/form-token.server";
+import { vacanciesPath } from "../../core/vacancies/model";
 import type { Route } from "./+types/careers";
 
 /** How many of the newest vacancies the careers page shows. */

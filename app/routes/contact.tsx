@@ -6,13 +6,13 @@ import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { EmailText } from "~/components/ui/email-text";
 import { contact } from "~/content/contact";
-import { site } from "~/content/site";
 import { formResultSecretContext, refusedFormContext } from "~/lib/app-context";
 import { cn } from "~/lib/cn";
-import { formStart, refusedFor } from "~/lib/forms/form-result";
-import { readFormResult } from "~/lib/forms/form-result.server";
-import { issueFormToken } from "~/lib/forms/form-token.server";
+import { readFormResult } from "~/lib/form-result.server";
 import { pageMeta } from "~/lib/meta";
+import { site } from "../../core/config/site";
+import { formStart, refusedFor } from "../../core/forms/form-result";
+import { issueFormToken } from "../../core/forms/form-token.server";
 import type { Route } from "./+types/contact";
 
 export function meta() {

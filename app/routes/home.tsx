@@ -6,9 +6,9 @@ import { ValueGrid } from "~/components/sections/value-grid";
 import { Trust } from "~/components/trust";
 import { ButtonLink } from "~/components/ui/button";
 import { home } from "~/content/home";
-import { site } from "~/content/site";
 import { pageMeta } from "~/lib/meta";
 import { useScrollOnArrival } from "~/lib/scroll";
+import { site } from "../../core/config/site";
 
 export function meta() {
   return pageMeta(home.meta);

@@ -1,7 +1,7 @@
 import { servicesContext } from "~/lib/app-context";
-import { sitemapXml } from "~/lib/seo";
 import { requestNow } from "~/lib/vacancies/clock.server";
-import { vacancyPath } from "~/lib/vacancies/model";
+import { sitemapXml } from "../../core/seo";
+import { vacancyPath } from "../../core/vacancies/model";
 import type { Route } from "./+types/sitemap.xml";
 
 /**

@@ -2,12 +2,12 @@ import { data, Form, Link } from "react-router";
 import { PageHero } from "~/components/sections/page-hero";
 import { Button } from "~/components/ui/button";
 import { VacancyList } from "~/components/vacancies/vacancy-list";
-import { serviceList } from "~/content/services/list";
 import { servicesContext } from "~/lib/app-context";
 import { pageMeta } from "~/lib/meta";
-import { absoluteUrl } from "~/lib/seo";
 import { requestNow } from "~/lib/vacancies/clock.server";
-import { employmentTypes, vacanciesPath, vacancyServiceName } from "~/lib/vacancies/model";
+import { serviceList } from "../../core/config/service-list";
+import { absoluteUrl } from "../../core/seo";
+import { employmentTypes, vacanciesPath, vacancyServiceName } from "../../core/vacancies/model";
 import type { Route } from "./+types/vacancies";
 
 const description =

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { VacancyGone, VacancyPage } from "~/components/vacancies/vacancy-page";
 import { formResultSecretContext, servicesContext } from "~/lib/app-context";
-import { formStart } from "~/lib/forms/form-result";
-import { readFormResult } from "~/lib/forms/form-result.server";
-import { issueFormToken } from "~/lib/forms/form-token.server";
+import { readFormResult } from "~/lib/form-result.server";
 import { pageMeta } from "~/lib/meta";
 import { requestNow } from "~/lib/vacancies/clock.server";
 import { vacancyMeta } from "~/lib/vacancies/meta";
+import { formStart } from "../../core/forms/form-result";
+import { issueFormToken } from "../../core/forms/form-token.server";
 import type { Route } from "./+types/vacancy";
 
 /**

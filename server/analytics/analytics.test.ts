@@ -3,8 +3,8 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pageViewEndpoint } from "../../app/lib/page-view.ts";
-import { londonDate, vacanciesPath } from "../../app/lib/vacancies/model.ts";
+import { pageViewEndpoint } from "../../core/analytics/page-view.ts";
+import { londonDate, vacanciesPath } from "../../core/vacancies/model.ts";
 import {
   applicationFields,
   applicationForm,
@@ -17,7 +17,7 @@ import {
 } from "../../tests/support/harness.ts";
 import { createHttpServer } from "../app.ts";
 import { type Database, openDatabase } from "../db/database.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger } from "../observability/logger.ts";
 import { type Analytics, createAnalytics } from "./analytics.ts";
 import { analyticsReport, buildReport, exportCsv } from "./report.ts";
 import {

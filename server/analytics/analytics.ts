@@ -6,10 +6,10 @@ import express, {
   type Router,
 } from "express";
 import { z } from "zod";
-import { pageViewEndpoint } from "../../app/lib/page-view.ts";
-import { vacanciesPath } from "../../app/lib/vacancies/model.ts";
+import { pageViewEndpoint } from "../../core/analytics/page-view.ts";
+import { vacanciesPath } from "../../core/vacancies/model.ts";
 import type { Database } from "../db/database.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../observability/logger.ts";
 import { isSameOrigin } from "../protection/origin.ts";
 import { takeRateLimit } from "../protection/rate-limit.ts";
 import {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { retention } from "../../app/content/retention.ts";
+import { retention } from "../../core/config/retention.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { type Device, dayOf, monthsBefore, type Source } from "./visitor.ts";
 

@@ -3,8 +3,9 @@ import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { Worker } from "node:worker_threads";
 import pg from "pg";
-import { timed, timedStatement, timedStatementSync } from "../profile.ts";
+import { timed, timedStatement, timedStatementSync } from "../observability/profile.ts";
 import { numberedPlaceholders, postgres, type SqlDialect, sqlite } from "./dialect.ts";
+import { isPostgres, sqliteFileOf } from "./url.ts";
 
 /**
  * The one way the server reaches its database: SQLite (node:sqlite) by default,
@@ -107,9 +108,7 @@ export type DatabaseOptions = {
 
 /** Opens the database named by a DATABASE_URL value: postgres://, file:, or a plain path. */
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
-  const file = url.startsWith("file:") ? url.slice("file:".length) : url;
-  return openSqlite(file, options);
+  return isPostgres(url) ? openPostgres(url, options) : openSqlite(sqliteFileOf(url), options);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { site } from "../../app/content/site.ts";
-import type { CareersInput } from "../../app/lib/forms/careers-schema.ts";
-import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
-import { type MailPurpose, maskNiNumber, serviceLabel } from "../../app/lib/leads/model.ts";
+import { site } from "../../core/config/site.ts";
+import type { CareersInput } from "../../core/forms/careers-schema.ts";
+import type { ContactInput } from "../../core/forms/contact-schema.ts";
+import { type MailPurpose, maskNiNumber, serviceLabel } from "../../core/leads/model.ts";
 
 /** Where mail goes: the company's two inboxes and the sender address; and the site's own address for links. */
 export type MailRouting = { from: string; enquiriesTo: string; applicationsTo: string; publicUrl: string };

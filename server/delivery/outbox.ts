@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Queryable, Transaction } from "../db/database.ts";
-import type { Logger } from "../logger.ts";
-import { createPoller } from "../poller.ts";
+import { createPoller } from "../jobs/poller.ts";
+import type { Logger } from "../observability/logger.ts";
 import type { QueuedMail } from "./emails.ts";
 import { type SendMail, withoutAddresses } from "./smtp.ts";
 import { type LeadEvent, leadHeadline, type SendWebhook } from "./webhooks.ts";

@@ -1,7 +1,7 @@
 // Routing, the reply clock, replies from the workspace and the morning summary, against a real SQLite
 // file and the real PostgreSQL server, with a real SMTP server on loopback and the clock moved by hand.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { site } from "../../app/content/site.ts";
+import { site } from "../../core/config/site.ts";
 import {
   type Dialect,
   type Harness,
@@ -10,12 +10,13 @@ import {
   TestSmtp,
   validEnquiry,
 } from "../../tests/support/harness.ts";
+import { overdueCount } from "../leads/waiting.ts";
 import { purge } from "../lifecycle/purge.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger } from "../observability/logger.ts";
 import { listLeads } from "../workspace/inbox.ts";
 import type { StaffMember } from "../workspace/sessions.ts";
+import { idleTimeoutMs } from "../workspace/sessions.ts";
 import { createFollowUp } from "./follow-up.ts";
-import { overdueCount } from "./reply-clock.ts";
 
 const hour = 60 * 60 * 1000;
 const companyInbox = "office@cottonopolis.example";
@@ -312,6 +313,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       const report = await purge(h.services.db, {
         asOf: Date.now() + 10 * 365 * 24 * hour,
         rateLimitWindowMs: hour,
+        sessionIdleMs: idleTimeoutMs,
       });
       expect(report.leads.map((due) => due.reference)).toContain(lead.reference);
       const [left] = await h.services.db.all<{ n: number }>(

@@ -1,8 +1,8 @@
 import type { Database } from "../db/database.ts";
-import { acquireLease, newHolder, releaseLease } from "../lifecycle/lease.ts";
-import type { Logger } from "../logger.ts";
-import { createPoller } from "../poller.ts";
-import { type ClockRouting, queueClockMails } from "./reply-clock.ts";
+import { acquireLease, newHolder, releaseLease } from "../jobs/lease.ts";
+import { createPoller } from "../jobs/poller.ts";
+import type { Logger } from "../observability/logger.ts";
+import { type ClockRouting, queueClockMails } from "./reminders.ts";
 import { queueSummaries } from "./summaries.ts";
 
 /** How often the reply clock and the morning summaries look for what is due. */

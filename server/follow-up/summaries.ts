@@ -5,13 +5,13 @@
  * day) is set by one conditional UPDATE in the transaction that queues it. Nothing to report, nothing
  * is sent. It names leads by reference, kind and service only, never by the person who sent them.
  */
-import { site } from "../../app/content/site.ts";
-import { formatDateTime, type LeadKind, serviceLabel } from "../../app/lib/leads/model.ts";
-import { promiseMs } from "../../app/lib/leads/reply-clock.ts";
+import { site } from "../../core/config/site.ts";
+import { formatDateTime, type LeadKind, serviceLabel } from "../../core/leads/model.ts";
+import { promiseMs } from "../../core/leads/reply-promise.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { tableOf } from "../leads/model.ts";
-import { type ClockRouting, leadUrl } from "./reply-clock.ts";
+import { type ClockRouting, leadUrl } from "./reminders.ts";
 
 /** The summary's hour (UK time), and the hour after which a summary missed that morning is no longer sent. */
 export const summaryHour = 8;

@@ -1,30 +1,29 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { site } from "../../app/content/site.ts";
+import { site } from "../../core/config/site.ts";
 import {
   type CareersInput,
   careersEndpoint,
   careersFields,
   careersSchema,
   vacancyField,
-} from "../../app/lib/forms/careers-schema.ts";
+} from "../../core/forms/careers-schema.ts";
 import {
   type ContactInput,
   contactEndpoint,
   contactFields,
   contactSchema,
-} from "../../app/lib/forms/contact-schema.ts";
-import { fieldProblems, firstProblem, honeypotField } from "../../app/lib/forms/fields.ts";
-import { checkFormToken, issueFormToken } from "../../app/lib/forms/form-token.server.ts";
-import { formTokenEndpoint, formTokenField } from "../../app/lib/forms/form-token.ts";
-import { createResultToken, type FormName, resultParam } from "../../app/lib/forms/result-token.server.ts";
-import { applyAnchor, vacancyPath, vacancyReferencePattern } from "../../app/lib/vacancies/model.ts";
+} from "../../core/forms/contact-schema.ts";
+import { fieldProblems, firstProblem, honeypotField } from "../../core/forms/fields.ts";
+import { checkFormToken, issueFormToken } from "../../core/forms/form-token.server.ts";
+import { formTokenEndpoint, formTokenField } from "../../core/forms/form-token.ts";
+import { createResultToken, type FormName, resultParam } from "../../core/forms/result-token.server.ts";
+import { applyAnchor, vacancyPath, vacancyReferencePattern } from "../../core/vacancies/model.ts";
 import { type Database, isUnavailable } from "../db/database.ts";
-import type { Logger } from "../logger.ts";
-import { timed, timedSync } from "../profile.ts";
+import type { Logger } from "../observability/logger.ts";
+import { timed, timedSync } from "../observability/profile.ts";
 import { networkKey } from "../protection/client-address.ts";
 import { isCrossSite } from "../protection/origin.ts";
 import { groupedRateLimit } from "../protection/rate-limit.ts";
-import type { Secrets } from "../secrets.ts";
 import { contentHash, encryptNiNumber } from "./protect.ts";
 import { Refusal } from "./refusal.ts";
 import { answerWithPage, type TypedForm, typedForm, typedValues } from "./refused-form.ts";
@@ -44,7 +43,8 @@ import { checkFile, createBudget, maxFileBytes, parseMultipart, uploadLimitLabel
 
 export type LeadsOptions = {
   db: Database;
-  secrets: Secrets;
+  /** The keys a post needs: the NI number's, the network hash's salt and the form tokens' secret. */
+  secrets: { niKey: Buffer; ipSalt: string; resultSecret: string };
   routing: LeadRouting;
   logger: Logger;
   rateLimits: { contact: number; careers: number; windowMs: number };

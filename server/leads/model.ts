@@ -1,9 +1,9 @@
 /**
  * What the server alone knows about leads: which table holds each kind, and how references are made.
- * The kinds, statuses and words are in `app/lib/leads/model.ts`, shared with the workspace's pages.
+ * The kinds, statuses and words are in `core/leads/model.ts`, shared with the workspace's pages.
  */
 import { randomBytes } from "node:crypto";
-import { kindOfReference, type LeadKind, type ReferencePrefix } from "../../app/lib/leads/model.ts";
+import { kindOfReference, type LeadKind, type ReferencePrefix } from "../../core/leads/model.ts";
 
 export type LeadTable = "enquiries" | "applications";
 

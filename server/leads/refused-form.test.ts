@@ -7,11 +7,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { niExampleMessage } from "../../app/lib/forms/careers-schema.ts";
+import { niExampleMessage } from "../../core/forms/careers-schema.ts";
 import { applicationFields, applicationForm, samples, validEnquiry } from "../../tests/support/harness.ts";
 import { createHttpServer } from "../app.ts";
 import { parseEnv } from "../env.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger } from "../observability/logger.ts";
 import { createServices, type Services } from "../services.ts";
 import { refusedFormOf } from "./refused-form.ts";
 

@@ -1,8 +1,8 @@
-import type { CareersFileField, CareersInput } from "../../app/lib/forms/careers-schema.ts";
-import type { ContactInput } from "../../app/lib/forms/contact-schema.ts";
-import { serviceOptions } from "../../app/lib/forms/contact-schema.ts";
-import type { SpamSignal } from "../../app/lib/forms/form-token.ts";
-import { kindOfReference } from "../../app/lib/leads/model.ts";
+import type { CareersFileField, CareersInput } from "../../core/forms/careers-schema.ts";
+import type { ContactInput } from "../../core/forms/contact-schema.ts";
+import { serviceOptions } from "../../core/forms/contact-schema.ts";
+import type { SpamSignal } from "../../core/forms/form-token.ts";
+import { kindOfReference } from "../../core/leads/model.ts";
 import {
   type Database,
   isUniqueViolation,

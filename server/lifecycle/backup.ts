@@ -5,14 +5,9 @@ import { backup, DatabaseSync } from "node:sqlite";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
-import { isPostgres } from "../env.ts";
+import { isPostgres, sqliteFileOf } from "../db/url.ts";
 
 const run = promisify(execFile);
-
-/** The SQLite file a DATABASE_URL names. */
-function sqliteFile(databaseUrl: string): string {
-  return databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : databaseUrl;
-}
 
 /** Refuses a file that is not a SQLite database of this site (one with the migrations' table). */
 function checkSqliteBackup(file: string): void {
@@ -44,7 +39,7 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
   if (isPostgres(databaseUrl)) {
     await run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${file}`, databaseUrl]);
   } else {
-    const source = new DatabaseSync(sqliteFile(databaseUrl), { readOnly: true });
+    const source = new DatabaseSync(sqliteFileOf(databaseUrl), { readOnly: true });
     try {
       await backup(source, file);
     } finally {
@@ -83,7 +78,7 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
     ]);
     return;
   }
-  const target = sqliteFile(databaseUrl);
+  const target = sqliteFileOf(databaseUrl);
   if (existsSync(target) && statSync(target).size > 0)
     throw new Error(`${target} already exists: restore into a new file, or move that one away first.`);
   checkSqliteBackup(file);

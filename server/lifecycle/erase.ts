@@ -1,11 +1,10 @@
-import type { LeadKind } from "../../app/lib/leads/model.ts";
+import type { DeletionReason, LeadKind } from "../../core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { normaliseEmail, tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import type { ErasureLedger } from "./ledger.ts";
 
 /** Why a lead was deleted, as its tombstone and timeline say. */
-export type DeletionReason = "retention" | "erasure request";
 
 /** What one deletion (or several, added up) removed. */
 export type DeletionCounts = {

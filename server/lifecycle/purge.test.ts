@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { retention } from "../../app/content/retention.ts";
-import { addPeriod } from "../../app/lib/periods.ts";
+import { retention } from "../../core/config/retention.ts";
+import { addPeriod } from "../../core/retention-periods.ts";
 import { type Dialect, type Harness, startHarness } from "../../tests/support/harness.ts";
 import {
   addNote,
@@ -14,9 +14,10 @@ import {
   setLead,
   token,
 } from "../../tests/support/lifecycle.ts";
-import { createLogger } from "../logger.ts";
+import { acquireLease, releaseLease } from "../jobs/lease.ts";
+import { createLogger } from "../observability/logger.ts";
+import { idleTimeoutMs } from "../workspace/sessions.ts";
 import { hashToken } from "../workspace/tokens.ts";
-import { acquireLease, releaseLease } from "./lease.ts";
 import { deleteDue, duePlan, purge, purgeLeaseMs } from "./purge.ts";
 import { startPurging } from "./schedule.ts";
 
@@ -38,7 +39,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
   });
 
   const run = (asOf: number, extra: { dryRun?: boolean } = {}) =>
-    purge(h.services.db, { asOf, rateLimitWindowMs, ...extra });
+    purge(h.services.db, { asOf, rateLimitWindowMs, sessionIdleMs: idleTimeoutMs, ...extra });
 
   it("deletes an unsuccessful application, with its CV, mail rows and notes, the day after its period and not the day before", async () => {
     const reference = await sendApplication(h);
@@ -296,14 +297,26 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       // Under the lease: one process purges, the other sees it held and does nothing.
       const first = await makeDue();
       const reports = await Promise.all([
-        purge(h.services.db, { asOf, rateLimitWindowMs, holder: "process-one" }),
-        purge(second.services.db, { asOf, rateLimitWindowMs, holder: "process-two" }),
+        purge(h.services.db, {
+          asOf,
+          rateLimitWindowMs,
+          sessionIdleMs: idleTimeoutMs,
+          holder: "process-one",
+        }),
+        purge(second.services.db, {
+          asOf,
+          rateLimitWindowMs,
+          sessionIdleMs: idleTimeoutMs,
+          holder: "process-two",
+        }),
       ]);
       expect(reports.filter((report) => report.ran)).toHaveLength(1);
       const deleted = reports.flatMap((report) => report.leads.map((lead) => lead.reference));
       expect(deleted.filter((reference) => first.includes(reference)).sort()).toEqual([...first].sort());
       // The lease was given back: the next purge runs.
-      expect((await purge(second.services.db, { asOf, rateLimitWindowMs })).ran).toBe(true);
+      expect(
+        (await purge(second.services.db, { asOf, rateLimitWindowMs, sessionIdleMs: idleTimeoutMs })).ran,
+      ).toBe(true);
 
       // Without it (two plans made before either deletes), each lead is still deleted exactly once.
       const again = await makeDue();
@@ -363,6 +376,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       const report = await purge(heldUp, {
         asOf,
         rateLimitWindowMs,
+        sessionIdleMs: idleTimeoutMs,
         holder: "process-one",
         clock: () => now,
       });
@@ -387,6 +401,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       const rest = await purge(second.services.db, {
         asOf,
         rateLimitWindowMs,
+        sessionIdleMs: idleTimeoutMs,
         holder: "process-two",
         clock: () => now,
       });
@@ -403,7 +418,13 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       holdUpAfter = 1;
       const logs: Record<string, unknown>[] = [];
       const logger = createLogger("info", { write: (line: string) => void logs.push(JSON.parse(line)) });
-      const purging = await startPurging({ db: heldUp, logger, rateLimitWindowMs, clock: () => now });
+      const purging = await startPurging({
+        db: heldUp,
+        logger,
+        rateLimitWindowMs,
+        sessionIdleMs: idleTimeoutMs,
+        clock: () => now,
+      });
       purging.stop();
       expect(logs.find((line) => line.level === "warn")).toMatchObject({
         msg: "retention purge stopped: its lease ran out and another process took it over",
@@ -411,7 +432,13 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       });
       expect((await footprint(h, more[1] as string)).lead).toBe(1);
       // The second finishes, and gives the lease back.
-      await purge(second.services.db, { asOf, rateLimitWindowMs, holder: "process-two", clock: () => now });
+      await purge(second.services.db, {
+        asOf,
+        rateLimitWindowMs,
+        sessionIdleMs: idleTimeoutMs,
+        holder: "process-two",
+        clock: () => now,
+      });
       expect((await footprint(h, more[1] as string)).lead).toBe(0);
     } finally {
       await second.close();
@@ -429,7 +456,13 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
     });
     const logs: Record<string, unknown>[] = [];
     const logger = createLogger("info", { write: (line: string) => void logs.push(JSON.parse(line)) });
-    const purging = await startPurging({ db: h.services.db, logger, rateLimitWindowMs, everyMs: 50 });
+    const purging = await startPurging({
+      db: h.services.db,
+      logger,
+      rateLimitWindowMs,
+      sessionIdleMs: idleTimeoutMs,
+      everyMs: 50,
+    });
     try {
       // Already gone when startPurging resolves, before the server would take its first request.
       expect((await footprint(h, reference)).lead).toBe(0);

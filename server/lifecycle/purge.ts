@@ -1,19 +1,11 @@
-import { type RetentionConfig, retention } from "../../app/content/retention.ts";
-import type { LeadKind } from "../../app/lib/leads/model.ts";
+import { type RetentionConfig, retention } from "../../core/config/retention.ts";
+import type { DeletionReason, LeadKind } from "../../core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
+import { acquireLease, newHolder, releaseLease } from "../jobs/lease.ts";
 import { acknowledgementWindowMs } from "../leads/acknowledgements.ts";
 import { tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
-import { idleTimeoutMs } from "../workspace/sessions.ts";
-import {
-  addCounts,
-  type DeletionCounts,
-  type DeletionReason,
-  deleteLead,
-  describeCounts,
-  noDeletions,
-} from "./erase.ts";
-import { acquireLease, newHolder, releaseLease } from "./lease.ts";
+import { addCounts, type DeletionCounts, deleteLead, describeCounts, noDeletions } from "./erase.ts";
 import type { ErasureLedger } from "./ledger.ts";
 import { type LeadFacts, type RetentionDecision, retentionOf } from "./rules.ts";
 import { reclaimSpace } from "./storage.ts";
@@ -62,6 +54,8 @@ export type PurgeOptions = {
   config?: RetentionConfig;
   /** The longest rate-limit window in use: a counter older than this no longer counts. */
   rateLimitWindowMs: number;
+  /** How long a session may sit unused before it ends (the workspace's setting, passed in by the caller). */
+  sessionIdleMs: number;
   /** The wall clock, for the lease (a purge "as of" another date still holds it for real minutes). */
   clock?: () => number;
   /** Who holds the lease while this purge runs (tests name two processes). */
@@ -192,10 +186,10 @@ const noHousekeeping: Housekeeping = {
   mailboxes: 0,
 };
 
-function housekeepingRules(asOf: number, rateLimitWindowMs: number) {
+function housekeepingRules(asOf: number, rateLimitWindowMs: number, sessionIdleMs: number) {
   return {
     // Ended by time: past their absolute expiry, or idle too long (readSession would refuse them).
-    sessions: ["FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?", [asOf, asOf - idleTimeoutMs]],
+    sessions: ["FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?", [asOf, asOf - sessionIdleMs]],
     // An invitation works once, until it expires.
     invitations: ["FROM invitations WHERE expires_at <= ? OR used_at IS NOT NULL", [asOf]],
     challenges: ["FROM webauthn_challenges WHERE expires_at <= ?", [asOf]],
@@ -206,8 +200,13 @@ function housekeepingRules(asOf: number, rateLimitWindowMs: number) {
   } satisfies Record<keyof Housekeeping, [string, number[]]>;
 }
 
-async function housekeeping(db: Database, asOf: number, rateLimitWindowMs: number, dryRun: boolean) {
-  const rules = housekeepingRules(asOf, rateLimitWindowMs);
+async function housekeeping(
+  db: Database,
+  asOf: number,
+  windows: { rateLimitWindowMs: number; sessionIdleMs: number },
+  dryRun: boolean,
+) {
+  const rules = housekeepingRules(asOf, windows.rateLimitWindowMs, windows.sessionIdleMs);
   const run = async (tx: Queryable): Promise<Housekeeping> => {
     const result: Housekeeping = { ...noHousekeeping };
     for (const [name, [sql, params]] of Object.entries(rules) as [keyof Housekeeping, [string, number[]]][]) {
@@ -229,7 +228,7 @@ async function housekeeping(db: Database, asOf: number, rateLimitWindowMs: numbe
  * `ran: false`. Afterwards the freed space is reclaimed, so deleted values are gone from the file too.
  */
 export async function purge(db: Database, options: PurgeOptions): Promise<PurgeReport> {
-  const { asOf, dryRun = false, rateLimitWindowMs } = options;
+  const { asOf, dryRun = false } = options;
   const config = options.config ?? retention;
   const clock = options.clock ?? Date.now;
   const nothing = { asOf, dryRun, leads: [], deleted: noDeletions };
@@ -241,7 +240,7 @@ export async function purge(db: Database, options: PurgeOptions): Promise<PurgeR
       ...nothing,
       ran: true,
       leads: await duePlan(db, asOf, config),
-      housekeeping: await housekeeping(db, sweepAt, rateLimitWindowMs, true),
+      housekeeping: await housekeeping(db, sweepAt, options, true),
     };
   }
   const holder = options.holder ?? newHolder();
@@ -276,7 +275,7 @@ export async function purge(db: Database, options: PurgeOptions): Promise<PurgeR
       });
     }
     // With the lease lost, sessions and the like are left to the process that has it now.
-    const swept = leaseLost ? noHousekeeping : await housekeeping(db, sweepAt, rateLimitWindowMs, false);
+    const swept = leaseLost ? noHousekeeping : await housekeeping(db, sweepAt, options, false);
     const anything = deleted.records + Object.values(swept).reduce((sum, n) => sum + n, 0);
     if (anything > 0) await reclaimSpace(db);
     const stopped = leaseLost ? { stopped: "lease-lost" as const } : {};

@@ -1,5 +1,5 @@
 import type { Database } from "../db/database.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../observability/logger.ts";
 import type { ErasureLedger } from "./ledger.ts";
 import { type PurgeReport, purge } from "./purge.ts";
 
@@ -21,6 +21,8 @@ export async function startPurging(options: {
   db: Database;
   logger: Logger;
   rateLimitWindowMs: number;
+  /** How long a session may sit unused before it ends. */
+  sessionIdleMs: number;
   everyMs?: number;
   clock?: () => number;
   /** The erasure ledger the purge's deletions are written to. */
@@ -30,11 +32,11 @@ export async function startPurging(options: {
 }): Promise<Purging> {
   const { db, logger, everyMs = purgeEveryMs } = options;
   const clock = options.clock ?? Date.now;
-  const { rateLimitWindowMs } = options;
+  const { rateLimitWindowMs, sessionIdleMs } = options;
   let running: Promise<PurgeReport | null> | null = null;
 
   function runOnce(): Promise<PurgeReport | null> {
-    running ??= purge(db, { asOf: clock(), clock, rateLimitWindowMs, ledger: options.ledger })
+    running ??= purge(db, { asOf: clock(), clock, rateLimitWindowMs, sessionIdleMs, ledger: options.ledger })
       .then((report) => {
         if (report.stopped === "lease-lost") {
           logger.warn(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Dialect, type Harness, startHarness } from "../../tests/support/harness.ts";
-import { startProfiling, stopProfiling, takeProfile } from "../profile.ts";
+import { startProfiling, stopProfiling, takeProfile } from "../observability/profile.ts";
 import { groupedRateLimit, takeRateLimit } from "./rate-limit.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];

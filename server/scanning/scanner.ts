@@ -1,9 +1,9 @@
-import type { ScanStatus } from "../../app/lib/leads/model.ts";
+import type { ScanStatus } from "../../core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { withholdAttachment } from "../delivery/outbox.ts";
+import { createPoller } from "../jobs/poller.ts";
 import { recordEvent } from "../leads/timeline.ts";
-import type { Logger } from "../logger.ts";
-import { createPoller } from "../poller.ts";
+import type { Logger } from "../observability/logger.ts";
 import { type Scan, ScannerUnreachable } from "./clamd.ts";
 
 /**

@@ -4,8 +4,8 @@ import {
   type Vacancy,
   type VacancyStatus,
   vacancySlug,
-} from "../../app/lib/vacancies/model.ts";
-import type { VacancyInput } from "../../app/lib/vacancies/schema.ts";
+} from "../../core/vacancies/model.ts";
+import type { VacancyInput } from "../../core/vacancies/schema.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
 import { newReference } from "../leads/model.ts";
 import { leadTimeline, type TimelineEvent } from "../leads/read.ts";

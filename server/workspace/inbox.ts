@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import { type SpamSignal, spamSignals } from "../../app/lib/forms/form-token.ts";
+import { type SpamSignal, spamSignals } from "../../core/forms/form-token.ts";
+import { type InboxQuery, inboxPageSize, searchLimits } from "../../core/leads/inbox-query.ts";
 import {
   allStatuses,
   formatDateTime,
@@ -15,9 +16,8 @@ import {
   statusLabels,
   unreadableNiNumber,
   yesNo,
-} from "../../app/lib/leads/model.ts";
-import { promiseMs } from "../../app/lib/leads/reply-clock.ts";
-import { type InboxQuery, inboxPageSize, searchLimits } from "../../app/lib/staff/leads.ts";
+} from "../../core/leads/model.ts";
+import { promiseMs } from "../../core/leads/reply-promise.ts";
 import type { Database, Queryable, Value } from "../db/database.ts";
 import { requeueFailed } from "../delivery/outbox.ts";
 import { tableOf } from "../leads/model.ts";
@@ -44,7 +44,7 @@ export type InboxRow = {
   createdAt: number;
   /** False until someone in the workspace opens the lead. */
   opened: boolean;
-  /** The spam layer that caught it, if any (see app/lib/forms/form-token.ts). */
+  /** The spam layer that caught it, if any (see core/forms/form-token.ts). */
   spamSignal: SpamSignal | null;
   /** How long after its page was served the form was sent, when known. */
   formAgeMs: number | null;

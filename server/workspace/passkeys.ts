@@ -8,7 +8,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { site } from "../../app/content/site.ts";
+import { site } from "../../core/config/site.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import type { RelyingParty } from "./relying-party.ts";

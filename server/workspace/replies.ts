@@ -4,8 +4,8 @@
  * timeline shows who replied and when. The words are kept in `replies` (the queue forgets a message's
  * words once it is sent) and deleted with the lead.
  */
-import { site } from "../../app/content/site.ts";
-import { kindOfReference, type LeadKind } from "../../app/lib/leads/model.ts";
+import { site } from "../../core/config/site.ts";
+import { kindOfReference, type LeadKind } from "../../core/leads/model.ts";
 import type { Database } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { tableOf } from "../leads/model.ts";

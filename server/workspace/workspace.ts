@@ -4,12 +4,12 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import type { LeadKind } from "../../app/lib/leads/model.ts";
-import type { InboxQuery } from "../../app/lib/staff/leads.ts";
+import type { InboxQuery } from "../../core/leads/inbox-query.ts";
+import type { LeadKind } from "../../core/leads/model.ts";
 import type { Database } from "../db/database.ts";
-import { overdueCount } from "../follow-up/reply-clock.ts";
 import type { NiKeys } from "../leads/protect.ts";
 import { leadReplies } from "../leads/read.ts";
+import { overdueCount } from "../leads/waiting.ts";
 import { networkKey } from "../protection/client-address.ts";
 import { type RateLimit, takeRateLimit } from "../protection/rate-limit.ts";
 import * as inbox from "./inbox.ts";

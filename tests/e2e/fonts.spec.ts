@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { publicPages } from "../../app/lib/seo.ts";
+import { publicPages } from "../../core/seo.ts";
 import { codePoints, coreRanges } from "../../scripts/font-characters.ts";
 import { waitForHydration } from "./helpers";
 

@@ -15,7 +15,7 @@ import { SMTPServer } from "smtp-server";
 import { Webhook } from "standardwebhooks";
 import { createHttpServer } from "../../server/app.ts";
 import { parseEnv } from "../../server/env.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createLogger } from "../../server/observability/logger.ts";
 import { createServices, type Services } from "../../server/services.ts";
 
 export { validEnquiry } from "./fixtures.ts";

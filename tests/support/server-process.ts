@@ -5,7 +5,7 @@
 import express from "express";
 import { createHttpServer } from "../../server/app.ts";
 import { parseEnv } from "../../server/env.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createLogger } from "../../server/observability/logger.ts";
 import { createServices } from "../../server/services.ts";
 import { handleShutdown } from "../../server/shutdown.ts";
 

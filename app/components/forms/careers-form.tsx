@@ -2,8 +2,8 @@ import { Paperclip } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Choice, controlClass, Field, TextField } from "~/components/ui/field";
-import { site } from "~/content/site";
 import { cn } from "~/lib/cn";
+import { site } from "../../../core/config/site";
 import {
   type CareersFileField,
   careersFields,
@@ -11,11 +11,11 @@ import {
   careersLimits,
   niPlaceholder,
   vacancyField,
-} from "~/lib/forms/careers-fields";
-import { careersEndpoint } from "~/lib/forms/endpoints";
-import type { FormStart, FormValues } from "~/lib/forms/form-result";
-import { formTokenField } from "~/lib/forms/form-token";
-import { honeypotField } from "~/lib/forms/honeypot";
+} from "../../../core/forms/careers-fields";
+import { careersEndpoint } from "../../../core/forms/endpoints";
+import type { FormStart, FormValues } from "../../../core/forms/form-result";
+import { formTokenField } from "../../../core/forms/form-token";
+import { honeypotField } from "../../../core/forms/honeypot";
 import { FormBanner } from "./form-banner";
 import { FormFooter } from "./form-footer";
 import { useFormToken } from "./form-token-field";

@@ -1,7 +1,7 @@
 import { ButtonLink } from "~/components/ui/button";
-import { serviceList, servicePath } from "~/content/services/list";
 import type { ServicePageContent, ServiceSection } from "~/content/types";
-import { quoteHref } from "~/lib/forms/contact-prefill";
+import { serviceList, servicePath } from "../../../core/config/service-list";
+import { quoteHref } from "../../../core/forms/contact-prefill";
 import { ViewAllServicesLink } from "./actions";
 import { CtaBand } from "./cta-band";
 import { PageHero } from "./page-hero";

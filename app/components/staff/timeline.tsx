@@ -1,4 +1,4 @@
-import { type AuditAction, actorOf, describeEvent, type Moment } from "~/lib/leads/model";
+import { type AuditAction, actorOf, describeEvent, type Moment } from "../../../core/leads/model";
 
 export type TimelineItem = {
   id: number;

@@ -6,7 +6,7 @@ import {
   type Vacancy,
   vacancyPath,
   vacancyServiceName,
-} from "~/lib/vacancies/model";
+} from "../../../core/vacancies/model";
 
 /** The facts a job seeker compares, as a definition list: service, place, pay, kind of work, closing date. */
 export function VacancyFacts({ vacancy, withHours = false }: { vacancy: Vacancy; withHours?: boolean }) {

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { CareersForm } from "~/components/forms/careers-form";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
-import type { FormStart } from "~/lib/forms/form-result";
-import { serialiseJsonLd } from "~/lib/seo";
 import { jobPostingJsonLd } from "~/lib/vacancies/job-posting";
+import type { FormStart } from "../../../core/forms/form-result";
+import { serialiseJsonLd } from "../../../core/seo";
 import {
   applyAnchor,
   descriptionBlocks,
@@ -13,7 +13,7 @@ import {
   type Vacancy,
   vacanciesPath,
   vacancyServiceName,
-} from "~/lib/vacancies/model";
+} from "../../../core/vacancies/model";
 import { VacancyFacts, VacancyList } from "./vacancy-list";
 
 /** A vacancy's description: its paragraphs and "- " lists, every word as text, never as HTML. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { serviceOptions } from "../../lib/forms/contact-schema";
-import { publicPages, serviceJsonLd } from "../../lib/seo";
+import { serviceLinks } from "../../../core/config/navigation";
+import { serviceList, servicePath } from "../../../core/config/service-list";
+import { serviceOptions } from "../../../core/forms/contact-schema";
+import { publicPages, serviceJsonLd } from "../../../core/seo";
 import routes from "../../routes";
-import { serviceLinks } from "../navigation";
 import { serviceCardList } from "./cards";
 import { services } from "./index";
-import { serviceList, servicePath } from "./list";
 
 describe("service cards", () => {
   it("are the service pages' own cards, in the same order", () => {

@@ -1,6 +1,11 @@
 import { BedDouble, Forklift, Megaphone, ShieldCheck, Sparkles } from "lucide-react";
+import {
+  type ServiceEntry,
+  type ServiceKey,
+  serviceList,
+  servicePath,
+} from "../../../core/config/service-list";
 import type { ServiceSummary } from "../types";
-import { type ServiceEntry, type ServiceKey, serviceList, servicePath } from "./list";
 
 const entries = Object.fromEntries(serviceList.map((service) => [service.key, service])) as Record<
   ServiceKey,

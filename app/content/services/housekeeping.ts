@@ -13,7 +13,7 @@ import {
 import picture from "~/assets/artwork/housekeeping.svg?raw";
 import { hoursText } from "~/lib/format";
 import { svgArtwork } from "~/lib/inline-svg";
-import { site } from "../site";
+import { site } from "../../../core/config/site";
 import type { ServicePageContent, ValueItem } from "../types";
 import { serviceCards } from "./cards";
 

@@ -12,7 +12,7 @@ import {
 } from "lucide-react";
 import picture from "~/assets/artwork/security.svg?raw";
 import { svgArtwork } from "~/lib/inline-svg";
-import { site } from "../site";
+import { site } from "../../../core/config/site";
 import type { ServicePageContent, ValueItem } from "../types";
 import { serviceCards } from "./cards";
 

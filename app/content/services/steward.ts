@@ -11,7 +11,7 @@ import {
 } from "lucide-react";
 import picture from "~/assets/artwork/steward.svg?raw";
 import { svgArtwork } from "~/lib/inline-svg";
-import { site } from "../site";
+import { site } from "../../../core/config/site";
 import type { ServicePageContent, TierItem, ValueItem } from "../types";
 import { serviceCards } from "./cards";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { allStatuses, serviceChoices } from "../leads/model.ts";
-import { vacancyReferencePattern } from "../vacancies/model.ts";
-import { type InboxQuery, searchLimits } from "./leads.ts";
+import { type InboxQuery, searchLimits } from "../../../core/leads/inbox-query.ts";
+import { allStatuses, serviceChoices } from "../../../core/leads/model.ts";
+import { vacancyReferencePattern } from "../../../core/vacancies/model.ts";
 
 /**
  * The inbox's search and filters, as they stand in its URL (`?q=&kind=&status=&service=&page=`).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { inboxQueryString } from "../../../core/leads/inbox-query.ts";
 import { parseInboxQuery } from "./leads.server.ts";
-import { inboxQueryString } from "./leads.ts";
 
 const parse = (search: string) => parseInboxQuery(new URLSearchParams(search));
 

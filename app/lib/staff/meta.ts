@@ -1,4 +1,4 @@
-import { site } from "~/content/site";
+import { site } from "../../../core/config/site";
 
 /**
  * A workspace page's title and description. The workspace is never indexed, but a description is what a

@@ -1,6 +1,7 @@
 import { createCookie, redirect } from "react-router";
-import type { Workspace } from "../../../server/workspace/workspace.ts";
 import { type AppServices, clientAddressContext, servicesContext } from "../app-context.ts";
+
+type Workspace = AppServices["workspace"];
 
 type Context = { get: <T>(key: import("react-router").RouterContext<T>) => T };
 

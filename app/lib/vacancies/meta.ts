@@ -1,6 +1,6 @@
 import { pageMeta } from "~/lib/meta";
-import { absoluteUrl } from "~/lib/seo";
-import { type Vacancy, vacancyPath, vacancySummary } from "./model";
+import { absoluteUrl } from "../../../core/seo";
+import { type Vacancy, vacancyPath, vacancySummary } from "../../../core/vacancies/model";
 
 /**
  * An open vacancy page's title, description, canonical address and share card: the vacancy's own words,

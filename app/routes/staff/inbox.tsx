@@ -2,7 +2,21 @@ import { data, Form, Link } from "react-router";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
-import { type SpamSignal, spamSignalLabels, spamSignalNote, spamSignals } from "~/lib/forms/form-token";
+import { parseInboxQuery } from "~/lib/staff/leads.server";
+import { staffMeta } from "~/lib/staff/meta";
+import { requireStaff } from "~/lib/staff/session.server";
+import {
+  type SpamSignal,
+  spamSignalLabels,
+  spamSignalNote,
+  spamSignals,
+} from "../../../core/forms/form-token";
+import {
+  type InboxQuery,
+  inboxPageSize,
+  inboxQueryString,
+  searchLimits,
+} from "../../../core/leads/inbox-query";
 import {
   allStatuses,
   applicationStatuses,
@@ -16,12 +30,8 @@ import {
   serviceChoices,
   serviceLabel,
   statusLabels,
-} from "~/lib/leads/model";
-import { dueState } from "~/lib/leads/reply-clock";
-import { type InboxQuery, inboxPageSize, inboxQueryString, searchLimits } from "~/lib/staff/leads";
-import { parseInboxQuery } from "~/lib/staff/leads.server";
-import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff } from "~/lib/staff/session.server";
+} from "../../../core/leads/model";
+import { dueState } from "../../../core/leads/reply-promise";
 import type { Route } from "./+types/inbox";
 
 export function meta() {

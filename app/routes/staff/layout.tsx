@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { StaffFrame } from "~/components/staff/shell";
-import { site } from "~/content/site";
-import type { DeletedLead } from "~/lib/leads/model";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
+import { site } from "../../../core/config/site";
+import type { DeletedLead } from "../../../core/leads/model";
 import type { Route } from "./+types/layout";
 
 /** Every page inside the workspace needs a signed-in member of staff; others go to sign in (303). */

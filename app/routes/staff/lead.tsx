@@ -5,8 +5,11 @@ import { StatusBadge } from "~/components/staff/status-badge";
 import { Timeline } from "~/components/staff/timeline";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
-import { site } from "~/content/site";
-import { spamSignalNote } from "~/lib/forms/form-token";
+import { staffForm } from "~/lib/staff/form.server";
+import { staffMeta } from "~/lib/staff/meta";
+import { requireStaff } from "~/lib/staff/session.server";
+import { site } from "../../../core/config/site";
+import { spamSignalNote } from "../../../core/forms/form-token";
 import {
   describeDeleted,
   fileSize,
@@ -22,11 +25,8 @@ import {
   statusesFor,
   statusLabels,
   yesNo,
-} from "~/lib/leads/model";
-import { dueState } from "~/lib/leads/reply-clock";
-import { staffForm } from "~/lib/staff/form.server";
-import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff } from "~/lib/staff/session.server";
+} from "../../../core/leads/model";
+import { dueState } from "../../../core/leads/reply-promise";
 import type { Route } from "./+types/lead";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -3,6 +3,9 @@ import { z } from "zod";
 import { Timeline } from "~/components/staff/timeline";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClass, Field } from "~/components/ui/field";
+import { staffForm } from "~/lib/staff/form.server";
+import { staffMeta } from "~/lib/staff/meta";
+import { requireStaff } from "~/lib/staff/session.server";
 import {
   fileSize,
   formatDate,
@@ -13,11 +16,8 @@ import {
   moment,
   scanStatusLabels,
   statusLabels,
-} from "~/lib/leads/model";
-import { staffForm } from "~/lib/staff/form.server";
-import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff } from "~/lib/staff/session.server";
-import type { PersonLead } from "../../../server/lifecycle/people.ts";
+} from "../../../core/leads/model";
+import type { PersonLead } from "../../../server/contract.ts";
 import type { Route } from "./+types/people";
 
 export function meta() {

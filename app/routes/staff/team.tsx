@@ -2,11 +2,11 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { formatDateTime } from "~/lib/leads/model";
 import { staffForm } from "~/lib/staff/form.server";
 import { staffMeta } from "~/lib/staff/meta";
-import { type NotificationRoute, notificationRoutes } from "~/lib/staff/notifications";
 import { endSessionCookie, requireStaff } from "~/lib/staff/session.server";
+import { formatDateTime } from "../../../core/leads/model";
+import { type NotificationRoute, notificationRoutes } from "../../../core/staff/notifications";
 import type { Route } from "./+types/team";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDate } from "~/lib/leads/model";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
+import { formatDate } from "../../../core/leads/model";
 import {
   employmentTypeLabel,
   formatClosingDate,
   statusAt,
   vacancyServiceName,
   vacancyStatusLabels,
-} from "~/lib/vacancies/model";
+} from "../../../core/vacancies/model";
 import type { Route } from "./+types/vacancies";
 
 export function meta() {

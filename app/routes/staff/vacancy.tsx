@@ -2,11 +2,11 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Timeline } from "~/components/staff/timeline";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
-import { serviceList } from "~/content/services/list";
-import { formatDate, moment } from "~/lib/leads/model";
 import { staffForm } from "~/lib/staff/form.server";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
+import { serviceList } from "../../../core/config/service-list";
+import { formatDate, moment } from "../../../core/leads/model";
 import {
   employmentTypes,
   formatClosingDate,
@@ -16,8 +16,13 @@ import {
   vacancyPath,
   vacancyReferencePattern,
   vacancyStatusLabels,
-} from "~/lib/vacancies/model";
-import { type VacancyInput, vacancyFields, vacancyLimits, vacancySchema } from "~/lib/vacancies/schema";
+} from "../../../core/vacancies/model";
+import {
+  type VacancyInput,
+  vacancyFields,
+  vacancyLimits,
+  vacancySchema,
+} from "../../../core/vacancies/schema";
 import type { Route } from "./+types/vacancy";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,4 +1,4 @@
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../observability/logger.ts";
 
 /**
  * A background job that runs now and then every `pollMs` while started, never twice at once: asked to

@@ -1,27 +1,7 @@
-import { type DestinationStream, pino } from "pino";
-import { remember } from "../app/lib/remember.ts";
-
 /**
- * Structured JSON logs, on stdout unless a destination is given (the tests keep them to read).
- * Form contents never go through here: log what happened and to which record, not what a visitor wrote.
+ * How a request's path is written in the logs, by the server's request log and by the page renderer
+ * alike, so that no log line keeps a link someone could use.
  */
-export function createLogger(level = "info", destination?: DestinationStream) {
-  const options = {
-    level,
-    base: { service: "site" },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label: string) => ({ level: label }) },
-  };
-  return destination ? pino(options, destination) : pino(options);
-}
-
-export type Logger = ReturnType<typeof createLogger>;
-
-/**
- * The server's logger. Its level starts at info; the server sets it from LOG_LEVEL at start. The server
- * and the server build share this one instance (see remember()).
- */
-export const logger: Logger = remember("logger", () => createLogger());
 
 /** What a secret or personal path segment becomes in the logs. */
 const redacted = ":redacted";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { site } from "../../content/site.ts";
+import { site } from "../config/site.ts";
 import { packageLine, prefillFrom, quoteHref } from "./contact-prefill.ts";
 
 describe("what a link can choose for the contact form", () => {

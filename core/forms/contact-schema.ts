@@ -1,4 +1,4 @@
-import { serviceOptions } from "../../content/services/list.ts";
+import { serviceOptions } from "../config/service-list.ts";
 import { contactLimits } from "./contact-fields.ts";
 import { emailField, line, paragraph, phoneField } from "./fields.ts";
 import { formTokenField } from "./form-token.ts";

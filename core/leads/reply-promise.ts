@@ -3,7 +3,7 @@
  * promise comes from the site config (`site.replyClock`), the same value the pages' copy quotes.
  * Pure, so the server and the workspace's pages share it.
  */
-import { site } from "../../content/site.ts";
+import { site } from "../config/site.ts";
 import type { LeadKind } from "./model.ts";
 
 const hourMs = 60 * 60 * 1000;

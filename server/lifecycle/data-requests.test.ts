@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kindOfReference } from "../../app/lib/leads/model.ts";
+import { kindOfReference } from "../../core/leads/model.ts";
 import { type Dialect, type Harness, samples, startHarness, TestSmtp } from "../../tests/support/harness.ts";
 import {
   addNote,
@@ -17,8 +17,9 @@ import {
 import { readZip } from "../../tests/support/read-zip.ts";
 import { decryptNiNumber } from "../leads/protect.ts";
 import { getLead } from "../workspace/inbox.ts";
+import { confirmationWindowMs, idleTimeoutMs } from "../workspace/sessions.ts";
+import { createDataRequests, personArchive } from "./data-requests.ts";
 import { eraseByEmail } from "./erase.ts";
-import { createPeople, personArchive } from "./people.ts";
 import { purge } from "./purge.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
@@ -264,7 +265,12 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
   });
 
   it("finds everything about an address for the page, with the NI number masked", async () => {
-    const people = createPeople({ db: h.services.db, niKey: h.services.secrets.niKey, now: Date.now });
+    const people = createDataRequests({
+      db: h.services.db,
+      niKey: h.services.secrets.niKey,
+      now: Date.now,
+      confirmationWindowMs,
+    });
     const email = `${token(8)}@example.org`;
     const application = await sendApplication(h, { email });
     const found = await people.find(email.toUpperCase());
@@ -278,7 +284,12 @@ describe.each(dialects)("requests from people on %s", (dialect) => {
   });
 
   it("shows a lead's notes, messages and timeline exactly as the lead's own page does", async () => {
-    const people = createPeople({ db: h.services.db, niKey: h.services.secrets.niKey, now: Date.now });
+    const people = createDataRequests({
+      db: h.services.db,
+      niKey: h.services.secrets.niKey,
+      now: Date.now,
+      confirmationWindowMs,
+    });
     const email = `${token(8)}@example.org`;
     const application = await sendApplication(h, { email });
     await addNote(h, application, staffId, "Asked for a second reference.", Date.now());
@@ -347,7 +358,12 @@ describe("SQLite keeps no deleted value in its files", () => {
     expect(before.includes(Buffer.from(person.secrets.ciphertext))).toBe(true);
     expect(before.includes(person.cv)).toBe(true);
 
-    const people = createPeople({ db: h.services.db, niKey: h.services.secrets.niKey, now: Date.now });
+    const people = createDataRequests({
+      db: h.services.db,
+      niKey: h.services.secrets.niKey,
+      now: Date.now,
+      confirmationWindowMs,
+    });
     const result = await people.erase(person.secrets.email, await addStaff(h));
     expect(result.records).toBe(2);
     expectAbsent(rawFiles(), person);
@@ -360,7 +376,11 @@ describe("SQLite keeps no deleted value in its files", () => {
       await setLead(h, reference, { created_at: old, status: "spam", last_activity_at: old });
     }
     expect(rawFiles().includes(person.cv)).toBe(true);
-    const report = await purge(h.services.db, { asOf: Date.now(), rateLimitWindowMs: 3_600_000 });
+    const report = await purge(h.services.db, {
+      asOf: Date.now(),
+      rateLimitWindowMs: 3_600_000,
+      sessionIdleMs: idleTimeoutMs,
+    });
     expect(report.leads.map((lead) => lead.reference).sort()).toEqual([...person.references].sort());
     expectAbsent(rawFiles(), person);
     expect(await count(h, "tombstones")).toBeGreaterThanOrEqual(2);

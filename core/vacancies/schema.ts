@@ -1,4 +1,4 @@
-import { serviceList } from "../../content/services/list.ts";
+import { serviceList } from "../config/service-list.ts";
 import { z } from "../forms/zod.ts";
 import { employmentTypes, payPeriods } from "./model.ts";
 

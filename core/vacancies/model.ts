@@ -4,7 +4,7 @@
  * paragraphs and lists, and its schema.org JobPosting. Pure, so the workspace's pages, the public pages
  * and the server share it.
  */
-import { type ServiceEntry, serviceList } from "../../content/services/list.ts";
+import { type ServiceEntry, serviceList } from "../config/service-list.ts";
 
 /** The kinds of work, as Google's job postings name them, with the words people read. */
 export const employmentTypes = [

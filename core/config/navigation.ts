@@ -1,4 +1,4 @@
-import { serviceList, servicePath } from "./services/list.ts";
+import { serviceList, servicePath } from "./service-list.ts";
 
 /** A link in the header or footer. `scroll` marks a link to an in-page section on the home page. */
 export type NavItem = { name: string; href: string; scroll?: boolean };

@@ -5,8 +5,8 @@
  * never make the form say anything else. Kept free of zod, as the service pages link here too.
  */
 
-import { serviceList, serviceOptions } from "../../content/services/list.ts";
-import { site } from "../../content/site.ts";
+import { serviceList, serviceOptions } from "../config/service-list.ts";
+import { site } from "../config/site.ts";
 
 /** The query parameters a link to the contact form may carry; with either, the page is rendered per visit. */
 export const prefillParams = ["service", "package"] as const;

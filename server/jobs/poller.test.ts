@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger.ts";
+import { createLogger } from "../observability/logger.ts";
 import { createPoller } from "./poller.ts";
 
 describe("createPoller", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addPeriod, describePeriod } from "./periods.ts";
+import { addPeriod, describePeriod } from "./retention-periods.ts";
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -1,8 +1,8 @@
 /**
  * The staff inbox's search and filters: its query string, page size and search limits. What a lead is,
- * and its words, live in `app/lib/leads/model.ts`.
+ * and its words, live in `core/leads/model.ts`.
  */
-import type { LeadKind, LeadStatus } from "../leads/model.ts";
+import type { LeadKind, LeadStatus } from "./model.ts";
 
 /** Leads shown on one page of the inbox. */
 export const inboxPageSize = 50;

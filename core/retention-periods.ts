@@ -1,4 +1,4 @@
-import type { Period } from "../content/retention.ts";
+import type { Period } from "./config/retention.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { prerenderedFiles, prerenderedPaths } from "../../react-router.config.ts";
-import { serviceLinks } from "../content/navigation.ts";
-import { site } from "../content/site.ts";
-import routes from "../routes.ts";
+import { serviceLinks } from "../core/config/navigation.ts";
+import { site } from "../core/config/site.ts";
 import {
   areaServedJsonLd,
   breadcrumbJsonLd,
@@ -14,7 +12,9 @@ import {
   serviceJsonLd,
   sitemapXml,
   structuredData,
-} from "./seo.ts";
+} from "../core/seo.ts";
+import { prerenderedFiles, prerenderedPaths } from "../react-router.config.ts";
+import routes from "./routes.ts";
 
 type Node = Record<string, unknown>;
 

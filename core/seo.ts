@@ -1,5 +1,5 @@
-import { companyLinks, serviceLinks } from "../content/navigation.ts";
-import { type SiteConfig, site } from "../content/site.ts";
+import { companyLinks, serviceLinks } from "./config/navigation.ts";
+import { type SiteConfig, site } from "./config/site.ts";
 
 /** The share image every page uses: 1200x630, made for the site, in `public/`. */
 export const shareImage = {

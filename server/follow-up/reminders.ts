@@ -5,14 +5,15 @@
  * UPDATE in the transaction that queues the e-mail, so two processes (or a restart) cannot queue it
  * twice. Never for spam, nor once the lead is answered.
  */
-import { site } from "../../app/content/site.ts";
-import { formatDateTime, kindLabel, type LeadKind, serviceLabel } from "../../app/lib/leads/model.ts";
-import { promiseMs, reminderBeforeMs } from "../../app/lib/leads/reply-clock.ts";
+import { site } from "../../core/config/site.ts";
+import { formatDateTime, kindLabel, type LeadKind, serviceLabel } from "../../core/leads/model.ts";
+import { promiseMs, reminderBeforeMs } from "../../core/leads/reply-promise.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { tableOf } from "../leads/model.ts";
 import { recipientsOfLead } from "../leads/routing.ts";
+import { waitingForAnswer } from "../leads/waiting.ts";
 
 /** Where the clock's e-mails go when nobody on the team is chosen, and the site's address for links. */
 export type ClockRouting = { enquiriesTo: string; applicationsTo: string; publicUrl: string };
@@ -20,7 +21,6 @@ export type ClockRouting = { enquiriesTo: string; applicationsTo: string; public
 type Candidate = { reference: string; service: string; owner_id: number | null; created_at: number };
 
 const kinds: readonly LeadKind[] = ["enquiry", "application"];
-const waiting = "status = 'new' AND answered_at IS NULL";
 
 /** The lead's page in the workspace. */
 export function leadUrl(publicUrl: string, reference: string): string {
@@ -120,7 +120,7 @@ export async function queueClockMails(db: Database, routing: ClockRouting, now: 
     if (promise === null) continue;
     const table = tableOf(kind);
     const service = kind === "enquiry" ? "service" : "'' AS service";
-    const select = `SELECT reference, ${service}, owner_id, created_at FROM ${table} WHERE ${waiting}`;
+    const select = `SELECT reference, ${service}, owner_id, created_at FROM ${table} WHERE ${waitingForAnswer}`;
 
     const reminders = await db.all<Candidate>(
       `${select} AND reminded_at IS NULL AND created_at <= ? AND created_at > ? ORDER BY created_at`,
@@ -129,7 +129,7 @@ export async function queueClockMails(db: Database, routing: ClockRouting, now: 
     for (const lead of reminders) {
       queued += await db.transaction(async (tx) => {
         const claimed = await tx.run(
-          `UPDATE ${table} SET reminded_at = ? WHERE reference = ? AND reminded_at IS NULL AND ${waiting}`,
+          `UPDATE ${table} SET reminded_at = ? WHERE reference = ? AND reminded_at IS NULL AND ${waitingForAnswer}`,
           [now, lead.reference],
         );
         if (claimed !== 1) return 0;
@@ -149,7 +149,7 @@ export async function queueClockMails(db: Database, routing: ClockRouting, now: 
     for (const lead of overdue) {
       queued += await db.transaction(async (tx) => {
         const claimed = await tx.run(
-          `UPDATE ${table} SET escalated_at = ? WHERE reference = ? AND escalated_at IS NULL AND ${waiting}`,
+          `UPDATE ${table} SET escalated_at = ? WHERE reference = ? AND escalated_at IS NULL AND ${waitingForAnswer}`,
           [now, lead.reference],
         );
         if (claimed !== 1) return 0;
@@ -163,19 +163,4 @@ export async function queueClockMails(db: Database, routing: ClockRouting, now: 
     }
   }
   return queued;
-}
-
-/** How many leads are past their due time without an answer, for the notice on every workspace page. */
-export async function overdueCount(db: Queryable, now: number): Promise<number> {
-  let count = 0;
-  for (const kind of kinds) {
-    const promise = promiseMs(kind);
-    if (promise === null) continue;
-    const [row] = await db.all<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM ${tableOf(kind)} WHERE ${waiting} AND created_at <= ?`,
-      [now - promise],
-    );
-    count += Number(row?.n ?? 0);
-  }
-  return count;
 }

@@ -5,7 +5,7 @@
  * workspace's pages alike, so it stays pure: no zod, no `node:` module, no form module (the workspace's
  * pages must share no script with the public forms).
  */
-import { serviceOptions } from "../../content/services/list.ts";
+import { serviceOptions } from "../config/service-list.ts";
 
 export type LeadKind = "enquiry" | "application";
 
@@ -30,6 +30,9 @@ export type ReferencePrefix = (typeof referencePrefixes)[LeadKind];
 /** A reference as the website gives them out: its kind's prefix, a hyphen, six letters and digits. */
 export const referencePattern = /^(ENQ|APP)-[0-9A-Z]{6}$/;
 
+/** Why a lead was deleted: its retention period ended, or the person asked for their data to be erased. */
+export type DeletionReason = "retention" | "erasure request";
+
 /** What the workspace says of a deleted lead, from its tombstone: nothing about the person. */
 export type DeletedLead = { reference: string; kind: string; received: string; deleted: string; why: string };
 
@@ -39,7 +42,7 @@ export function describeDeleted(tombstone: {
   kind: LeadKind;
   receivedAt: number;
   deletedAt: number;
-  reason: "retention" | "erasure request";
+  reason: DeletionReason;
 }): DeletedLead {
   return {
     reference: tombstone.reference,

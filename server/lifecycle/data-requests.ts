@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
-import { type RetentionConfig, retention } from "../../app/content/retention.ts";
-import { addressLine, site } from "../../app/content/site.ts";
+import { type RetentionConfig, retention } from "../../core/config/retention.ts";
+import { addressLine, site } from "../../core/config/site.ts";
 import {
   describeEvent,
   formatDate,
@@ -14,7 +14,7 @@ import {
   statusLabels,
   unreadableNiNumber,
   yesNo,
-} from "../../app/lib/leads/model.ts";
+} from "../../core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { normaliseEmail, tableOf } from "../leads/model.ts";
 import { decryptNiNumber, type NiKeys } from "../leads/protect.ts";
@@ -29,7 +29,6 @@ import {
   type TimelineEvent,
 } from "../leads/read.ts";
 import { recordEvent } from "../leads/timeline.ts";
-import { confirmationWindowMs } from "../workspace/sessions.ts";
 import { type ErasureResult, eraseByEmail } from "./erase.ts";
 import type { ErasureLedger } from "./ledger.ts";
 import { leadFacts } from "./purge.ts";
@@ -392,18 +391,20 @@ export async function personArchive(
   };
 }
 
-/** Erasing someone's data asks for a passkey confirmation at most this old (downloads: confirmationWindowMs). */
+/** Erasing someone's data asks for a passkey confirmation at most this old (a download: the workspace's own window, passed in). */
 export const erasureConfirmationWindowMs = 5 * 60 * 1000;
 
 /** The people service the workspace hands to routes: find, download and erase by e-mail address. */
-export function createPeople(options: {
+export function createDataRequests(options: {
   db: Database;
   niKey: NiKeys;
   now: () => number;
+  /** How long a passkey confirmation lasts for a download (the workspace's setting). */
+  confirmationWindowMs: number;
   /** Each erasure is also written here, for restored backups (ledger.ts). */
   ledger?: ErasureLedger;
 }) {
-  const { db, niKey, now, ledger } = options;
+  const { db, niKey, now, ledger, confirmationWindowMs } = options;
   return {
     /** Minutes a passkey confirmation lasts for an erasure, as the page tells staff. */
     erasureWindowMinutes: erasureConfirmationWindowMs / 60_000,
@@ -435,4 +436,4 @@ export function createPeople(options: {
   };
 }
 
-export type People = ReturnType<typeof createPeople>;
+export type People = ReturnType<typeof createDataRequests>;

@@ -1,0 +1,53 @@
+/**
+ * The contract between the server and the app it renders: what a page's loaders, actions and renderer
+ * receive from the server. The app imports this module's types and nothing else of the server's, and
+ * nothing at run time (the import rules in .dependency-cruiser.cjs hold it to that). The server fills a
+ * request's router context through the app's own `loadContext` (app/entry.server.tsx), reached through
+ * the server build, so both sides use the one copy of each context the routes read.
+ */
+import type { RouterContextProvider } from "react-router";
+import type { RefusedForm } from "../core/forms/form-result.ts";
+import type { analyticsReport } from "./analytics/report.ts";
+import type { createDataRequests, PersonLead } from "./lifecycle/data-requests.ts";
+import type { Logger } from "./observability/logger.ts";
+import type { createVacancies } from "./vacancies/vacancies.ts";
+import type { createWorkspace } from "./workspace/workspace.ts";
+
+/** A lead as the People page lists it. */
+export type { Logger, PersonLead };
+
+/** What loaders and actions of the staff workspace receive through the router context. */
+export type AppServices = {
+  /** Sign-in, sessions, the team and the leads inbox. */
+  workspace: ReturnType<typeof createWorkspace>;
+  /** Requests from people about their data: find, download and erase by e-mail address. */
+  people: ReturnType<typeof createDataRequests>;
+  /** The cookieless visit and conversion counts: the report and its CSV. */
+  analytics: ReturnType<typeof analyticsReport>;
+  /** Vacancies: staff publish them; the careers pages, the sitemap and the careers form read them. */
+  vacancies: ReturnType<typeof createVacancies>;
+};
+
+/** What the server knows of one request it hands to React Router. */
+export type RequestValues = {
+  /** The workspace's services (absent in a server started without them, as some tests do). */
+  services?: AppServices | undefined;
+  /** The key that signs the result of a form post made without JavaScript. */
+  formResultSecret: string;
+  /** The address the request came from (behind a trusted proxy, the client's). */
+  clientAddress: string;
+  /** The response's Content-Security-Policy nonce, made when a page asks for it. */
+  cspNonce: () => string;
+  /** ENABLE_TEST_HOOKS: the routes that exist only for the browser tests answer. */
+  testHooks: boolean;
+  /** A post made without JavaScript that the lead handlers refused, or null. */
+  refusedForm: RefusedForm | null;
+  /** Where the renderer logs a failed request. */
+  logger: Logger;
+};
+
+/** What the app's server entry exports for the server, besides rendering. */
+export type AppEntry = {
+  /** The router context of one request. */
+  loadContext(values: RequestValues): RouterContextProvider;
+};

@@ -1,0 +1,68 @@
+/**
+ * After a restore: the erasure ledger's deletions repeated on the restored database, so nobody erased
+ * since the backup comes back (docs/decisions/010-personal-data-lifecycle.md).
+ */
+
+import type { DeletionReason } from "../../core/leads/model.ts";
+import type { Database } from "../db/database.ts";
+import { addCounts, type DeletionCounts, deleteLead, noDeletions } from "./erase.ts";
+import type { ErasureLedger } from "./ledger.ts";
+
+/**
+ * Repeats every deletion in the ledger on a database restored from a backup: each lead named by
+ * reference, and each lead from an erased address that arrived before its erasure (matched by the
+ * keyed hash of its address). Whatever is gone already is skipped, so it is safe to run again.
+ */
+export async function replayLedger(
+  db: Database,
+  ledger: ErasureLedger,
+  now: number,
+): Promise<DeletionCounts & { references: string[] }> {
+  const entries = ledger.read();
+  const erasedAt = new Map<string, number>();
+  const references = new Map<string, DeletionReason>();
+  for (const entry of entries) {
+    if ("reference" in entry) references.set(entry.reference, entry.reason);
+    else erasedAt.set(entry.email, Math.max(erasedAt.get(entry.email) ?? 0, entry.at));
+  }
+  const due: { kind: "enquiry" | "application"; reference: string; reason: DeletionReason }[] = [];
+  for (const kind of ["enquiry", "application"] as const) {
+    const table = kind === "enquiry" ? "enquiries" : "applications";
+    for (const row of await db.all<{ reference: string; email: string; created_at: number }>(
+      `SELECT reference, email, created_at FROM ${table}`,
+    )) {
+      const reason = references.get(row.reference);
+      const erased = erasedAt.get(ledger.emailHash(row.email));
+      if (reason) due.push({ kind, reference: row.reference, reason });
+      else if (erased !== undefined && Number(row.created_at) <= erased)
+        due.push({ kind, reference: row.reference, reason: "erasure request" });
+    }
+  }
+  let counts = noDeletions;
+  const deleted: string[] = [];
+  for (const lead of due) {
+    const result = await db.transaction((tx) => deleteLead(tx, lead, lead.reason, now));
+    if (result) {
+      counts = addCounts(counts, result);
+      deleted.push(lead.reference);
+    }
+  }
+  // Mail to or from an erased address that belongs to no lead (the erasure deletes those too).
+  let strays = 0;
+  if (erasedAt.size > 0) {
+    for (const row of await db.all<{
+      id: number;
+      to_address: string;
+      reply_to: string | null;
+      created_at: number;
+    }>("SELECT id, to_address, reply_to, created_at FROM outbox")) {
+      const erased = [row.to_address, row.reply_to]
+        .filter((address): address is string => Boolean(address))
+        .map((address) => erasedAt.get(ledger.emailHash(address)))
+        .find((at) => at !== undefined);
+      if (erased !== undefined && Number(row.created_at) <= erased)
+        strays += await db.run("DELETE FROM outbox WHERE id = ?", [row.id]);
+    }
+  }
+  return { ...counts, emails: counts.emails + strays, references: deleted };
+}
