@@ -1,11 +1,14 @@
 // The systemd units in deploy/ pass `systemd-analyze verify`, as installed with the code at this
-// checkout (the units name /srv/site, where the README installs it); and deploy/site.env reads the
-// same to systemd as to the shell the README loads it into.
+// checkout (the units name /srv/site, where the README installs it); deploy/site.env reads the
+// same to systemd as to the shell the README loads it into; and deploy/Caddyfile lets through the
+// largest body the server reads.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
+import { site } from "../core/config/site.ts";
+import { largestBodyBytes } from "../server/app.ts";
 
 const analyze = spawnSync("sh", ["-c", "command -v systemd-analyze"], { encoding: "utf8" }).stdout.trim();
 
@@ -74,4 +77,13 @@ it("every value in site.env reads the same to systemd's EnvironmentFile and to a
       .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
   );
   for (const [name, value] of systemd) expect(loaded.get(name), name).toBe(value);
+});
+
+it("the Caddyfile's body limit is the largest body the server reads, and its comment says what that is", () => {
+  const caddyfile = readFileSync(path.join(process.cwd(), "deploy", "Caddyfile"), "utf8");
+  // Smaller, and Caddy would refuse an application the server takes; larger, and an oversized body
+  // would travel on to a server process before it is refused.
+  const sizes = [...caddyfile.matchAll(/^\s*max_size\s+(\d+)\s*$/gm)].map((match) => Number(match[1]));
+  expect(sizes).toEqual([largestBodyBytes]);
+  expect(caddyfile).toContain(`two ${site.limits.maxUploadMb} MB files`);
 });

@@ -84,7 +84,10 @@ function bodyLimitFor(path: string): number | null {
 
 /** The app's server entry, as the server build holds it (app/entry.server.tsx). */
 function appEntryOf(build: ServerBuild): AppEntry {
-  return build.entry.module as unknown as AppEntry;
+  const entry = build.entry.module as Partial<AppEntry>;
+  if (typeof entry.loadContext !== "function")
+    throw new Error("The server build's entry exports no loadContext");
+  return entry as AppEntry;
 }
 
 /** Builds the Express application: static files, prerendered pages, then React Router. */

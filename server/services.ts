@@ -16,6 +16,7 @@ import { recordEmailOutcome } from "./leads/store.ts";
 import { createDataRequests } from "./lifecycle/data-requests.ts";
 import { createLedger, type ErasureLedger } from "./lifecycle/ledger.ts";
 import { type Purging, startPurging } from "./lifecycle/schedule.ts";
+import { tombstoneOf } from "./lifecycle/tombstones.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import type { Logger } from "./observability/logger.ts";
 import { readiness } from "./readiness.ts";
@@ -36,7 +37,7 @@ import { createWorkspace, defaultSignInLimit } from "./workspace/workspace.ts";
  *                ├─ analytics (page-view endpoint; each stored lead counted)
  *                ├─ scanning (the virus scan of uploads) ── wakes delivery once documents are scanned
  *                ├─ leads (the two form endpoints) ── queues into delivery, tells analytics, wakes scanning
- *                ├─ workspace (staff: passkeys, sessions, team, inbox) ── wakes delivery
+ *                ├─ workspace (staff: passkeys, sessions, team, inbox) ── wakes delivery, reads the lifecycle's tombstones
  *                ├─ vacancies (jobs staff publish) ── read by leads (the vacancy an application names)
  *                ├─ people (access and erasure requests)
  *                ├─ follow-up (the reply clock's reminders and escalations, the morning summaries) ── wakes delivery
@@ -246,6 +247,7 @@ export async function createServices(
     challengesPerAddress: env.PASSKEY_CHALLENGE_LIMIT,
     onMailQueued: () => delivery.wake(),
     mailConfigured: smtp !== null,
+    tombstoneOf: (reference) => tombstoneOf(db, reference),
   });
 
   let draining = false;

@@ -6,6 +6,8 @@
  * pages must share no script with the public forms).
  */
 import { serviceOptions } from "../config/service-list.ts";
+// A type only: it leaves no script behind, so the workspace's pages still share none with the forms.
+import type { CareersFileField } from "../forms/careers-fields.ts";
 
 export type LeadKind = "enquiry" | "application";
 
@@ -33,17 +35,20 @@ export const referencePattern = /^(ENQ|APP)-[0-9A-Z]{6}$/;
 /** Why a lead was deleted: its retention period ended, or the person asked for their data to be erased. */
 export type DeletionReason = "retention" | "erasure request";
 
-/** What the workspace says of a deleted lead, from its tombstone: nothing about the person. */
-export type DeletedLead = { reference: string; kind: string; received: string; deleted: string; why: string };
-
-/** A tombstone (kind, dates, why) in the words the workspace shows. */
-export function describeDeleted(tombstone: {
+/** What is kept of a deleted lead: its kind, when it came, when it went and why. No personal data. */
+export type Tombstone = {
   reference: string;
   kind: LeadKind;
   receivedAt: number;
   deletedAt: number;
   reason: DeletionReason;
-}): DeletedLead {
+};
+
+/** What the workspace says of a deleted lead, from its tombstone: nothing about the person. */
+export type DeletedLead = { reference: string; kind: string; received: string; deleted: string; why: string };
+
+/** A tombstone (kind, dates, why) in the words the workspace shows. */
+export function describeDeleted(tombstone: Tombstone): DeletedLead {
   return {
     reference: tombstone.reference,
     kind: kindLabel(tombstone.kind),
@@ -128,6 +133,12 @@ export function serviceLabel(value: string): string {
   return serviceOptions.find((option) => option.value === value)?.label ?? "Not specified";
 }
 
+/** The longest note the workspace keeps. */
+export const noteMaxLength = 5000;
+
+/** The longest subject and reply the workspace sends. */
+export const replyLimits = { subject: 200, body: 20_000 } as const;
+
 /** A National Insurance number as staff see it without a reveal: "AB •• •• •• C". */
 export function maskNiNumber(normalised: string): string {
   const n = normalised.replace(/\s+/g, "");
@@ -190,6 +201,17 @@ export type AuditAction =
  * clean, infected (removed), or not scanned because no scanner was configured when it arrived.
  */
 export type ScanStatus = "pending" | "clean" | "infected" | "not-scanned";
+
+/** What each file sent with an application is called, wherever it is named. */
+export const documentLabels: Record<CareersFileField, string> = {
+  resume: "CV",
+  otherDocuments: "Other document",
+};
+
+/** A document's field in words: "CV"; any field but the CV's reads as "Other document". */
+export function documentLabel(field: string): string {
+  return field === "resume" ? documentLabels.resume : documentLabels.otherDocuments;
+}
 
 export const scanStatusLabels: Record<ScanStatus, string> = {
   pending: "Not yet scanned for viruses",
@@ -279,11 +301,10 @@ export function describeEvent(action: AuditAction, detail: string): string {
     case "ni-revealed":
       return "National Insurance number revealed";
     case "document-downloaded":
-      return detail === "resume" ? "CV downloaded" : "Other document downloaded";
+      return `${documentLabel(detail)} downloaded`;
     case "document-infected": {
       const [field = "", ...found] = detail.split(": ");
-      const what = field === "resume" ? "CV" : "Other document";
-      return `${what} removed: the virus scanner found ${found.join(": ") || "malware"} in it`;
+      return `${documentLabel(field)} removed: the virus scanner found ${found.join(": ") || "malware"} in it`;
     }
     case "consent-recorded":
       return "Recorded that the applicant agreed to be kept on file for future roles";

@@ -6,6 +6,20 @@ export function isStaffPath(pathname: string): boolean {
   return pathname === "/staff" || pathname.startsWith("/staff/") || pathname.startsWith("/staff.");
 }
 
+/**
+ * True for a workspace page to send someone on to (a `next` target after signing in): a path under
+ * `/staff` that may carry a query string. Unlike isStaffPath, never a data request (`/staff.data`), which
+ * is no page to land on.
+ */
+export function isStaffPageTarget(target: string): boolean {
+  return target === "/staff" || target.startsWith("/staff/") || target.startsWith("/staff?");
+}
+
+/** A lead's page in the workspace; its reference is escaped, so a reference typed by hand cannot leave it. */
+export function leadPath(reference: string): string {
+  return `/staff/leads/${encodeURIComponent(reference)}`;
+}
+
 /** A path as the router reads it: dot segments resolved, escapes decoded, slashes collapsed, in lower case. */
 function asRouted(pathname: string): string {
   let path = new URL(`http://site${pathname.startsWith("/") ? "" : "/"}${pathname}`).pathname;

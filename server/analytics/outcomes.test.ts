@@ -20,7 +20,7 @@ import { createHttpServer } from "../app.ts";
 import type { Database } from "../db/database.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import { deleteLead } from "../lifecycle/erase.ts";
-import { changeStatus } from "../workspace/inbox.ts";
+import { changeStatus } from "../workspace/inbox/commands.ts";
 import { replySentAction } from "./outcomes.ts";
 import { buildReport, exportCsv } from "./report.ts";
 

@@ -21,7 +21,7 @@ export type SqlDialect = {
    * A condition that `column` matches a LIKE pattern (one `?` parameter, escaped with a backslash),
    * ignoring case. `word` is the lower-case text the pattern looks for. PostgreSQL: ILIKE. SQLite: LIKE,
    * which ignores case only for A to Z, so a word with any other letter ("łukasz") compares lower()
-   * (the database module's, which folds every letter) instead, which is slower.
+   * (the SQLite driver's, which folds every letter) instead, which is slower.
    */
   likeIgnoringCase(column: string, word: string): string;
   /**

@@ -1,14 +1,26 @@
 import { site } from "../../core/config/site.ts";
 import type { CareersInput } from "../../core/forms/careers-schema.ts";
 import type { ContactInput } from "../../core/forms/contact-schema.ts";
-import { type MailPurpose, maskNiNumber, serviceLabel } from "../../core/leads/model.ts";
+import { documentName, type SentLead, sentDetails } from "../../core/leads/fields.ts";
+import { type MailPurpose, maskNiNumber } from "../../core/leads/model.ts";
+import { leadPath } from "../../core/staff/paths.ts";
 
 /** Where mail goes: the company's two inboxes and the sender address; and the site's own address for links. */
 export type MailRouting = { from: string; enquiriesTo: string; applicationsTo: string; publicUrl: string };
 
 /** The lead's page in the staff workspace. */
 function workspaceLink(routing: MailRouting, reference: string): string {
-  return `Open it in the staff workspace: ${routing.publicUrl}/staff/leads/${reference}`;
+  return `Open it in the staff workspace: ${routing.publicUrl}${leadPath(reference)}`;
+}
+
+/**
+ * What the person sent, one "Label: value" line each, in the words of the lead's page; a message, which
+ * runs to several lines, under its label after a blank line.
+ */
+function detailLines(lead: SentLead): string[] {
+  return sentDetails(lead).flatMap((detail) =>
+    detail.key === "message" ? ["", `${detail.label}:`, detail.value] : [`${detail.label}: ${detail.value}`],
+  );
 }
 
 /** One message as it waits in the outbox. Every header value here has been checked to be on one line. */
@@ -47,14 +59,16 @@ export function enquiryMails(input: ContactInput, reference: string, routing: Ma
       subject: `New enquiry ${reference} from ${name}`,
       body: [
         `Reference: ${reference}`,
-        `Name: ${name}`,
-        `Email: ${input.email}`,
-        `Phone: ${input.phone || "Not given"}`,
-        `Company: ${input.company || "Not given"}`,
-        `Service: ${serviceLabel(input.service)}`,
-        "",
-        "Message:",
-        input.message,
+        ...detailLines({
+          kind: "enquiry",
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          company: input.company,
+          service: input.service,
+          message: input.message,
+        }),
         "",
         `Reply to this e-mail to answer ${input.firstName} directly. We promise a reply within ${site.claims.replyWithin}.`,
         workspaceLink(routing, reference),
@@ -86,9 +100,7 @@ export function applicationMails(
         `Vacancy: ${vacancy.title} (${vacancy.reference})${vacancy.closed ? ", closed when the application arrived" : ""}`,
       ]
     : [];
-  const listed = documents.map(
-    (doc) => `- ${doc.field === "resume" ? "CV" : "Other document"}: ${doc.fileName}`,
-  );
+  const listed = documents.map((doc) => `- ${documentName(doc)}`);
   return [
     {
       purpose: "notification",
@@ -100,14 +112,18 @@ export function applicationMails(
       body: [
         `Reference: ${reference}`,
         ...job,
-        `Name: ${name}`,
-        `Email: ${input.email}`,
-        `Phone: ${input.phone}`,
-        `Address: ${input.address}`,
-        `Has a car: ${input.hasCarQuestion}`,
-        `Holds a UK driving licence: ${input.hasUKLicense}`,
-        `Right to work in the UK: ${input.rightToWork}`,
-        `National Insurance number: ${maskNiNumber(input.niNumber)} (stored encrypted)`,
+        ...detailLines({
+          kind: "application",
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+          hasCar: input.hasCarQuestion,
+          hasUkLicence: input.hasUKLicense,
+          rightToWork: input.rightToWork,
+          niNumber: `${maskNiNumber(input.niNumber)} (stored encrypted)`,
+        }),
         "",
         "Attached:",
         ...listed,

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { Webhook } from "standardwebhooks";
+import type { LeadKind } from "../../core/leads/model.ts";
+import { leadPath } from "../../core/staff/paths.ts";
 
 /**
  * Webhooks: each new lead is announced to every address in WEBHOOK_URLS through the delivery queue.
@@ -39,7 +41,7 @@ export type LeadEvent = {
   timestamp: string;
   data: {
     reference: string;
-    kind: "enquiry" | "application";
+    kind: LeadKind;
     /** The service an enquiry is about; null for a job application or when none was chosen. */
     service: { id: string; name: string } | null;
     /** The lead in the staff workspace. */
@@ -56,7 +58,7 @@ export function leadEvent(
   return {
     type: "lead.received",
     timestamp: new Date(storedAt).toISOString(),
-    data: { ...lead, url: `${publicUrl}/staff/leads/${encodeURIComponent(lead.reference)}` },
+    data: { ...lead, url: `${publicUrl}${leadPath(lead.reference)}` },
   };
 }
 

@@ -13,7 +13,7 @@ import {
 import { overdueCount } from "../leads/waiting.ts";
 import { purge } from "../lifecycle/purge.ts";
 import { createLogger } from "../observability/logger.ts";
-import { listLeads } from "../workspace/inbox.ts";
+import { listLeads } from "../workspace/inbox/search.ts";
 import type { StaffMember } from "../workspace/sessions.ts";
 import { idleTimeoutMs } from "../workspace/sessions.ts";
 import { createFollowUp } from "./follow-up.ts";
@@ -344,8 +344,8 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       smtp.messages = [];
 
       second = await startHarness(dialect, {}, { sharing: h });
-      // 2026-11-28 is a Saturday; 08:00 in London is 08:00 UTC in November.
-      let now = Date.parse("2026-11-28T07:59:00Z");
+      // 2037-11-28 is a Saturday, after any lead the test makes now; 08:00 in London is 08:00 UTC in November.
+      let now = Date.parse("2037-11-28T07:59:00Z");
       const make = (harness: Harness) =>
         createFollowUp({
           db: harness.services.db,
@@ -361,7 +361,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       const runBoth = async () =>
         (await Promise.all(processes.map((p) => p.runOnce()))).reduce((a, b) => a + b, 0);
       expect(await runBoth()).toBe(0);
-      now = Date.parse("2026-11-28T08:00:00Z");
+      now = Date.parse("2037-11-28T08:00:00Z");
       expect(await runBoth()).toBe(1);
       now += 30 * 60_000;
       expect(await runBoth()).toBe(0);
@@ -370,9 +370,9 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       expect(smtp.messages[0]?.parsed.text).toContain(`https://x.example/staff/leads/${lead.reference}`);
 
       // Sunday: none; Monday: nothing new for anyone, so nothing at all.
-      now = Date.parse("2026-11-29T08:00:00Z");
+      now = Date.parse("2037-11-29T08:00:00Z");
       expect(await runBoth()).toBe(0);
-      now = Date.parse("2026-11-30T08:05:00Z");
+      now = Date.parse("2037-11-30T08:05:00Z");
       expect(await runBoth()).toBe(0);
     });
   },

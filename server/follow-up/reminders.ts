@@ -6,8 +6,9 @@
  * twice. Never for spam, nor once the lead is answered.
  */
 import { site } from "../../core/config/site.ts";
-import { formatDateTime, kindLabel, type LeadKind, serviceLabel } from "../../core/leads/model.ts";
+import { formatDateTime, kindLabel, type LeadKind, leadKinds, serviceLabel } from "../../core/leads/model.ts";
 import { promiseMs, reminderBeforeMs } from "../../core/leads/reply-promise.ts";
+import { leadPath } from "../../core/staff/paths.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
@@ -20,11 +21,9 @@ export type ClockRouting = { enquiriesTo: string; applicationsTo: string; public
 
 type Candidate = { reference: string; service: string; owner_id: number | null; created_at: number };
 
-const kinds: readonly LeadKind[] = ["enquiry", "application"];
-
 /** The lead's page in the workspace. */
 export function leadUrl(publicUrl: string, reference: string): string {
-  return `${publicUrl}/staff/leads/${encodeURIComponent(reference)}`;
+  return `${publicUrl}${leadPath(reference)}`;
 }
 
 /** The owner, if still on the team; otherwise everyone who receives the lead; otherwise the company's inbox. */
@@ -115,7 +114,7 @@ function escalationMail(
  */
 export async function queueClockMails(db: Database, routing: ClockRouting, now: number): Promise<number> {
   let queued = 0;
-  for (const kind of kinds) {
+  for (const { value: kind } of leadKinds) {
     const promise = promiseMs(kind);
     if (promise === null) continue;
     const table = tableOf(kind);

@@ -6,7 +6,7 @@
  * is sent. It names leads by reference, kind and service only, never by the person who sent them.
  */
 import { site } from "../../core/config/site.ts";
-import { formatDateTime, type LeadKind, serviceLabel } from "../../core/leads/model.ts";
+import { formatDateTime, type LeadKind, leadKinds, serviceLabel } from "../../core/leads/model.ts";
 import { promiseMs } from "../../core/leads/reply-promise.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
@@ -47,7 +47,7 @@ type Lead = { kind: LeadKind; reference: string; service: string; createdAt: num
 
 async function leadsSince(db: Queryable, since: number): Promise<Lead[]> {
   const leads: Lead[] = [];
-  for (const kind of ["enquiry", "application"] as const) {
+  for (const { value: kind } of leadKinds) {
     const service = kind === "enquiry" ? "service" : "'' AS service";
     const rows = await db.all<{ reference: string; service: string; created_at: number }>(
       `SELECT reference, ${service}, created_at FROM ${tableOf(kind)} WHERE created_at > ? AND status <> 'spam'
@@ -61,7 +61,7 @@ async function leadsSince(db: Queryable, since: number): Promise<Lead[]> {
 
 async function unanswered(db: Queryable): Promise<Lead[]> {
   const leads: Lead[] = [];
-  for (const kind of ["enquiry", "application"] as const) {
+  for (const { value: kind } of leadKinds) {
     if (promiseMs(kind) === null) continue;
     const service = kind === "enquiry" ? "service" : "'' AS service";
     const rows = await db.all<{ reference: string; service: string; created_at: number }>(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { kindOfReference } from "../../core/leads/model.ts";
-import { newReference, normaliseEmail, tableOf, tableOfReference } from "./model.ts";
+import { newReference, tableOf, tableOfReference } from "./model.ts";
 
 describe("newReference", () => {
   it("is short, prefixed and free of look-alike characters", () => {
@@ -24,11 +24,5 @@ describe("the tables that hold leads", () => {
   it("refuses anything that cannot be a lead's reference", () => {
     expect(() => tableOfReference("INV-7K3Q9M")).toThrow();
     expect(() => tableOfReference("APP-7K3Q9M; DROP TABLE applications")).toThrow();
-  });
-});
-
-describe("normaliseEmail", () => {
-  it("ignores case and surrounding spaces", () => {
-    expect(normaliseEmail("  Aisha.Khan@Example.ORG ")).toBe("aisha.khan@example.org");
   });
 });

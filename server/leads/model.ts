@@ -5,6 +5,10 @@
 import { randomBytes } from "node:crypto";
 import { kindOfReference, type LeadKind, type ReferencePrefix } from "../../core/leads/model.ts";
 
+// The server's modules take it from here with the rest of the lead model; it lives in core/ so the
+// workspace's pages compare addresses the same way.
+export { normaliseEmail } from "../../core/email.ts";
+
 export type LeadTable = "enquiries" | "applications";
 
 const tables: Record<LeadKind, LeadTable> = {
@@ -22,11 +26,6 @@ export function tableOfReference(reference: string): LeadTable {
   const kind = kindOfReference(reference);
   if (!kind) throw new Error(`Not a lead's reference: ${reference}`);
   return tables[kind];
-}
-
-/** E-mail addresses are compared without regard to case or surrounding spaces. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 // No 0/O, 1/I/L or U: easy to read aloud over the phone.

@@ -8,7 +8,7 @@ import {
   postApplication,
   startHarness,
 } from "../../tests/support/harness.ts";
-import { getLead } from "../workspace/inbox.ts";
+import { getLead } from "../workspace/inbox/commands.ts";
 import { decryptNiNumber, encryptNiNumber, niKeyId } from "./protect.ts";
 import { rotateNiKey } from "./rotate-ni-key.ts";
 

@@ -11,7 +11,7 @@ import {
   startHarness,
   validEnquiry,
 } from "../../tests/support/harness.ts";
-import { getLead } from "../workspace/inbox.ts";
+import { getLead } from "../workspace/inbox/commands.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];
 

@@ -16,7 +16,7 @@ import {
 } from "../../tests/support/lifecycle.ts";
 import { readZip } from "../../tests/support/read-zip.ts";
 import { decryptNiNumber } from "../leads/protect.ts";
-import { getLead } from "../workspace/inbox.ts";
+import { getLead } from "../workspace/inbox/commands.ts";
 import { confirmationWindowMs, idleTimeoutMs } from "../workspace/sessions.ts";
 import { createDataRequests, personArchive } from "./data-requests.ts";
 import { eraseByEmail } from "./erase.ts";

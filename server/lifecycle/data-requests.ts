@@ -2,41 +2,31 @@ import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { type RetentionConfig, retention } from "../../core/config/retention.ts";
 import { addressLine, site } from "../../core/config/site.ts";
+import { sentDetails } from "../../core/leads/fields.ts";
 import {
   describeEvent,
+  documentLabel,
   formatDate,
   type LeadKind,
   type LeadStatus,
   mailStateLabels,
-  maskNiNumber,
-  serviceLabel,
   spacedNiNumber,
   statusLabels,
-  unreadableNiNumber,
-  yesNo,
 } from "../../core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { normaliseEmail, tableOf } from "../leads/model.ts";
+import { maskedNiNumber, readLead, type StoredLead } from "../leads/lead.ts";
+import { normaliseEmail } from "../leads/model.ts";
 import { decryptNiNumber, type NiKeys } from "../leads/protect.ts";
-import {
-  type LeadMessage,
-  type LeadNote,
-  type LeadReply,
-  leadMessages,
-  leadNotes,
-  leadReplies,
-  leadTimeline,
-  type TimelineEvent,
-} from "../leads/read.ts";
+import type { LeadMessage, LeadNote, LeadReply, TimelineEvent } from "../leads/read.ts";
 import { recordEvent } from "../leads/timeline.ts";
-import { type ErasureResult, eraseByEmail } from "./erase.ts";
+import { type ErasureResult, eraseByEmail, leadsOf } from "./erase.ts";
 import type { ErasureLedger } from "./ledger.ts";
 import { leadFacts } from "./purge.ts";
 import { type RetentionDecision, retentionOf } from "./rules.ts";
 import { reclaimSpace } from "./storage.ts";
 
 /** One detail of a lead as the page lists it. */
-export type LeadDetail = { label: string; value: string };
+export type PersonDetail = { label: string; value: string };
 
 export type LeadFile = {
   id: number;
@@ -59,7 +49,7 @@ export type PersonLead = {
   lastActivityAt: number;
   keepConsentAt: number | null;
   /** What the person sent, as the page shows it (the NI number masked). */
-  details: LeadDetail[];
+  details: PersonDetail[];
   /** The browser it came from, and a one-way fingerprint of the internet address (never the address). */
   sentWith: { browser: string; addressFingerprint: string };
   files: LeadFile[];
@@ -85,90 +75,35 @@ export type PersonRecords = {
   };
 };
 
-type LeadRow = Record<string, unknown> & {
-  reference: string;
-  created_at: number;
-  ni_number_encrypted?: string;
-};
-
-const optional = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-const orNotGiven = (value: unknown) => (typeof value === "string" && value.trim() ? value : "Not given");
-
-function details(kind: LeadKind, row: LeadRow, niNumber: string): LeadDetail[] {
-  const common = [
-    { label: "First name", value: String(row.first_name) },
-    { label: "Last name", value: String(row.last_name) },
-    { label: "E-mail address", value: String(row.email) },
-    { label: "Phone", value: orNotGiven(row.phone) },
-  ];
-  if (kind === "enquiry") {
-    return [
-      ...common,
-      { label: "Company", value: orNotGiven(row.company) },
-      { label: "Service", value: serviceLabel(String(row.service)) },
-      { label: "Message", value: String(row.message) },
-    ];
-  }
-  return [
-    ...common,
-    { label: "Postal address", value: String(row.address) },
-    { label: "Has a car", value: yesNo(String(row.has_car)) },
-    { label: "Holds a UK driving licence", value: yesNo(String(row.has_uk_licence)) },
-    { label: "Right to work in the UK", value: yesNo(String(row.right_to_work)) },
-    { label: "National Insurance number", value: niNumber },
-  ];
-}
-
-async function loadLead(
-  db: Queryable,
-  kind: LeadKind,
-  row: LeadRow,
-  niNumber: (stored: string) => string,
-  config: RetentionConfig,
-): Promise<PersonLead | null> {
-  const reference = row.reference;
-  const files =
-    kind === "application"
-      ? await db.all<{
-          id: number;
-          field: string;
-          file_name: string;
-          content_type: string;
-          size: number;
-          scan_status: string;
-          scan_result: string | null;
-        }>(
-          "SELECT id, field, file_name, content_type, size, scan_status, scan_result FROM documents WHERE application_id = ? ORDER BY id",
-          [Number(row.id)],
-        )
-      : [];
-  const facts = await leadFacts(db, kind, reference);
-  // Deleted while it was being read (the purge, or someone else's erasure): nothing to show.
-  if (!facts) return null;
+/** One lead as the person's own records show it, read by the one reader of a lead (server/leads/lead.ts). */
+function personLead(lead: StoredLead, decision: RetentionDecision): PersonLead {
   return {
-    kind,
-    reference,
-    status: row.status as LeadStatus,
-    receivedAt: Number(row.created_at),
-    statusChangedAt: optional(row.status_changed_at),
-    lastActivityAt: Number(row.last_activity_at),
-    keepConsentAt: optional(row.keep_consent_at),
-    details: details(kind, row, kind === "application" ? niNumber(String(row.ni_number_encrypted)) : ""),
-    sentWith: { browser: String(row.user_agent ?? ""), addressFingerprint: String(row.ip_hash ?? "") },
-    files: files.map((file) => ({
-      id: Number(file.id),
-      field: file.field,
-      kind: file.field === "resume" ? "CV" : "Other document",
-      fileName: file.file_name,
-      contentType: file.content_type,
-      size: Number(file.size),
-      removedFor: file.scan_status === "infected" ? (file.scan_result ?? "malware") : null,
-    })),
-    notes: await leadNotes(db, reference),
-    emails: await leadMessages(db, reference),
-    replies: await leadReplies(db, reference),
-    timeline: await leadTimeline(db, reference),
-    retention: retentionOf(facts, config),
+    kind: lead.kind,
+    reference: lead.reference,
+    status: lead.status,
+    receivedAt: lead.createdAt,
+    statusChangedAt: lead.statusChangedAt,
+    lastActivityAt: lead.lastActivityAt,
+    keepConsentAt: lead.kind === "application" ? lead.keepConsentAt : null,
+    details: sentDetails(lead, "person").map(({ label, value }) => ({ label, value })),
+    sentWith: lead.sentWith,
+    files:
+      lead.kind === "application"
+        ? lead.documents.map((file) => ({
+            id: file.id,
+            field: file.field,
+            kind: documentLabel(file.field),
+            fileName: file.fileName,
+            contentType: file.contentType,
+            size: file.size,
+            removedFor: file.scan === "infected" ? (file.scanResult ?? "malware") : null,
+          }))
+        : [],
+    notes: lead.notes,
+    emails: lead.mails,
+    replies: lead.replies,
+    timeline: lead.timeline,
+    retention: decision,
   };
 }
 
@@ -182,22 +117,16 @@ export async function findPerson(
   niNumber: (stored: string) => string,
   config: RetentionConfig = retention,
 ): Promise<PersonRecords> {
-  const address = normaliseEmail(email);
   const leads: PersonLead[] = [];
-  for (const kind of ["enquiry", "application"] as const) {
-    const rows = await db.all<LeadRow>(
-      `SELECT * FROM ${tableOf(kind)} WHERE LOWER(email) = ? ORDER BY created_at`,
-      [address],
-    );
-    for (const row of rows) {
-      const lead = await loadLead(db, kind, row, niNumber, config);
-      if (lead) leads.push(lead);
-    }
+  for (const { kind, reference } of await leadsOf(db, email)) {
+    const lead = await readLead(db, reference, niNumber);
+    const facts = await leadFacts(db, kind, reference);
+    // Deleted while it was being read (the purge, or someone else's erasure): nothing to show.
+    if (lead && facts) leads.push(personLead(lead, retentionOf(facts, config)));
   }
-  leads.sort((a, b) => a.receivedAt - b.receivedAt);
   const sum = (pick: (lead: PersonLead) => number) => leads.reduce((total, lead) => total + pick(lead), 0);
   return {
-    email: address,
+    email: normaliseEmail(email),
     leads,
     counts: {
       records: leads.length,
@@ -415,15 +344,9 @@ export function createDataRequests(options: {
     needsConfirmation: (me: { confirmedAt: number }, action: "download" | "erase"): boolean =>
       now() - me.confirmedAt > (action === "erase" ? erasureConfirmationWindowMs : confirmationWindowMs),
     /** Everything held about an address, NI numbers masked. */
-    find: (email: string): Promise<PersonRecords> =>
-      findPerson(db, email, (stored) => {
-        try {
-          return maskNiNumber(decryptNiNumber(stored, niKey));
-        } catch {
-          // The page still shows everything else; the download refuses until the key is right.
-          return unreadableNiNumber;
-        }
-      }),
+    // An unreadable number is named as such, so the page still shows everything else; the download
+    // refuses until the key is right.
+    find: (email: string): Promise<PersonRecords> => findPerson(db, email, maskedNiNumber(niKey)),
     /** The access-request ZIP for an address, or null when nothing is held. */
     download: (email: string, staffId: number): Promise<PersonArchive | null> =>
       personArchive(db, email, { niKey, now: now(), staffId }),

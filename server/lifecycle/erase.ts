@@ -3,8 +3,7 @@ import type { Database, Queryable } from "../db/database.ts";
 import { normaliseEmail, tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import type { ErasureLedger } from "./ledger.ts";
-
-/** Why a lead was deleted, as its tombstone and timeline say. */
+import { leaveTombstone } from "./tombstones.ts";
 
 /** What one deletion (or several, added up) removed. */
 export type DeletionCounts = {
@@ -94,11 +93,13 @@ export async function deleteLead(
   const timeline = await tx.run("UPDATE audit_log SET detail = '' WHERE reference = ? AND detail <> ''", [
     lead.reference,
   ]);
-  await tx.run(
-    `INSERT INTO tombstones (reference, kind, received_at, deleted_at, reason) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (reference) DO NOTHING`,
-    [lead.reference, lead.kind, Number(gone.created_at), now, reason],
-  );
+  await leaveTombstone(tx, {
+    reference: lead.reference,
+    kind: lead.kind,
+    receivedAt: Number(gone.created_at),
+    deletedAt: now,
+    reason,
+  });
   await recordEvent(tx, { reference: lead.reference, action: "deleted", staffId, detail: reason, now });
   return {
     records: 1,

@@ -1,5 +1,5 @@
 import { type RetentionConfig, retention } from "../../core/config/retention.ts";
-import type { DeletionReason, LeadKind } from "../../core/leads/model.ts";
+import { type DeletionReason, type LeadKind, leadKinds } from "../../core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { acquireLease, newHolder, releaseLease } from "../jobs/lease.ts";
 import { acknowledgementWindowMs } from "../leads/acknowledgements.ts";
@@ -121,7 +121,7 @@ export async function duePlan(
   config: RetentionConfig = retention,
 ): Promise<DueLead[]> {
   const due: DueLead[] = [];
-  for (const kind of ["enquiry", "application"] as const) {
+  for (const { value: kind } of leadKinds) {
     for (const row of await db.all<FactsRow>(factsQuery(kind))) {
       const facts = toFacts(kind, row);
       const decision = retentionOf(facts, config);

@@ -3,8 +3,9 @@
  * since the backup comes back (docs/decisions/010-personal-data-lifecycle.md).
  */
 
-import type { DeletionReason } from "../../core/leads/model.ts";
+import { type DeletionReason, type LeadKind, leadKinds } from "../../core/leads/model.ts";
 import type { Database } from "../db/database.ts";
+import { tableOf } from "../leads/model.ts";
 import { addCounts, type DeletionCounts, deleteLead, noDeletions } from "./erase.ts";
 import type { ErasureLedger } from "./ledger.ts";
 
@@ -25,11 +26,10 @@ export async function replayLedger(
     if ("reference" in entry) references.set(entry.reference, entry.reason);
     else erasedAt.set(entry.email, Math.max(erasedAt.get(entry.email) ?? 0, entry.at));
   }
-  const due: { kind: "enquiry" | "application"; reference: string; reason: DeletionReason }[] = [];
-  for (const kind of ["enquiry", "application"] as const) {
-    const table = kind === "enquiry" ? "enquiries" : "applications";
+  const due: { kind: LeadKind; reference: string; reason: DeletionReason }[] = [];
+  for (const { value: kind } of leadKinds) {
     for (const row of await db.all<{ reference: string; email: string; created_at: number }>(
-      `SELECT reference, email, created_at FROM ${table}`,
+      `SELECT reference, email, created_at FROM ${tableOf(kind)}`,
     )) {
       const reason = references.get(row.reference);
       const erased = erasedAt.get(ledger.emailHash(row.email));

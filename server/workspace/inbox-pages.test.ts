@@ -8,12 +8,13 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InboxQuery, inboxPageSize } from "../../core/leads/inbox-query.ts";
+import type { LeadKind } from "../../core/leads/model.ts";
 import { promiseMs } from "../../core/leads/reply-promise.ts";
 import { addSampleLeads } from "../../scripts/sample-leads.ts";
 import { postgresUrl } from "../../tests/support/harness.ts";
 import { type Database, openDatabase, type Value } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
-import { listLeads, type Viewer } from "./inbox.ts";
+import { listLeads, type Viewer } from "./inbox/search.ts";
 
 const day = 24 * 60 * 60 * 1000;
 const now = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -31,7 +32,7 @@ type Lead = {
 
 /** Every lead in the order the page sorts by, as one SQL list (the inbox's order, without paging). */
 async function everyLead(db: Database, sort: InboxQuery["sort"]): Promise<Lead[]> {
-  const due = (kind: "enquiry" | "application") => {
+  const due = (kind: LeadKind) => {
     const ms = promiseMs(kind);
     return ms === null ? "CAST(NULL AS BIGINT)" : `created_at + ${Math.trunc(ms)}`;
   };

@@ -14,6 +14,7 @@ import {
   TestSmtp,
   validEnquiry,
 } from "../../tests/support/harness.ts";
+import { tombstoneOf } from "../lifecycle/tombstones.ts";
 import { invite } from "./team.ts";
 import { createWorkspace, type StaffMember, type Workspace } from "./workspace.ts";
 
@@ -71,6 +72,7 @@ describe.each(dialects)("the leads inbox on %s", (dialect) => {
       niKey: h.services.secrets.niKey,
       ipSalt: h.services.secrets.ipSalt,
       clock: () => clock,
+      tombstoneOf: (reference) => tombstoneOf(h.services.db, reference),
     });
     me = await staffMember(h, "Priya Shah");
   });
@@ -471,6 +473,7 @@ describe.each(dialects)("Send again on %s", (dialect) => {
       db: h.services.db,
       niKey: h.services.secrets.niKey,
       ipSalt: h.services.secrets.ipSalt,
+      tombstoneOf: (reference) => tombstoneOf(h.services.db, reference),
       onMailQueued: () => {
         woken++;
         h.services.delivery.wake();

@@ -3,8 +3,7 @@ import { kindOfReference } from "../../core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
-
-type Outcome<T> = { ok: true; value: T } | { ok: false; missing?: boolean; problem: string };
+import { noLead, type Outcome } from "./inbox/commands.ts";
 
 /** Everyone who can own a lead: the team, without people whose access was removed, by name. */
 export async function possibleOwners(db: Queryable): Promise<{ id: number; name: string }[]> {
@@ -44,7 +43,7 @@ export async function assignOwner(
 ): Promise<Outcome<{ name: string | null; changed: boolean }>> {
   const { reference, ownerId, staffId, now } = input;
   const kind = kindOfReference(reference);
-  if (!kind) return { ok: false, missing: true, problem: "There is no lead with that reference." };
+  if (!kind) return noLead;
   return db.transaction(async (tx) => {
     let name: string | null = null;
     if (ownerId !== null) {
@@ -59,7 +58,7 @@ export async function assignOwner(
       `SELECT owner_id FROM ${tableOf(kind)} WHERE reference = ?`,
       [reference],
     );
-    if (!row) return { ok: false, missing: true, problem: "There is no lead with that reference." };
+    if (!row) return noLead;
     const current = row.owner_id === null ? null : Number(row.owner_id);
     if (current === ownerId) return { ok: true, value: { name, changed: false } };
     // Not activity that keeps the lead longer (received, status, notes and mail do): only who owns it.

@@ -5,16 +5,12 @@
  * words once it is sent) and deleted with the lead.
  */
 import { site } from "../../core/config/site.ts";
-import { kindOfReference, type LeadKind } from "../../core/leads/model.ts";
+import { kindOfReference, type LeadKind, replyLimits } from "../../core/leads/model.ts";
 import type { Database } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
-
-/** The longest subject and reply the workspace sends. */
-export const replyLimits = { subject: 200, body: 20_000 } as const;
-
-type Outcome<T> = { ok: true; value: T } | { ok: false; missing?: boolean; problem: string };
+import { noLead, type Outcome } from "./inbox/commands.ts";
 
 /**
  * Queues a reply to the person who sent the lead. A New lead moves to Contacted and counts as answered;
@@ -34,7 +30,7 @@ export async function sendReply(
 ): Promise<Outcome<{ contacted: boolean }>> {
   const { reference, staffId, now } = input;
   const kind = kindOfReference(reference);
-  if (!kind) return { ok: false, missing: true, problem: "There is no lead with that reference." };
+  if (!kind) return noLead;
   // A subject is one line: line breaks would be header injection, and are never meant.
   const subject = input.subject
     .normalize("NFC")
@@ -55,7 +51,7 @@ export async function sendReply(
       `SELECT email, status FROM ${table} WHERE reference = ?`,
       [reference],
     );
-    if (!lead) return { ok: false, missing: true, problem: "There is no lead with that reference." };
+    if (!lead) return noLead;
     if (lead.status === "spam") {
       return {
         ok: false,

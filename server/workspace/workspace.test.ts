@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { postgresUrl } from "../../tests/support/harness.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
+import { tombstoneOf } from "../lifecycle/tombstones.ts";
 import { challengeLifetimeMs } from "./passkeys.ts";
 import { relyingParty } from "./relying-party.ts";
 import { absoluteTimeoutMs, confirmationWindowMs, createSession, idleTimeoutMs } from "./sessions.ts";
@@ -62,6 +63,7 @@ describe.each(["sqlite", "postgres"] as const)("staff sign-in rules on %s", (dia
       ipSalt: "a-test-salt-of-sixteen+",
       clock: () => now,
       signInLimit: { limit: 3, windowMs: 15 * 60 * 1000 },
+      tombstoneOf: (reference) => tombstoneOf(db, reference),
     });
   });
 

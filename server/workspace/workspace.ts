@@ -5,14 +5,17 @@ import type {
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { InboxQuery } from "../../core/leads/inbox-query.ts";
-import type { LeadKind } from "../../core/leads/model.ts";
+import type { LeadKind, Tombstone } from "../../core/leads/model.ts";
 import type { Database } from "../db/database.ts";
+import { failedDeliveries, waitingEmails } from "../delivery/counts.ts";
 import type { NiKeys } from "../leads/protect.ts";
 import { leadReplies } from "../leads/read.ts";
 import { overdueCount } from "../leads/waiting.ts";
 import { networkKey } from "../protection/client-address.ts";
 import { type RateLimit, takeRateLimit } from "../protection/rate-limit.ts";
-import * as inbox from "./inbox.ts";
+import * as commands from "./inbox/commands.ts";
+import { exportLeads } from "./inbox/export.ts";
+import { listLeads, spamCaught } from "./inbox/search.ts";
 import * as notifications from "./notifications.ts";
 import * as owners from "./owners.ts";
 import * as passkeys from "./passkeys.ts";
@@ -41,6 +44,11 @@ export type WorkspaceOptions = {
   mailConfigured?: boolean;
   /** The company's inbox for each kind of lead: the Reply-To of replies sent from the workspace. */
   replyTo?: Record<LeadKind, string>;
+  /**
+   * What is kept of a deleted lead. The lifecycle writes tombstones and reads them (lifecycle/
+   * tombstones.ts); the composition root passes the reader in, as one feature never imports another.
+   */
+  tombstoneOf: (reference: string) => Promise<Tombstone | null>;
 };
 
 /** Sign-in attempts (passkey answers) allowed per client address in a quarter of an hour. */
@@ -136,10 +144,10 @@ export function createWorkspace(options: WorkspaceOptions) {
      */
     recentlyConfirmed: (me: StaffMember): boolean => now() - me.confirmedAt < confirmationWindowMs,
     /** E-mails and webhooks that failed for good, for the notice at the top of every workspace page. */
-    failedDeliveries: () => inbox.failedDeliveries(db),
+    failedDeliveries: () => failedDeliveries(db),
     /** With no SMTP server configured, how many e-mails wait for one; null when mail can leave. */
     mailNotSetUp: async (): Promise<{ waiting: number } | null> =>
-      options.mailConfigured === false ? { waiting: await inbox.waitingEmails(db) } : null,
+      options.mailConfigured === false ? { waiting: await waitingEmails(db) } : null,
     /** How many leads are past their reply promise without an answer, for every workspace page. */
     overdueCount: () => overdueCount(db, now()),
 
@@ -155,30 +163,29 @@ export function createWorkspace(options: WorkspaceOptions) {
 
     /** The leads inbox: every method acts for one signed-in member of staff and keeps the timeline. */
     inbox: {
-      list: (query: InboxQuery, me?: StaffMember) =>
-        inbox.listLeads(db, query, { me: me?.id ?? null, now: now() }),
+      list: (query: InboxQuery, me?: StaffMember) => listLeads(db, query, { me: me?.id ?? null, now: now() }),
       /** How many submissions each spam layer caught in the last seven days. */
-      spamCaught: () => inbox.spamCaught(db, now()),
+      spamCaught: () => spamCaught(db, now()),
       /** One lead, marked opened (and recorded) the first time anyone opens it; null when unknown. */
       async open(reference: string, me: StaffMember) {
-        await inbox.openLead(db, reference, me.id, now());
-        return inbox.getLead(db, options.niKey, reference);
+        await commands.openLead(db, reference, me.id, now());
+        return commands.getLead(db, options.niKey, reference);
       },
       changeStatus: (reference: string, status: string, me: StaffMember) =>
-        inbox.changeStatus(db, { reference, status, staffId: me.id, now: now() }),
+        commands.changeStatus(db, { reference, status, staffId: me.id, now: now() }),
       addNote: (reference: string, body: string, me: StaffMember) =>
-        inbox.addNote(db, { reference, body, staffId: me.id, now: now() }),
+        commands.addNote(db, { reference, body, staffId: me.id, now: now() }),
       revealNiNumber: (reference: string, me: StaffMember) =>
-        inbox.revealNiNumber(db, options.niKey, { reference, staffId: me.id, now: now() }),
+        commands.revealNiNumber(db, options.niKey, { reference, staffId: me.id, now: now() }),
       setKeepConsent: (reference: string, agreed: boolean, me: StaffMember) =>
-        inbox.setKeepConsent(db, { reference, agreed, staffId: me.id, now: now() }),
+        commands.setKeepConsent(db, { reference, agreed, staffId: me.id, now: now() }),
       async retryMail(reference: string, mailId: number, me: StaffMember) {
-        const outcome = await inbox.retryMail(db, { reference, mailId, staffId: me.id, now: now() });
+        const outcome = await commands.retryMail(db, { reference, mailId, staffId: me.id, now: now() });
         if (outcome.ok) options.onMailQueued?.();
         return outcome;
       },
       /** What is kept of a deleted lead (kind, dates, why); null when no lead of that reference was deleted. */
-      tombstone: (reference: string) => inbox.tombstoneOf(db, reference),
+      tombstone: (reference: string) => options.tombstoneOf(reference),
       /** The lead's owner and when it was first answered; null when there is no such lead. */
       ownerOf: (reference: string) => owners.ownerOf(db, reference),
       assign: (reference: string, ownerId: number | null, me: StaffMember) =>
@@ -197,9 +204,8 @@ export function createWorkspace(options: WorkspaceOptions) {
         return outcome;
       },
       downloadDocument: (reference: string, documentId: number, me: StaffMember) =>
-        inbox.downloadDocument(db, { reference, documentId, staffId: me.id, now: now() }),
-      export: (query: InboxQuery, me: StaffMember) =>
-        inbox.exportLeads(db, query, { staffId: me.id, now: now() }),
+        commands.downloadDocument(db, { reference, documentId, staffId: me.id, now: now() }),
+      export: (query: InboxQuery, me: StaffMember) => exportLeads(db, query, { staffId: me.id, now: now() }),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../../core/forms/zod.ts";
 import { type InboxQuery, searchLimits } from "../../../core/leads/inbox-query.ts";
 import { allStatuses, serviceChoices } from "../../../core/leads/model.ts";
 import { vacancyReferencePattern } from "../../../core/vacancies/model.ts";

@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "react-router";
+import { isStaffPageTarget } from "../../../core/staff/paths.ts";
 import { type AppServices, clientAddressContext, servicesContext } from "../app-context.ts";
 
 type Workspace = AppServices["workspace"];
@@ -73,6 +74,5 @@ export async function requireStaffForFile(request: Request, context: Context) {
 /** A `next` path after sign-in: only a path inside the workspace, never another site. */
 export function safeNext(value: string | null): string {
   if (value === null) return "/staff";
-  const inside = value === "/staff" || value.startsWith("/staff/") || value.startsWith("/staff?");
-  return inside ? value : "/staff";
+  return isStaffPageTarget(value) ? value : "/staff";
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff, safeNext } from "~/lib/staff/session.server";
+import { leadPath } from "../../../core/staff/paths";
 import type { Route } from "./+types/confirm";
 
 export function meta() {
@@ -45,7 +46,7 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
       {lead && (
         <p>
           The document downloads once you have confirmed.{" "}
-          <Link to={`/staff/leads/${lead}`} className="font-semibold text-accent-800 underline">
+          <Link to={leadPath(lead)} className="font-semibold text-accent-800 underline">
             Back to {lead}
           </Link>
         </p>

@@ -32,6 +32,7 @@ import {
   statusLabels,
 } from "../../../core/leads/model";
 import { dueState } from "../../../core/leads/reply-promise";
+import { leadPath } from "../../../core/staff/paths";
 import type { Route } from "./+types/inbox";
 
 export function meta() {
@@ -403,7 +404,7 @@ function Results({
       </h2>
       {deleted && (
         <p>
-          <Link to={`/staff/leads/${deleted.reference}`} className="font-semibold text-accent-800 underline">
+          <Link to={leadPath(deleted.reference)} className="font-semibold text-accent-800 underline">
             {deleted.reference}
           </Link>{" "}
           ({deleted.kind.toLowerCase()}, received on {deleted.received}) was deleted on {deleted.deleted},{" "}
@@ -448,7 +449,7 @@ function Results({
                     className="px-3 py-2 text-left whitespace-nowrap max-lg:w-full max-lg:px-1 max-lg:py-0.5"
                   >
                     <Link
-                      to={`/staff/leads/${row.reference}`}
+                      to={leadPath(row.reference)}
                       className="font-mono text-accent-800 underline underline-offset-2"
                     >
                       {row.reference}

@@ -4,6 +4,7 @@ import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import { site } from "../../../core/config/site";
 import type { DeletedLead } from "../../../core/leads/model";
+import { leadPath } from "../../../core/staff/paths";
 import type { Route } from "./+types/layout";
 
 /** Every page inside the workspace needs a signed-in member of staff; others go to sign in (303). */
@@ -78,7 +79,7 @@ function FailedDeliveries({ count, references }: { count: number; references: st
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
         {references.map((reference) => (
           <li key={reference}>
-            <Link to={`/staff/leads/${reference}`} className="font-semibold underline">
+            <Link to={leadPath(reference)} className="font-semibold underline">
               {reference}
             </Link>
           </li>

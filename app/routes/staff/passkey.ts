@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   clientAddress,
   requireStaffForFile,
@@ -7,6 +6,7 @@ import {
   startSessionCookie,
   workspaceOf,
 } from "~/lib/staff/session.server";
+import { z } from "../../../core/forms/zod";
 import type { Route } from "./+types/passkey";
 
 /** The browser's half of a ceremony is checked by @simplewebauthn/server; here only its shape. */

@@ -1,11 +1,12 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { Timeline } from "~/components/staff/timeline";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClass, Field } from "~/components/ui/field";
 import { staffForm } from "~/lib/staff/form.server";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
+import { normaliseEmail } from "../../../core/email";
+import { z } from "../../../core/forms/zod";
 import {
   fileSize,
   formatDate,
@@ -64,11 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ erased: null, problem: "Find the person by their e-mail address first." }, 400);
   }
   const { email, confirmEmail } = parsed.data;
-  if (confirmEmail.toLowerCase() !== email.toLowerCase()) {
+  if (normaliseEmail(confirmEmail) !== normaliseEmail(email)) {
     return data(
       {
         erased: null,
-        problem: `That is not the same address. Type ${email.toLowerCase()} exactly, to be sure whose data goes.`,
+        problem: `That is not the same address. Type ${normaliseEmail(email)} exactly, to be sure whose data goes.`,
       },
       400,
     );
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(`/staff/confirm?next=${encodeURIComponent(pageFor(email))}`, 303);
   }
   const result = await people.erase(email, me.id);
-  return { erased: { ...result, email: email.toLowerCase() }, problem: null };
+  return { erased: { ...result, email: normaliseEmail(email) }, problem: null };
 }
 
 function plural(n: number, one: string, many = `${one}s`) {

@@ -1,10 +1,11 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { staffForm } from "~/lib/staff/form.server";
 import { staffMeta } from "~/lib/staff/meta";
 import { endSessionCookie, requireStaff } from "~/lib/staff/session.server";
+import { normaliseEmail } from "../../../core/email";
+import { z } from "../../../core/forms/zod";
 import { formatDateTime } from "../../../core/leads/model";
 import { type NotificationRoute, notificationRoutes } from "../../../core/staff/notifications";
 import type { Route } from "./+types/team";
@@ -136,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = revokeInput.safeParse(form);
     if (!parsed.success)
       return data<ActionResult>({ error: "Choose someone to remove.", invited: null }, 400);
-    if (parsed.data.email.toLowerCase() === me.email) {
+    if (normaliseEmail(parsed.data.email) === me.email) {
       return data<ActionResult>({ error: "You cannot remove your own access.", invited: null }, 400);
     }
     await workspace.revoke(parsed.data.email, me.id);
@@ -156,7 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     invitedBy: me.id,
   });
   const url = `${workspace.baseUrl(new URL(request.url).origin)}/staff/invitation/${token}`;
-  return data<ActionResult>({ error: null, invited: { email: parsed.data.email.toLowerCase(), url } });
+  return data<ActionResult>({ error: null, invited: { email: normaliseEmail(parsed.data.email), url } });
 }
 
 type Passkey = Route.ComponentProps["loaderData"]["passkeys"][number];

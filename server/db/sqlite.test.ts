@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Database, isUnavailable, openDatabase } from "./database.ts";
+import { type Database, openDatabase } from "./database.ts";
+import { isUnavailable } from "./errors.ts";
 
 describe("SQLite group commit", () => {
   let dir = "";

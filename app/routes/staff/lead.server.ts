@@ -1,0 +1,211 @@
+import { data, redirect } from "react-router";
+import { staffForm } from "~/lib/staff/form.server";
+import { requireStaff } from "~/lib/staff/session.server";
+import { spamSignalNote } from "../../../core/forms/form-token.ts";
+import { z } from "../../../core/forms/zod.ts";
+import {
+  describeDeleted,
+  formatDate,
+  kindOfReference,
+  moment,
+  serviceLabel,
+  statusLabels,
+} from "../../../core/leads/model.ts";
+import { dueState } from "../../../core/leads/reply-promise.ts";
+import type { Route } from "./+types/lead";
+
+/**
+ * The lead, opened (the first opening is recorded); 410 with what is kept of it once deleted, 404 inside
+ * the workspace's frame when there never was one.
+ */
+export async function loadLead({ request, params, context }: Route.LoaderArgs) {
+  const { workspace, me, vacancies } = await requireStaff(request, context);
+  // References are read out over the phone and typed in any case; the page has one address.
+  const canonical = params.reference.trim().toUpperCase();
+  if (canonical !== params.reference && kindOfReference(canonical)) {
+    throw redirect(`/staff/leads/${canonical}`, 302);
+  }
+  const lead = await workspace.inbox.open(params.reference, me);
+  if (!lead) {
+    // A deleted lead leaves its tombstone, so staff can still say what happened to it.
+    const gone = await workspace.inbox.tombstone(params.reference);
+    if (!gone) throw data("There is no lead with that reference.", 404);
+    throw data(describeDeleted(gone), 410);
+  }
+  const { createdAt, statusChangedAt, mails, notes, timeline, ...rest } = lead;
+  const vacancyReference = lead.kind === "application" ? lead.vacancyReference : null;
+  const vacancy = vacancyReference ? await vacancies.get(vacancyReference) : null;
+  const owner = await workspace.inbox.ownerOf(lead.reference);
+  const replies = await workspace.inbox.replies(lead.reference);
+  return {
+    vacancy: vacancyReference
+      ? {
+          reference: vacancyReference,
+          title: vacancy?.title ?? null,
+          closed: lead.kind === "application" && lead.vacancyClosed,
+        }
+      : null,
+    team: await workspace.possibleOwners(),
+    owner: owner ? { id: owner.ownerId, name: owner.ownerName } : { id: null, name: null },
+    due: dueState({ ...lead, answeredAt: owner?.answeredAt ?? null }, workspace.now()),
+    replies: replies.map(({ createdAt: at, sentAt, ...reply }) => ({
+      ...reply,
+      at: moment(at),
+      sent: sentAt === null ? null : moment(sentAt),
+    })),
+    lead: {
+      ...rest,
+      received: moment(createdAt),
+      statusChanged: statusChangedAt === null ? null : moment(statusChangedAt),
+      serviceLabel: lead.kind === "enquiry" ? serviceLabel(lead.service) : "",
+      spamNote: lead.spamSignal ? spamSignalNote(lead.spamSignal, lead.formAgeMs) : null,
+      keptOnFileSince:
+        lead.kind === "application" && lead.keepConsentAt !== null ? formatDate(lead.keepConsentAt) : null,
+      mails: mails.map(({ sentAt, subject: _subject, body: _body, createdAt: _queued, ...mail }) => ({
+        ...mail,
+        sent: sentAt === null ? null : moment(sentAt),
+      })),
+      notes: notes.map(({ createdAt: at, ...note }) => ({ ...note, at: moment(at) })),
+      timeline: timeline.map(({ at, ...event }) => ({ ...event, at: moment(at) })),
+    },
+  };
+}
+
+const intents = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), status: z.string().max(40) }),
+  z.object({ intent: z.literal("note"), note: z.string().max(20_000) }),
+  z.object({ intent: z.literal("reveal") }),
+  z.object({ intent: z.literal("keep-consent"), agreed: z.literal("on").optional() }),
+  z.object({
+    intent: z.literal("assign"),
+    owner: z.union([z.literal(""), z.string().regex(/^\d{1,12}$/)]),
+  }),
+  z.object({ intent: z.literal("reply"), subject: z.string().max(1000), body: z.string().max(40_000) }),
+  z.object({
+    intent: z.literal("retry-mail"),
+    mail: z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .transform(Number),
+  }),
+]);
+
+type Intent = z.infer<typeof intents>["intent"];
+
+/**
+ * What the page says after a post; the intent names the form that posted, so only that form is emptied.
+ */
+export type ActionResult = {
+  intent: Intent | null;
+  error: string | null;
+  message: string | null;
+  niNumber?: string;
+};
+
+function refuse(intent: Intent | null, error: string) {
+  return data<ActionResult>({ intent, error, message: null }, 400);
+}
+
+/**
+ * Every form on the page posts here, told apart by its intent, so each answer is shown on the lead's page.
+ */
+export async function actOnLead({ request, params, context }: Route.ActionArgs) {
+  const { workspace, me } = await requireStaff(request, context);
+  const parsed = intents.safeParse(Object.fromEntries(await staffForm(request)));
+  if (!parsed.success)
+    return refuse(null, "That action was not understood. Please reload the page and try again.");
+  const input = parsed.data;
+  const reference = params.reference;
+  // A National Insurance number is shown only to someone who used their passkey in the last 15
+  // minutes; the confirmation page brings them back to the lead to reveal it.
+  if (input.intent === "reveal" && !workspace.recentlyConfirmed(me)) {
+    const back = `/staff/leads/${encodeURIComponent(reference)}`;
+    throw redirect(`/staff/confirm?next=${encodeURIComponent(back)}`, 303);
+  }
+  const outcome = await (async () => {
+    switch (input.intent) {
+      case "status": {
+        const result = await workspace.inbox.changeStatus(reference, input.status, me);
+        return result.ok
+          ? {
+              ok: true as const,
+              message:
+                result.value.from === result.value.to
+                  ? `The status was already ${statusLabels[result.value.to]}.`
+                  : `Status saved: ${statusLabels[result.value.to]}.`,
+            }
+          : result;
+      }
+      case "note": {
+        const result = await workspace.inbox.addNote(reference, input.note, me);
+        return result.ok ? { ok: true as const, message: "Note added." } : result;
+      }
+      case "reveal": {
+        const result = await workspace.inbox.revealNiNumber(reference, me);
+        return result.ok
+          ? {
+              ok: true as const,
+              message: "Shown below. This reveal is recorded on the timeline.",
+              niNumber: result.value,
+            }
+          : result;
+      }
+      case "keep-consent": {
+        const result = await workspace.inbox.setKeepConsent(reference, input.agreed === "on", me);
+        return result.ok
+          ? {
+              ok: true as const,
+              message:
+                result.value.keepConsentAt === null
+                  ? "Saved: not kept on file for future roles."
+                  : `Saved: agreed to be kept on file since ${formatDate(result.value.keepConsentAt)}.`,
+            }
+          : result;
+      }
+      case "assign": {
+        const result = await workspace.inbox.assign(
+          reference,
+          input.owner === "" ? null : Number(input.owner),
+          me,
+        );
+        if (!result.ok) return result;
+        const who = result.value.name ?? "nobody";
+        return {
+          ok: true as const,
+          message: result.value.changed ? `Owner saved: ${who}.` : `The owner was already ${who}.`,
+        };
+      }
+      case "reply": {
+        const result = await workspace.inbox.sendReply(
+          reference,
+          { subject: input.subject, body: input.body },
+          me,
+        );
+        return result.ok
+          ? {
+              ok: true as const,
+              message: result.value.contacted
+                ? "Reply queued to be sent from our address. The lead is now Contacted."
+                : "Reply queued to be sent from our address.",
+            }
+          : result;
+      }
+      case "retry-mail": {
+        const result = await workspace.inbox.retryMail(reference, input.mail, me);
+        return result.ok
+          ? { ok: true as const, message: "The e-mail is queued to be sent again now." }
+          : result;
+      }
+    }
+  })();
+  if (!outcome.ok) {
+    if (outcome.missing) throw data("There is no lead with that reference.", 404);
+    return refuse(input.intent, outcome.problem);
+  }
+  return data<ActionResult>({
+    intent: input.intent,
+    error: null,
+    message: outcome.message,
+    ...("niNumber" in outcome ? { niNumber: outcome.niNumber } : {}),
+  });
+}

@@ -1,0 +1,328 @@
+/**
+ * The inbox's list: one page of leads for a search and filters, its counts per status, and what the spam
+ * layers caught. The CSV export reads the same search (export.ts).
+ */
+import { type SpamSignal, spamSignals } from "../../../core/forms/form-token.ts";
+import { type InboxQuery, inboxPageSize, searchLimits } from "../../../core/leads/inbox-query.ts";
+import { allStatuses, type LeadKind, type LeadStatus, leadKinds } from "../../../core/leads/model.ts";
+import { promiseMs } from "../../../core/leads/reply-promise.ts";
+import type { Database, Queryable, Value } from "../../db/database.ts";
+
+/** One lead as a row of the inbox. */
+export type InboxRow = {
+  kind: LeadKind;
+  reference: string;
+  name: string;
+  email: string;
+  /** The enquiry's service value ("" for applications and enquiries that named none). */
+  service: string;
+  status: LeadStatus;
+  createdAt: number;
+  /** False until someone in the workspace opens the lead. */
+  opened: boolean;
+  /** The spam layer that caught it, if any (see core/forms/form-token.ts). */
+  spamSignal: SpamSignal | null;
+  /** How long after its page was served the form was sent, when known. */
+  formAgeMs: number | null;
+  /** The lead's owner (null: unassigned). */
+  ownerId: number | null;
+  ownerName: string | null;
+  /** When it was first answered (null: not yet). */
+  answeredAt: number | null;
+};
+
+/** One page of the inbox, with the counts per status for the same search (any status). */
+export type InboxPage = {
+  rows: InboxRow[];
+  /** Leads the search and filters match, over every page. */
+  total: number;
+  page: number;
+  pages: number;
+  counts: Record<LeadStatus, number>;
+  /** Leads that are not spam, for the search and kind/service filters. */
+  open: number;
+};
+
+/** A kind's due time as SQL: its reply promise (a whole number of ms from the site config) after it arrived. */
+function dueColumn(kind: LeadKind): string {
+  const ms = promiseMs(kind);
+  return ms === null ? "CAST(NULL AS BIGINT) AS due_at" : `created_at + ${Math.trunc(ms)} AS due_at`;
+}
+
+// Both kinds of lead as one list with the same columns; what one kind does not have is empty.
+const enquiriesSource = `SELECT 'enquiry' AS kind, reference, first_name, last_name, email, phone, company, service,
+    message, '' AS address, '' AS has_car, '' AS has_uk_licence, '' AS right_to_work, status, created_at,
+    status_changed_at, last_activity_at, opened_at, NULL AS keep_consent_at, spam_signal, form_age_ms,
+    NULL AS vacancy_reference, owner_id, answered_at, ${dueColumn("enquiry")}
+  FROM enquiries`;
+const applicationsSource = `SELECT 'application' AS kind, reference, first_name, last_name, email, phone,
+    '' AS company, '' AS service, '' AS message, address, has_car, has_uk_licence, right_to_work, status,
+    created_at, status_changed_at, last_activity_at, opened_at, keep_consent_at, spam_signal, form_age_ms,
+    vacancy_reference, owner_id, answered_at, ${dueColumn("application")}
+  FROM applications`;
+
+/** A lead still waiting for its first answer, with a clock running. */
+const awaitingAnswer = "(status = 'new' AND answered_at IS NULL AND due_at IS NOT NULL)";
+
+/** Who is looking, and when: for the "Mine" and "Overdue" filters. */
+export type Viewer = { me: number | null; now: number };
+
+/** One kind's leads, or both kinds' (no kind given), as one list with the same columns. */
+export function source(kind: LeadKind | undefined): string {
+  if (kind === "enquiry") return enquiriesSource;
+  if (kind === "application") return applicationsSource;
+  return `${enquiriesSource} UNION ALL ${applicationsSource}`;
+}
+
+/** A LIKE pattern that finds `term` anywhere, with the pattern characters in it taken literally. */
+function containing(term: string): string {
+  return `%${term.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+const searched = ["reference", "first_name", "last_name", "email", "phone", "company", "message"];
+
+/** The words of a search that count, in lower case. */
+function searchWords(query: InboxQuery): string[] {
+  return (query.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, searchLimits.words);
+}
+
+/**
+ * The WHERE clause for a search and filters. Every word of the search must appear, in any case, in one
+ * of the searched fields; a phone number also matches without its spaces. Spam shows only when asked for.
+ * Case is ignored in the way each database does best (its likeIgnoringCase). Given the one kind of lead
+ * it reads, the Overdue filter compares the arrival time itself, so its index can answer it.
+ */
+export function where(
+  sql: Database["sql"],
+  query: InboxQuery,
+  withStatus: boolean,
+  viewer: Viewer,
+  kind?: LeadKind,
+): { sql: string; params: Value[] } {
+  const clauses: string[] = [];
+  const params: Value[] = [];
+  if (query.service) {
+    clauses.push("service = ?");
+    params.push(query.service);
+  }
+  if (query.vacancy) {
+    clauses.push("vacancy_reference = ?");
+    params.push(query.vacancy);
+  }
+  if (query.owner === "mine") {
+    clauses.push("owner_id = ?");
+    params.push(viewer.me ?? -1);
+  } else if (query.owner === "unassigned") {
+    clauses.push("owner_id IS NULL");
+  }
+  if (query.overdue) {
+    if (kind === undefined) {
+      clauses.push(`${awaitingAnswer} AND due_at <= ?`);
+      params.push(viewer.now);
+    } else {
+      // due_at <= now, as created_at + promise <= now: the same leads, found through created_at.
+      const ms = promiseMs(kind);
+      if (ms === null) clauses.push("1 = 0");
+      else {
+        clauses.push("status = 'new' AND answered_at IS NULL AND created_at <= ?");
+        params.push(viewer.now - Math.trunc(ms));
+      }
+    }
+  }
+  if (withStatus) {
+    if (query.status) {
+      clauses.push("status = ?");
+      params.push(query.status);
+    } else {
+      clauses.push("status <> 'spam'");
+    }
+  }
+  for (const word of searchWords(query)) {
+    const pattern = containing(word);
+    const match = (column: string) => sql.likeIgnoringCase(column, word);
+    const any = [...searched.map(match), "replace(phone, ' ', '') LIKE ? ESCAPE '\\'"];
+    clauses.push(`(${any.join(" OR ")})`);
+    params.push(...searched.map(() => pattern), pattern);
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
+}
+
+/**
+ * The kinds of lead a search and filters can find: both, unless it names one, or filters on what only
+ * one kind has (a service: enquiries; a vacancy: applications).
+ */
+function kindsFor(query: InboxQuery): LeadKind[] {
+  if (query.kind) return [query.kind];
+  if (query.service && query.vacancy) return [];
+  if (query.service) return ["enquiry"];
+  if (query.vacancy) return ["application"];
+  return leadKinds.map((kind) => kind.value);
+}
+
+/** One lead as `source` lists it. */
+export type SourceRow = {
+  kind: LeadKind;
+  reference: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  company: string;
+  service: string;
+  message: string;
+  address: string;
+  has_car: string;
+  has_uk_licence: string;
+  right_to_work: string;
+  status: LeadStatus;
+  created_at: number;
+  status_changed_at: number | null;
+  last_activity_at: number;
+  opened_at: number | null;
+  keep_consent_at: number | null;
+  spam_signal: SpamSignal | null;
+  form_age_ms: number | null;
+  owner_id: number | null;
+  answered_at: number | null;
+};
+
+/** Both kinds' leads, or one kind's, as one list with the same columns. */
+function union(kinds: LeadKind[]): string {
+  return kinds.map(source).join(" UNION ALL ");
+}
+
+/**
+ * The parts of one kind's leads that are each in the page's order by an index: for newest first, all of
+ * them; for due soonest first, those waiting for an answer and the rest, each by its due time, which is
+ * its arrival time plus the kind's promise (a kind without a promise has no due times: newest first).
+ * Within each part, `order` sorts its rows as the page's own order would.
+ */
+function pageParts(kind: LeadKind, sort: InboxQuery["sort"]): { also: string; order: string }[] {
+  const newest = "created_at DESC, reference DESC";
+  if (sort !== "due" || promiseMs(kind) === null) return [{ also: "1 = 1", order: newest }];
+  const byDue = "created_at, reference DESC";
+  return [
+    { also: "(status = 'new' AND answered_at IS NULL)", order: byDue },
+    { also: "(status <> 'new' OR answered_at IS NOT NULL)", order: byDue },
+  ];
+}
+
+/**
+ * One page of the inbox: newest first (or by due time), 50 to a page, with the counts per status.
+ * Each kind of lead is counted, and its first rows up to the end of the page are read, in its own table
+ * with its own ORDER BY ... LIMIT, which the indexes of migration 022 answer without reading the rest;
+ * only those rows are merged and put in order. The same order is applied within each kind and across
+ * both, so the page is the one a single ordered list of every lead would give.
+ */
+export async function listLeads(
+  db: Database,
+  query: InboxQuery,
+  viewer: Viewer = { me: null, now: Date.now() },
+): Promise<InboxPage> {
+  const kinds = kindsFor(query);
+  // A search reads every lead of its kinds (no index finds a word inside a field), fastest in table
+  // order; without one, each kind is counted from its indexes alone.
+  const searching = searchWords(query).length > 0;
+  const counts = Object.fromEntries(allStatuses.map((status) => [status, 0])) as Record<LeadStatus, number>;
+  if (kinds.length > 0) {
+    const countParts = searching
+      ? [{ ...where(db.sql, query, false, viewer), from: union(kinds) }]
+      : kinds.map((kind) => ({ ...where(db.sql, query, false, viewer, kind), from: source(kind) }));
+    const countRows = await db.all<{ status: LeadStatus; n: number }>(
+      countParts
+        .map((part) => `SELECT status, COUNT(*) AS n FROM (${part.from}) leads ${part.sql} GROUP BY status`)
+        .join(" UNION ALL "),
+      countParts.flatMap((part) => part.params),
+    );
+    for (const row of countRows) counts[row.status] += Number(row.n);
+  }
+  const open = allStatuses.reduce((sum, status) => (status === "spam" ? sum : sum + counts[status]), 0);
+  const total = query.status ? counts[query.status] : open;
+  const pages = Math.max(1, Math.ceil(total / inboxPageSize));
+  const page = query.page ?? 1;
+  const offset = (page - 1) * inboxPageSize;
+
+  const order =
+    query.sort === "due"
+      ? `CASE WHEN ${awaitingAnswer} THEN 0 ELSE 1 END, due_at, created_at DESC, reference DESC`
+      : "created_at DESC, reference DESC";
+  const columns = `kind, reference, first_name, last_name, email, service, status, created_at, opened_at,
+    spam_signal, form_age_ms, owner_id, answered_at, due_at`;
+  const parts = searching
+    ? [{ ...where(db.sql, query, true, viewer), from: union(kinds), order: null, limit: [] }]
+    : kinds.flatMap((kind) =>
+        pageParts(kind, query.sort).map((part) => {
+          const filtered = where(db.sql, query, true, viewer, kind);
+          return {
+            sql: filtered.sql ? `${filtered.sql} AND ${part.also}` : `WHERE ${part.also}`,
+            params: filtered.params,
+            from: source(kind),
+            order: part.order,
+            limit: [offset + inboxPageSize],
+          };
+        }),
+      );
+  // Without a search, the rows of each part that could be on this page: its first offset + 50, read in
+  // the page's order from an index.
+  const rows =
+    parts.length > 0 && offset < total
+      ? await db.all<SourceRow & { owner_name: string | null }>(
+          `SELECT leads.*, (SELECT o.name FROM staff o WHERE o.id = leads.owner_id) AS owner_name
+           FROM (${parts
+             .map((part, i) =>
+               part.order === null
+                 ? `SELECT ${columns} FROM (${part.from}) leads ${part.sql}`
+                 : `SELECT * FROM (SELECT ${columns} FROM (${part.from}) leads ${part.sql}
+                    ORDER BY ${part.order} LIMIT ?) part_${i}`,
+             )
+             .join(" UNION ALL ")}) leads
+           ORDER BY ${order} LIMIT ? OFFSET ?`,
+          [...parts.flatMap((part) => [...part.params, ...part.limit]), inboxPageSize, offset],
+        )
+      : [];
+  return {
+    rows: rows.map((row) => ({
+      kind: row.kind,
+      reference: row.reference,
+      name: `${row.first_name} ${row.last_name}`,
+      email: row.email,
+      service: row.service,
+      status: row.status,
+      createdAt: Number(row.created_at),
+      opened: row.opened_at !== null,
+      spamSignal: row.spam_signal,
+      formAgeMs: row.form_age_ms === null ? null : Number(row.form_age_ms),
+      ownerId: row.owner_id === null ? null : Number(row.owner_id),
+      ownerName: row.owner_name,
+      answeredAt: row.answered_at === null ? null : Number(row.answered_at),
+    })),
+    total,
+    page,
+    pages,
+    counts,
+    open,
+  };
+}
+
+/** How far back the workspace counts what each spam layer caught. */
+export const spamCountDays = 7;
+
+/**
+ * How many submissions each spam layer caught in the last seven days: the honeypot (moved to Spam) and
+ * the time token's three signals (kept in the inbox, marked as suspected). Counted from the leads still
+ * held, whatever their status now.
+ */
+export async function spamCaught(db: Queryable, now: number): Promise<Record<SpamSignal, number>> {
+  const since = now - spamCountDays * 24 * 60 * 60 * 1000;
+  const rows = await db.all<{ spam_signal: SpamSignal; n: number }>(
+    `SELECT spam_signal, COUNT(*) AS n FROM (
+       SELECT spam_signal FROM enquiries WHERE spam_signal IS NOT NULL AND created_at >= ?
+       UNION ALL
+       SELECT spam_signal FROM applications WHERE spam_signal IS NOT NULL AND created_at >= ?
+     ) caught GROUP BY spam_signal`,
+    [since, since],
+  );
+  const counts = Object.fromEntries(spamSignals.map((signal) => [signal, 0])) as Record<SpamSignal, number>;
+  for (const row of rows) counts[row.spam_signal] = Number(row.n);
+  return counts;
+}
