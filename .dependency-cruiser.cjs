@@ -40,7 +40,7 @@ module.exports = {
         "core/ holds what the app and the server share; it must stay importable by both, so it imports neither (nor the scripts or tests).",
       severity: "error",
       from: { path: "^core/" },
-      to: { path: "^(app|server|scripts|tests)/" },
+      to: { path: "^(app|server|scripts|tools|tests)/" },
     },
     {
       name: "server-never-imports-app",
@@ -112,17 +112,25 @@ module.exports = {
     ),
     {
       name: "no-tests-in-production",
-      comment: "Production code never imports test support, a test or a development script.",
+      comment: "Production code never imports test support, a test, a command line or a development tool.",
       severity: "error",
       from: { path: "^(app|core|server)/", pathNot: test },
-      to: { path: ["^tests/", "^scripts/", test] },
+      to: { path: ["^tests/", "^scripts/", "^tools/", test] },
+    },
+    {
+      name: "commands-run-without-the-tools",
+      comment:
+        "scripts/ holds the operator's commands (data, staff, migrate, the installers), which run on a production install: they never import a development tool or test support.",
+      severity: "error",
+      from: { path: "^scripts/", pathNot: test },
+      to: { path: ["^tools/", "^tests/"] },
     },
     {
       name: "no-dev-packages-in-production",
       comment:
-        "The server and the shared core run with the dependencies alone: a development package would be missing from a production install.",
+        "The server, the shared core and the operator's commands run with the dependencies alone: a development package would be missing from a production install.",
       severity: "error",
-      from: { path: "^(core|server)/", pathNot: test },
+      from: { path: "^(core|server|scripts)/", pathNot: test },
       to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"] },
     },
   ],

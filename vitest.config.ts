@@ -12,6 +12,7 @@ export default defineConfig({
       "app/**/*.test.tsx",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "tools/**/*.test.ts",
       "tests/*.test.ts",
     ],
     environment: "node",

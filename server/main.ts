@@ -5,7 +5,7 @@ import { logger } from "./observability/logger.ts";
 import { createServices, ownOrigins } from "./services.ts";
 import { handleShutdown } from "./shutdown.ts";
 
-/** Where the pages come from: the production build, or Vite's development server (scripts/dev.ts). */
+/** Where the pages come from: the production build, or Vite's development server (tools/dev.ts). */
 export type PageSource = Pick<AppOptions, "build" | "mode" | "clientDir" | "before">;
 
 /** The production build in build/, prerendered pages and hashed assets included. */

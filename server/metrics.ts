@@ -3,6 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { careersEndpoint, contactEndpoint } from "../core/forms/endpoints.ts";
 import type { LeadKind } from "../core/leads/model.ts";
+import { isStaffPath } from "../core/staff/paths.ts";
 import type { Database } from "./db/database.ts";
 import { outboxBacklog } from "./delivery/outbox.ts";
 import type { PurgeReport } from "./lifecycle/purge.ts";
@@ -17,7 +18,9 @@ export type RouteGroup = "forms" | "staff" | "assets" | "health" | "api" | "page
 export function routeGroup(url: string): RouteGroup {
   const path = url.split("?", 1)[0] ?? "/";
   if (path === contactEndpoint || path === careersEndpoint) return "forms";
-  if (path === "/staff" || path.toLowerCase().startsWith("/staff/")) return "staff";
+  // In any case: /STAFF/… is still a request for the workspace (its guard refuses the spelling), and
+  // belongs with the workspace's durations rather than the public pages'.
+  if (isStaffPath(path.toLowerCase())) return "staff";
   if (
     path.startsWith("/assets/") ||
     /\.(?:js|css|png|svg|ico|webp|avif|woff2|txt|xml|webmanifest)$/.test(path)

@@ -7,6 +7,7 @@ import express, {
 } from "express";
 import { z } from "zod";
 import { pageViewEndpoint } from "../../core/analytics/page-view.ts";
+import type { LeadKind } from "../../core/leads/model.ts";
 import { vacanciesPath } from "../../core/vacancies/model.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../observability/logger.ts";
@@ -34,7 +35,7 @@ import {
 } from "./visitor.ts";
 
 /** A lead the lead handlers have just stored (not spam, not a repeat), with the request that sent it. */
-export type StoredLead = { kind: "enquiry" | "application"; reference?: string; request: Request };
+export type StoredLead = { kind: LeadKind; reference?: string; request: Request };
 
 export type AnalyticsOptions = {
   db: Database;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { retention } from "../../core/config/retention.ts";
+import type { LeadKind } from "../../core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { type Device, dayOf, monthsBefore, type Source } from "./visitor.ts";
 
@@ -243,7 +244,7 @@ export async function recordView(
 export type LeadSource = Source & { landingPage: string; sentFrom: string };
 
 export type Conversion = {
-  kind: "enquiry" | "application";
+  kind: LeadKind;
   /** The lead's reference, so it keeps its source; none for counts alone. */
   reference?: string;
   day: string;

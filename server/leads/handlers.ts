@@ -17,6 +17,7 @@ import { fieldProblems, firstProblem, honeypotField } from "../../core/forms/fie
 import { checkFormToken, issueFormToken } from "../../core/forms/form-token.server.ts";
 import { formTokenEndpoint, formTokenField } from "../../core/forms/form-token.ts";
 import { createResultToken, type FormName, resultParam } from "../../core/forms/result-token.server.ts";
+import type { LeadKind } from "../../core/leads/model.ts";
 import { applyAnchor, vacancyPath, vacancyReferencePattern } from "../../core/vacancies/model.ts";
 import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../observability/logger.ts";
@@ -63,7 +64,7 @@ export type LeadsOptions = {
     at: number,
   ) => Promise<{ vacancy: { reference: string; slug: string; title: string }; open: boolean } | null>;
   /** Called for each lead stored (not spam, not a repeat), with its request: the visit counts use it. */
-  onStored?: (lead: { kind: "enquiry" | "application"; reference: string; request: Request }) => void;
+  onStored?: (lead: { kind: LeadKind; reference: string; request: Request }) => void;
 };
 
 const contactBodyLimit = 32 * 1024;
@@ -322,7 +323,7 @@ export function leadsRouter(options: LeadsOptions): Router {
     reference: string,
     meta: Pick<SenderMeta, "spam" | "spamSignal">,
     repeated: boolean,
-    kind: "enquiry" | "application",
+    kind: LeadKind,
   ) {
     const { spam, spamSignal } = meta;
     logger.info(

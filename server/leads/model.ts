@@ -5,10 +5,6 @@
 import { randomBytes } from "node:crypto";
 import { kindOfReference, type LeadKind, type ReferencePrefix } from "../../core/leads/model.ts";
 
-// The server's modules take it from here with the rest of the lead model; it lives in core/ so the
-// workspace's pages compare addresses the same way.
-export { normaliseEmail } from "../../core/email.ts";
-
 export type LeadTable = "enquiries" | "applications";
 
 const tables: Record<LeadKind, LeadTable> = {

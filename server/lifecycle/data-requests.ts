@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { type RetentionConfig, retention } from "../../core/config/retention.ts";
 import { addressLine, site } from "../../core/config/site.ts";
+import { normaliseEmail } from "../../core/email.ts";
 import { sentDetails } from "../../core/leads/fields.ts";
 import {
   describeEvent,
@@ -15,7 +16,6 @@ import {
 } from "../../core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { maskedNiNumber, readLead, type StoredLead } from "../leads/lead.ts";
-import { normaliseEmail } from "../leads/model.ts";
 import { decryptNiNumber, type NiKeys } from "../leads/protect.ts";
 import type { LeadMessage, LeadNote, LeadReply, TimelineEvent } from "../leads/read.ts";
 import { recordEvent } from "../leads/timeline.ts";

@@ -1,6 +1,7 @@
+import { normaliseEmail } from "../../core/email.ts";
 import type { DeletionReason, LeadKind } from "../../core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { normaliseEmail, tableOf } from "../leads/model.ts";
+import { tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import type { ErasureLedger } from "./ledger.ts";
 import { leaveTombstone } from "./tombstones.ts";

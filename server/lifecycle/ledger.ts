@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
+import { normaliseEmail } from "../../core/email.ts";
 import type { DeletionReason } from "../../core/leads/model.ts";
-import { normaliseEmail } from "../leads/model.ts";
 
 /**
  * One line of the erasure ledger: a deletion as a restored backup must repeat it. Never personal data:

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { normaliseEmail } from "../../core/email.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { normaliseEmail } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import { endSessionsOf } from "./sessions.ts";
 import { hashToken, newToken } from "./tokens.ts";

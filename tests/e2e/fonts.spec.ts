@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { publicPages } from "../../core/seo.ts";
-import { codePoints, coreRanges } from "../../scripts/font-characters.ts";
+import { codePoints, coreRanges } from "../../tools/font-characters.ts";
 import { waitForHydration } from "./helpers";
 
 /** The font the browser really drew an element's text in, as Chromium reports it (not the CSS list). */

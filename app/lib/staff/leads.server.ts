@@ -1,6 +1,6 @@
 import { z } from "../../../core/forms/zod.ts";
 import { type InboxQuery, searchLimits } from "../../../core/leads/inbox-query.ts";
-import { allStatuses, serviceChoices } from "../../../core/leads/model.ts";
+import { allStatuses, leadKinds, serviceChoices } from "../../../core/leads/model.ts";
 import { vacancyReferencePattern } from "../../../core/vacancies/model.ts";
 
 /**
@@ -19,7 +19,12 @@ export const inboxQuerySchema = z.object({
     )
     .transform((value) => value || undefined)
     .optional(),
-  kind: z.enum(["enquiry", "application"], { error: "Choose enquiries, applications or both." }).optional(),
+  kind: z
+    .enum(
+      leadKinds.map((kind) => kind.value),
+      { error: "Choose enquiries, applications or both." },
+    )
+    .optional(),
   status: z.enum(allStatuses, { error: "Choose a status from the list." }).optional(),
   service: z
     .enum(serviceChoices.map((option) => option.value) as [string, ...string[]], {

@@ -8,10 +8,12 @@ import {
   formatDate,
   kindOfReference,
   moment,
-  serviceLabel,
+  noteMaxLength,
+  replyLimits,
   statusLabels,
 } from "../../../core/leads/model.ts";
 import { dueState } from "../../../core/leads/reply-promise.ts";
+import { leadPath } from "../../../core/staff/paths.ts";
 import type { Route } from "./+types/lead";
 
 /**
@@ -23,7 +25,7 @@ export async function loadLead({ request, params, context }: Route.LoaderArgs) {
   // References are read out over the phone and typed in any case; the page has one address.
   const canonical = params.reference.trim().toUpperCase();
   if (canonical !== params.reference && kindOfReference(canonical)) {
-    throw redirect(`/staff/leads/${canonical}`, 302);
+    throw redirect(leadPath(canonical), 302);
   }
   const lead = await workspace.inbox.open(params.reference, me);
   if (!lead) {
@@ -57,7 +59,6 @@ export async function loadLead({ request, params, context }: Route.LoaderArgs) {
       ...rest,
       received: moment(createdAt),
       statusChanged: statusChangedAt === null ? null : moment(statusChangedAt),
-      serviceLabel: lead.kind === "enquiry" ? serviceLabel(lead.service) : "",
       spamNote: lead.spamSignal ? spamSignalNote(lead.spamSignal, lead.formAgeMs) : null,
       keptOnFileSince:
         lead.kind === "application" && lead.keepConsentAt !== null ? formatDate(lead.keepConsentAt) : null,
@@ -71,16 +72,22 @@ export async function loadLead({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+// A note or reply over its limit (the fields' maxLength) still reaches the inbox, which refuses it in
+// words; these bounds, well above those limits, only stop a post far too long to have come from the page.
 const intents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), status: z.string().max(40) }),
-  z.object({ intent: z.literal("note"), note: z.string().max(20_000) }),
+  z.object({ intent: z.literal("note"), note: z.string().max(noteMaxLength * 4) }),
   z.object({ intent: z.literal("reveal") }),
   z.object({ intent: z.literal("keep-consent"), agreed: z.literal("on").optional() }),
   z.object({
     intent: z.literal("assign"),
     owner: z.union([z.literal(""), z.string().regex(/^\d{1,12}$/)]),
   }),
-  z.object({ intent: z.literal("reply"), subject: z.string().max(1000), body: z.string().max(40_000) }),
+  z.object({
+    intent: z.literal("reply"),
+    subject: z.string().max(replyLimits.subject * 5),
+    body: z.string().max(replyLimits.body * 2),
+  }),
   z.object({
     intent: z.literal("retry-mail"),
     mail: z
@@ -119,8 +126,7 @@ export async function actOnLead({ request, params, context }: Route.ActionArgs) 
   // A National Insurance number is shown only to someone who used their passkey in the last 15
   // minutes; the confirmation page brings them back to the lead to reveal it.
   if (input.intent === "reveal" && !workspace.recentlyConfirmed(me)) {
-    const back = `/staff/leads/${encodeURIComponent(reference)}`;
-    throw redirect(`/staff/confirm?next=${encodeURIComponent(back)}`, 303);
+    throw redirect(`/staff/confirm?next=${encodeURIComponent(leadPath(reference))}`, 303);
   }
   const outcome = await (async () => {
     switch (input.intent) {

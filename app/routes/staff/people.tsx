@@ -7,6 +7,7 @@ import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
 import { normaliseEmail } from "../../../core/email";
 import { z } from "../../../core/forms/zod";
+import { documentName } from "../../../core/leads/fields";
 import {
   fileSize,
   formatDate,
@@ -136,7 +137,7 @@ function Lead({ lead }: { lead: PersonLead }) {
             <ul className="list-disc space-y-1 pl-5 text-sm">
               {lead.files.map((file) => (
                 <li key={file.id}>
-                  {file.kind}: {file.fileName}{" "}
+                  {documentName(file)}{" "}
                   {file.removedFor === null
                     ? `(${fileSize(file.size)})`
                     : `(${scanStatusLabels.infected}, found: ${file.removedFor})`}

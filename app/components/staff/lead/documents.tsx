@@ -1,5 +1,7 @@
 import type { CareersFileField } from "../../../../core/forms/careers-fields";
+import { documentName } from "../../../../core/leads/fields";
 import { fileSize, type ScanStatus, scanStatusLabels } from "../../../../core/leads/model";
+import { leadPath } from "../../../../core/staff/paths";
 import { Card } from "./card";
 
 /** A file sent with an application, and where it stands with the virus scanner. */
@@ -25,14 +27,14 @@ export function Documents({
       ) : (
         <ul className="space-y-2">
           {lead.documents.map((doc) => {
-            const name = `${doc.field === "resume" ? "CV" : "Other document"}: ${doc.fileName}`;
+            const name = documentName(doc);
             // Only a file the scanner found clean, or one that arrived with no scanner configured, is offered.
             const offered = doc.scan === "clean" || doc.scan === "not-scanned";
             return (
               <li key={doc.id}>
                 {offered ? (
                   <a
-                    href={`/staff/leads/${lead.reference}/documents/${doc.id}`}
+                    href={`${leadPath(lead.reference)}/documents/${doc.id}`}
                     className="font-semibold text-accent-800 underline"
                   >
                     {name}

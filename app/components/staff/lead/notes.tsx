@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
-import type { Moment } from "../../../../core/leads/model";
+import { type Moment, noteMaxLength } from "../../../../core/leads/model";
 import { Card } from "./card";
 
 /** A note a member of staff left on the lead. */
@@ -39,7 +39,14 @@ export function Notes({ lead, justAdded }: { lead: { notes: LeadNote[] }; justAd
           <label htmlFor="note" className="text-sm font-semibold">
             Note
           </label>
-          <textarea id="note" name="note" rows={3} required maxLength={5000} className={controlClass} />
+          <textarea
+            id="note"
+            name="note"
+            rows={3}
+            required
+            maxLength={noteMaxLength}
+            className={controlClass}
+          />
         </div>
         <Button type="submit" size="sm">
           Add a note

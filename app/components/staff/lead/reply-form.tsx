@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
+import { replyLimits } from "../../../../core/leads/model";
 
 /**
  * The reply, written here and sent from the company's address through the delivery queue (Reply-To the
@@ -45,7 +46,7 @@ export function ReplyForm({
               name="subject"
               defaultValue={subject}
               required
-              maxLength={200}
+              maxLength={replyLimits.subject}
               className={controlClass}
             />
           </div>
@@ -58,7 +59,7 @@ export function ReplyForm({
               name="body"
               rows={6}
               required
-              maxLength={20000}
+              maxLength={replyLimits.body}
               aria-describedby="reply-help"
               className={controlClass}
             />

@@ -1,19 +1,13 @@
-import { yesNo } from "../../../../core/leads/model";
+import {
+  type SentApplication,
+  type SentDetail,
+  type SentEnquiry,
+  sentDetails,
+} from "../../../../core/leads/fields";
 import { NiNumber } from "./ni-number";
 
-type Sender = { firstName: string; lastName: string; email: string; phone: string };
-
-/** What the person filled in on the contact or careers form. */
-export type SentLead =
-  | (Sender & { kind: "enquiry"; company: string; serviceLabel: string; message: string })
-  | (Sender & {
-      kind: "application";
-      address: string;
-      hasCar: string;
-      hasUkLicence: string;
-      rightToWork: string;
-      niNumberMasked: string;
-    });
+/** What the person filled in on the contact or careers form, as the page has it: the NI number masked. */
+export type SentLead = SentEnquiry | (Omit<SentApplication, "niNumber"> & { niNumberMasked: string });
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -24,35 +18,39 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** The lead's fields as sent, each under its label; `niNumber` is the number once revealed. */
+/**
+ * The lead's fields as sent, each under its label, in the words of the table every reader shares
+ * (core/leads/fields.ts); `niNumber` is the number once revealed.
+ */
 export function SentFields({ lead, niNumber }: { lead: SentLead; niNumber: string | undefined }) {
+  const details = sentDetails(
+    lead.kind === "application" ? { ...lead, niNumber: lead.niNumberMasked } : lead,
+  );
+  // Three fields do more on this page than be read: a number to call, a message whose lines matter
+  // and a National Insurance number to reveal.
+  function shown(detail: SentDetail): React.ReactNode {
+    switch (detail.key) {
+      case "phone":
+        return lead.phone.trim() === "" ? (
+          detail.value
+        ) : (
+          <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>{lead.phone}</a>
+        );
+      case "message":
+        return <span className="whitespace-pre-wrap">{detail.value}</span>;
+      case "niNumber":
+        return <NiNumber masked={detail.value} revealed={niNumber} />;
+      default:
+        return detail.value;
+    }
+  }
   return (
     <dl className="space-y-2">
-      <Row label="First name">{lead.firstName}</Row>
-      <Row label="Last name">{lead.lastName}</Row>
-      <Row label="E-mail">{lead.email}</Row>
-      <Row label="Phone">
-        {lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>{lead.phone}</a> : "Not given"}
-      </Row>
-      {lead.kind === "enquiry" ? (
-        <>
-          <Row label="Company">{lead.company || "Not given"}</Row>
-          <Row label="Service">{lead.serviceLabel}</Row>
-          <Row label="Message">
-            <span className="whitespace-pre-wrap">{lead.message}</span>
-          </Row>
-        </>
-      ) : (
-        <>
-          <Row label="Address">{lead.address}</Row>
-          <Row label="Has a car">{yesNo(lead.hasCar)}</Row>
-          <Row label="Holds a UK driving licence">{yesNo(lead.hasUkLicence)}</Row>
-          <Row label="Right to work in the UK">{yesNo(lead.rightToWork)}</Row>
-          <Row label="National Insurance number">
-            <NiNumber masked={lead.niNumberMasked} revealed={niNumber} />
-          </Row>
-        </>
-      )}
+      {details.map((detail) => (
+        <Row key={detail.key} label={detail.label}>
+          {shown(detail)}
+        </Row>
+      ))}
     </dl>
   );
 }

@@ -1,6 +1,6 @@
 // Speed of the staff inbox's queries: `npm run bench:inbox`.
 // Fills a fresh SQLite file (and a throwaway PostgreSQL schema, when PostgreSQL answers) with sample
-// leads (scripts/sample-leads.ts), then times, in one run: a baseline (the newest 50 enquiries straight
+// leads (tests/support/sample-leads.ts), then times, in one run: a baseline (the newest 50 enquiries straight
 // from their index, the least any inbox page could cost), the inbox's first page with its counts, with no
 // filters and with each of the usual filters, searches, a page deep in the list, and a CSV export. Prints
 // the median and 95th percentile and each one's ratio to the baseline, and whether every first page stays
@@ -19,7 +19,7 @@ import { type Database, openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { exportLeads } from "../server/workspace/inbox/export.ts";
 import { listLeads, type Viewer } from "../server/workspace/inbox/search.ts";
-import { addSampleLeads } from "./sample-leads.ts";
+import { addSampleLeads } from "../tests/support/sample-leads.ts";
 
 const sizes = (process.env.BENCH_LEADS ?? "20000,100000")
   .split(",")

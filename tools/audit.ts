@@ -4,7 +4,7 @@
  *
  * - the public pages: every route, mobile preset with simulated throttling;
  * - the staff workspace: the inbox, a lead's page, analytics and the team, desktop preset, signed in as
- *   an administrator, with 20,000 sample leads in the database (scripts/sample-leads.ts). The sign-in is
+ *   an administrator, with 20,000 sample leads in the database (tests/support/sample-leads.ts). The sign-in is
  *   a person's: an invitation from the same service as `npm run staff -- invite`, and a passkey created
  *   on its page by a virtual authenticator (CDP WebAuthn) in the very Chromium Lighthouse then drives, so
  *   Lighthouse runs with its session cookie. Its pages are `noindex` on purpose, so the `is-crawlable`
@@ -31,6 +31,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import * as Lantern from "lighthouse/core/lib/lantern/lantern.js";
 import { publicPages } from "../core/seo.ts";
+import { leadPath } from "../core/staff/paths.ts";
 import { londonDate, vacanciesPath, vacancyPath } from "../core/vacancies/model.ts";
 import { chromium as chromiumSettings } from "../playwright.config.ts";
 import { openDatabase } from "../server/db/database.ts";
@@ -38,6 +39,7 @@ import { migrate } from "../server/db/migrate.ts";
 import { createVacancies } from "../server/vacancies/vacancies.ts";
 import { invitationPath, invite } from "../server/workspace/team.ts";
 import { addVirtualAuthenticator } from "../tests/support/passkeys.ts";
+import { addSampleLeads } from "../tests/support/sample-leads.ts";
 import {
   type Category,
   categories,
@@ -51,7 +53,6 @@ import {
   shortcomings,
   workspaceSkippedAudits,
 } from "./audit-report.ts";
-import { addSampleLeads } from "./sample-leads.ts";
 
 /** A port nobody is listening on, on the loopback interface. */
 export async function freePort(): Promise<number> {
@@ -504,7 +505,7 @@ async function workspaceRoutes(databaseUrl: string): Promise<string[]> {
       "SELECT reference FROM enquiries WHERE status <> 'spam' ORDER BY created_at DESC LIMIT 1",
     );
     if (!newest) throw new Error("The workspace's database has no enquiry");
-    return ["/staff", `/staff/leads/${newest.reference}`, "/staff/analytics", "/staff/team"];
+    return ["/staff", leadPath(newest.reference), "/staff/analytics", "/staff/team"];
   } finally {
     await db.close();
   }

@@ -1,7 +1,7 @@
 /**
  * Writes the two latin files of Inter Variable in app/assets/fonts/, both cut to the weights the site
  * uses (400 to 800) and the OpenType features it needs (`features` below):
- * - inter-core-wght.woff2: the characters of scripts/font-characters.ts, the file every public page
+ * - inter-core-wght.woff2: the characters of tools/font-characters.ts, the file every public page
  *   waits for (it travels inside the stylesheet);
  * - inter-latin-rest-wght.woff2: the rest of the upstream latin subset, fetched only by a page that shows
  *   one of those characters.
