@@ -4,9 +4,11 @@
  * from here, and the CSV export its value formatting (its column headers are a contract of their own),
  * so the same fact reads the same way wherever it is shown.
  */
+import { contactFields } from "../forms/contact-fields.ts";
 import { documentLabel, type LeadKind, serviceLabel, yesNo } from "./model.ts";
 
-type Sender = { firstName: string; lastName: string; email: string; phone: string };
+/** Who sent a lead, as both kinds of lead store it. */
+export type Sender = { firstName: string; lastName: string; email: string; phone: string };
 
 /** What someone sent with an enquiry, as stored. */
 export type SentEnquiry = Sender & { kind: "enquiry"; company: string; service: string; message: string };
@@ -68,16 +70,8 @@ export const leadFields: Record<LeadFieldKey, LeadField> = {
   niNumber: field("National Insurance number"),
 };
 
-/** The fields of an enquiry, in the order the contact form asks for them. */
-export const enquiryFields = [
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "company",
-  "service",
-  "message",
-] as const satisfies readonly (keyof SentEnquiry)[];
+/** The fields of an enquiry: the contact form's, in the order it asks for them. */
+export const enquiryFields = contactFields satisfies readonly (keyof SentEnquiry)[];
 
 /** The fields of an application, in the order the careers form asks for them. */
 export const applicationFields = [

@@ -5,6 +5,7 @@
  */
 import type { CareersFileField } from "../../core/forms/careers-fields.ts";
 import type { SpamSignal } from "../../core/forms/form-token.ts";
+import type { Sender, SentApplication, SentEnquiry } from "../../core/leads/fields.ts";
 import {
   kindOfReference,
   type LeadStatus,
@@ -38,7 +39,7 @@ export type StoredDocument = {
   scanResult: string | null;
 };
 
-type Common = {
+type Common = Sender & {
   reference: string;
   status: LeadStatus;
   createdAt: number;
@@ -47,10 +48,6 @@ type Common = {
   openedAt: number | null;
   spamSignal: SpamSignal | null;
   formAgeMs: number | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
   /** The browser it came from, and a one-way fingerprint of the internet address (never the address). */
   sentWith: { browser: string; addressFingerprint: string };
   mails: LeadMessage[];
@@ -61,23 +58,17 @@ type Common = {
 };
 
 /** An enquiry with everything staff may see of it. */
-export type StoredEnquiry = Common & { kind: "enquiry"; company: string; service: string; message: string };
+export type StoredEnquiry = Common & SentEnquiry;
 
-/** An application with everything staff may see of it. */
-export type StoredApplication = Common & {
-  kind: "application";
-  address: string;
-  hasCar: string;
-  hasUkLicence: string;
-  rightToWork: string;
-  /** The number as the caller chose to show it. */
-  niNumber: string;
-  keepConsentAt: number | null;
-  documents: StoredDocument[];
-  /** The vacancy the application was made for (its reference), and whether it had closed by then. */
-  vacancyReference: string | null;
-  vacancyClosed: boolean;
-};
+/** An application with everything staff may see of it; its NI number as the caller chose to show it. */
+export type StoredApplication = Common &
+  SentApplication & {
+    keepConsentAt: number | null;
+    documents: StoredDocument[];
+    /** The vacancy the application was made for (its reference), and whether it had closed by then. */
+    vacancyReference: string | null;
+    vacancyClosed: boolean;
+  };
 
 /** Everything staff may see of one lead. Its sent fields fit `SentLead` (core/leads/fields.ts). */
 export type StoredLead = StoredEnquiry | StoredApplication;

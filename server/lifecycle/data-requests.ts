@@ -19,7 +19,7 @@ import { maskedNiNumber, readLead, type StoredLead } from "../leads/lead.ts";
 import { decryptNiNumber, type NiKeys } from "../leads/protect.ts";
 import type { LeadMessage, LeadNote, LeadReply, TimelineEvent } from "../leads/read.ts";
 import { recordEvent } from "../leads/timeline.ts";
-import { type ErasureResult, eraseByEmail, leadsOf } from "./erase.ts";
+import { type DeletionCounts, type ErasureResult, eraseByEmail, leadsOf } from "./erase.ts";
 import type { ErasureLedger } from "./ledger.ts";
 import { leadFacts } from "./purge.ts";
 import { type RetentionDecision, retentionOf } from "./rules.ts";
@@ -65,14 +65,8 @@ export type PersonLead = {
 export type PersonRecords = {
   email: string;
   leads: PersonLead[];
-  counts: {
-    records: number;
-    enquiries: number;
-    applications: number;
-    files: number;
-    notes: number;
-    emails: number;
-  };
+  /** What an erasure of the address would delete (its timeline entries aside, which stay, cleared). */
+  counts: Omit<DeletionCounts, "timeline">;
 };
 
 /** One lead as the person's own records show it, read by the one reader of a lead (server/leads/lead.ts). */
