@@ -2,11 +2,11 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction } from "react-router";
-import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { loggablePath } from "../core/loggable-path.ts";
 import type { AppEntry } from "../server/contract.ts";
-import { cspNonceContext, loggerContext, loadContext as requestContext } from "./lib/app-context.ts";
+import { cspNonceContext, fillContext as fillRequestContext, loggerContext } from "./lib/app-context.ts";
 import { NonceContext } from "./lib/font-gate.tsx";
 import { modulePreloadStripper } from "./lib/module-preloads.server.ts";
 
@@ -104,12 +104,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // Nor is a request refused (a POST to a page, an address nobody has a page for): the request log
   // has its status, and the router's message would repeat the address, with whatever was typed into it.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  const logger = context instanceof RouterContextProvider ? context.get(loggerContext) : null;
+  const logger = context.get(loggerContext);
   const line = { err: error, method: request.method, path: loggablePath(new URL(request.url).pathname) };
   // Prerendering has no server to log to; the build stops there with the error instead.
   if (logger) logger.error(line, "request failed");
   else console.error("request failed", line);
 };
 
-/** The router context of a request the server renders: the server reaches it through the server build. */
-export const loadContext: AppEntry["loadContext"] = requestContext;
+/** Fills the router context of a request the server renders: the server reaches it through the server build. */
+export const fillContext: AppEntry["fillContext"] = fillRequestContext;

@@ -7,7 +7,7 @@ import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContext } from "../app/lib/app-context.ts";
+import { fillContext } from "../app/lib/app-context.ts";
 import * as passkeyRoute from "../app/routes/staff/passkey.ts";
 import { type Harness, startHarness } from "../tests/support/harness.ts";
 import { createApp, createHttpServer } from "./app.ts";
@@ -32,7 +32,7 @@ const build = {
   entry: {
     module: {
       default: () => new Response("<!doctype html>", { headers: { "Content-Type": "text/html" } }),
-      loadContext,
+      fillContext,
     },
   },
   routes: {

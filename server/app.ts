@@ -11,7 +11,7 @@ import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { site } from "../core/config/site.ts";
 import { loggablePath } from "../core/loggable-path.ts";
 import { isStaffPath } from "../core/staff/paths.ts";
@@ -85,8 +85,8 @@ function bodyLimitFor(path: string): number | null {
 /** The app's server entry, as the server build holds it (app/entry.server.tsx). */
 function appEntryOf(build: ServerBuild): AppEntry {
   const entry = build.entry.module as Partial<AppEntry>;
-  if (typeof entry.loadContext !== "function")
-    throw new Error("The server build's entry exports no loadContext");
+  if (typeof entry.fillContext !== "function")
+    throw new Error("The server build's entry exports no fillContext");
   return entry as AppEntry;
 }
 
@@ -157,8 +157,9 @@ export function createApp({
       // answering its refused post (leads/refused-form.ts) gets what the visitor typed.
       // The context is made by the app's own entry, from the build, so the routes read the very
       // contexts it sets (server/contract.ts).
-      getLoadContext: async (req, res) =>
-        appEntryOf(typeof build === "function" ? await build() : build).loadContext({
+      getLoadContext: async (req, res) => {
+        const context = new RouterContextProvider();
+        appEntryOf(typeof build === "function" ? await build() : build).fillContext(context, {
           cspNonce: () => cspNonceFor(res),
           formResultSecret,
           clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
@@ -166,7 +167,9 @@ export function createApp({
           refusedForm: refusedFormOf(res),
           services,
           logger,
-        }),
+        });
+        return context;
+      },
     }),
   );
 

@@ -2,7 +2,7 @@
  * The contract between the server and the app it renders: what a page's loaders, actions and renderer
  * receive from the server. The app imports this module's types and nothing else of the server's, and
  * nothing at run time (the import rules in .dependency-cruiser.cjs hold it to that). The server fills a
- * request's router context through the app's own `loadContext` (app/entry.server.tsx), reached through
+ * request's router context through the app's own `fillContext` (app/entry.server.tsx), reached through
  * the server build, so both sides use the one copy of each context the routes read.
  */
 import type { RouterContextProvider } from "react-router";
@@ -48,6 +48,10 @@ export type RequestValues = {
 
 /** What the app's server entry exports for the server, besides rendering. */
 export type AppEntry = {
-  /** The router context of one request. */
-  loadContext(values: RequestValues): RouterContextProvider;
+  /**
+   * Fills the router context of one request. The server makes the context itself, from its own copy of
+   * React Router (in development, Vite loads the app with another copy, whose class the request handler
+   * would not recognise); the contexts set in it are the app's.
+   */
+  fillContext(context: RouterContextProvider, values: RequestValues): void;
 };

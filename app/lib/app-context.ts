@@ -1,10 +1,10 @@
-import { createContext, RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { RefusedForm } from "../../core/forms/form-result.ts";
 import type { AppServices, Logger, RequestValues } from "../../server/contract.ts";
 
 /**
  * Everything the server hands to the loaders and actions of the pages it renders (React Router's typed
- * context), filled by `loadContext` below, which the server calls through the server build
+ * context), filled by `fillContext` below, which the server calls through the server build
  * (app/entry.server.tsx), so the routes and the server use the one copy of each context. Prerendering
  * has no server behind it: there each context has its default, and only the staff workspace, never
  * prerendered, needs the services.
@@ -41,9 +41,8 @@ export const refusedFormContext = createContext<RefusedForm | null>(null);
 /** The server's logger; null while prerendering, where a failure stops the build instead. */
 export const loggerContext = createContext<Logger | null>(null);
 
-/** The router context of one request the server renders. */
-export function loadContext(values: RequestValues): RouterContextProvider {
-  const context = new RouterContextProvider();
+/** Fills the router context of one request the server renders with what the server knows of it. */
+export function fillContext(context: RouterContextProvider, values: RequestValues): void {
   context.set(cspNonceContext, values.cspNonce);
   context.set(formResultSecretContext, values.formResultSecret);
   context.set(clientAddressContext, values.clientAddress);
@@ -51,5 +50,4 @@ export function loadContext(values: RequestValues): RouterContextProvider {
   context.set(refusedFormContext, values.refusedForm);
   context.set(loggerContext, values.logger);
   if (values.services) context.set(servicesContext, values.services);
-  return context;
 }
