@@ -7,11 +7,13 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
+import { currentCertifications } from "~/components/claims/accreditations.server";
 import { ErrorScreen } from "~/components/error-screen";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
 import { SeoTags, StructuredData } from "~/components/seo";
+import { requestNow } from "~/lib/clock.server";
 import { FontGate } from "~/lib/font-gate";
 import { useHydratedMarker } from "~/lib/hydrated";
 import { usePageViewBeacon } from "~/lib/use-page-view";
@@ -82,6 +84,19 @@ function PublicFrame({ children }: { children: React.ReactNode }) {
       <Footer />
     </>
   );
+}
+
+/**
+ * The organisation's certifications current at this request, for the JSON-LD on every public page
+ * (components/seo.tsx): made on the server, so the list of accreditations never travels in a script.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { certifications: currentCertifications(requestNow(request, context)) };
+}
+
+/** Judged once, with the first page: moving between pages fetches nothing more for it. */
+export function shouldRevalidate() {
+  return false;
 }
 
 export default function App() {

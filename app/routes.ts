@@ -1,4 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { applicantPagePath } from "../core/applicant-page.ts";
+import { caseStudyDirectory } from "../core/case-studies/directory.ts";
 import { serviceList } from "../core/config/service-list.ts";
 import { careersEndpoint, contactEndpoint } from "../core/forms/endpoints.ts";
 
@@ -9,11 +11,29 @@ export default [
   route("careers", "routes/careers.tsx"),
   // Vacancies staff publish: rendered by the server from the database on each request.
   route("careers/vacancies", "routes/vacancies.tsx"),
+  // The open vacancies as XML for the job aggregators, at an address that never changes; before the
+  // vacancies' own pages so it is never read as one.
+  route("careers/vacancies/feed.xml", "routes/vacancies-feed.xml.ts"),
   route("careers/vacancies/:slug", "routes/vacancy.tsx"),
+  // Job alerts: the sign-up forms post here; the pages behind the signed links in their e-mails.
+  // Rendered on each request, never prerendered, listed in the sitemap or indexed.
+  route("careers/alerts", "routes/job-alerts.tsx"),
+  route("careers/alerts/confirm", "routes/job-alerts.confirm.tsx"),
+  route("careers/alerts/manage", "routes/job-alerts.manage.tsx"),
+  route("careers/alerts/unsubscribe", "routes/job-alerts.unsubscribe.tsx"),
   route("contact", "routes/contact.tsx"),
   // One page module per service, named after its slug in the one list of services.
   ...serviceList.map((service) => route(`services/${service.slug}`, `routes/services.${service.slug}.tsx`)),
   route("privacy", "routes/privacy.tsx"),
+  // The case studies: the list (filtered by service on request), and one route per case study, so each is
+  // prerendered and any other address under it is the 404 page.
+  route("case-studies", "routes/case-studies.tsx"),
+  ...caseStudyDirectory.map((entry) =>
+    route(`case-studies/${entry.slug}`, "routes/case-study.tsx", { id: `routes/case-study/${entry.slug}` }),
+  ),
+  // An applicant's own page, through the signed link in our e-mails: rendered on each request, never
+  // prerendered, listed in the sitemap or indexed.
+  route(applicantPagePath.slice(1), "routes/your-application.tsx"),
   // A form post refused without JavaScript is answered with the form's page, at the endpoint's address
   // (docs/decisions/009-refused-posts-without-javascript.md); the lead handlers answer everything else there.
   route(contactEndpoint.slice(1), "routes/contact.tsx", { id: "routes/contact-refused" }),
@@ -38,12 +58,14 @@ export default [
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/inbox.tsx"),
     route("leads/:reference", "routes/staff/lead.tsx"),
+    route("interviews", "routes/staff/interviews.tsx"),
     route("team", "routes/staff/team.tsx"),
     route("people", "routes/staff/people.tsx"),
     route("analytics", "routes/staff/analytics.tsx"),
     route("vacancies", "routes/staff/vacancies.tsx"),
     route("vacancies/new", "routes/staff/vacancy.tsx", { id: "routes/staff/vacancy-new" }),
     route("vacancies/:reference", "routes/staff/vacancy.tsx"),
+    route("pool", "routes/staff/pool.tsx"),
     route("confirm", "routes/staff/confirm.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { applicantPagePath } from "../core/applicant-page.ts";
+import { type Accreditation, accreditations } from "../core/config/accreditations.ts";
 import { serviceLinks } from "../core/config/navigation.ts";
 import { site } from "../core/config/site.ts";
 import {
   areaServedJsonLd,
   breadcrumbJsonLd,
   businessJsonLd,
-  credentialsJsonLd,
+  certificationsJsonLd,
   publicPages,
   robotsTxt,
   serialiseJsonLd,
@@ -41,7 +43,11 @@ function routedPages(): string[] {
         // The vacancies' pages come and go with the database; the sitemap lists the open ones at run time.
         !entry.path?.startsWith("careers/vacancies") &&
         // The form endpoints' addresses, where a refused post comes back as the form's page, are no pages.
-        !entry.path?.endsWith(".php"),
+        !entry.path?.endsWith(".php") &&
+        // An applicant's own page opens only through their signed link, and is never indexed; so do the
+        // job alerts' pages (the sign-up's answer, confirm, manage, leave).
+        `/${entry.path}` !== applicantPagePath &&
+        !entry.path?.startsWith("careers/alerts"),
     )
     .map((entry) => (entry.index ? "/" : `/${entry.path}`));
 }
@@ -111,23 +117,27 @@ describe("the company's registration, areas and credentials in JSON-LD", () => {
     }
   });
 
-  it("claims no credential while the accreditations list is empty", () => {
-    expect(site.accreditations).toEqual([]);
+  it("states no certification unless it is given the current ones", () => {
+    expect(business).not.toHaveProperty("hasCertification");
     expect(business).not.toHaveProperty("hasCredential");
   });
 
-  it("gives each accreditation its name, number and the page that verifies it", () => {
-    const credentials = credentialsJsonLd([
-      { name: "Example Scheme", number: "EX-123", verifyUrl: "https://register.example/EX-123" },
-    ]);
-    expect(credentials).toEqual([
+  it("gives each current accreditation as a Certification: name, number, issuer, expiry, register and scope", () => {
+    const [sia] = accreditations;
+    const certifications = certificationsJsonLd([sia as Accreditation]);
+    expect(certifications).toEqual([
       {
-        "@type": "EducationalOccupationalCredential",
-        name: "Example Scheme",
-        identifier: "EX-123",
-        url: "https://register.example/EX-123",
+        "@type": "Certification",
+        name: "SIA Approved Contractor Scheme",
+        certificationIdentification: sia?.number,
+        certificationStatus: "https://schema.org/CertificationActive",
+        issuedBy: { "@type": "Organization", name: "Security Industry Authority", url: sia?.issuedBy.url },
+        expires: sia?.validUntil,
+        url: "https://www.services.sia.homeoffice.gov.uk/Pages/acs-roac.aspx",
+        about: sia?.covers.map((name) => ({ "@type": "Thing", name })),
       },
     ]);
+    expect(businessJsonLd(certifications).hasCertification).toEqual(certifications);
   });
 });
 

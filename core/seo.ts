@@ -1,3 +1,6 @@
+import { caseStudyDirectory, caseStudyPaths } from "./case-studies/directory.ts";
+import { caseStudiesPath, caseStudyImagePath, caseStudyPath } from "./case-studies/paths.ts";
+import type { Accreditation } from "./config/accreditations.ts";
 import { companyLinks, serviceLinks } from "./config/navigation.ts";
 import { type SiteConfig, site } from "./config/site.ts";
 
@@ -9,6 +12,14 @@ export const shareImage = {
   alt: `${site.brand}: cleaning, security and staffing across Greater Manchester`,
 };
 
+/** The share image of a page: a case study's own (made with the artwork), otherwise the site's. */
+export function shareImageFor(pathname: string): typeof shareImage {
+  const path = normalisePath(pathname);
+  const caseStudy = caseStudyDirectory.find((entry) => caseStudyPath(entry.slug) === path);
+  if (!caseStudy) return shareImage;
+  return { ...shareImage, path: caseStudyImagePath(caseStudy.slug), alt: `Case study: ${caseStudy.name}` };
+}
+
 /** Every public page, in the order the sitemap lists them. The 404 page is not one of them. */
 export const publicPages = [
   "/",
@@ -17,6 +28,8 @@ export const publicPages = [
   "/contact",
   ...serviceLinks.map((link) => link.href),
   "/privacy",
+  caseStudiesPath,
+  ...caseStudyPaths,
 ] as const;
 
 /** The name a page goes by in breadcrumbs. */
@@ -24,6 +37,7 @@ const pageNames: Record<string, string> = {
   "/": "Home",
   ...Object.fromEntries([...companyLinks, ...serviceLinks].map((link) => [link.href, link.name])),
   "/privacy": "Privacy notice",
+  ...Object.fromEntries(caseStudyDirectory.map((entry) => [caseStudyPath(entry.slug), entry.name])),
 };
 
 /** A public page's name as people know it ("Home", "Professional Cleaning"), or null for a path without one. */
@@ -59,18 +73,30 @@ export function areaServedJsonLd(areas: SiteConfig["areasServed"] = site.areasSe
   }));
 }
 
-/** Accreditations and memberships as credentials the company holds; none when the list is empty. */
-export function credentialsJsonLd(items: SiteConfig["accreditations"] = site.accreditations): JsonLd[] {
+/**
+ * The accreditations current when the page was rendered, as schema.org Certifications (what Google's
+ * guidance names for a business's certificates): the scheme, its number, who issued it, when it runs out,
+ * the register's page that proves it, and what it covers. Given by the caller, who judges them at the
+ * request's moment (core/claims/accreditations.ts), so this module carries no list into the browser.
+ */
+export function certificationsJsonLd(items: readonly Accreditation[]): JsonLd[] {
   return items.map((item) => ({
-    "@type": "EducationalOccupationalCredential",
-    name: item.name,
-    identifier: item.number,
-    url: item.verifyUrl,
+    "@type": "Certification",
+    name: item.scheme,
+    certificationIdentification: item.number,
+    certificationStatus: "https://schema.org/CertificationActive",
+    issuedBy: { "@type": "Organization", name: item.issuedBy.name, url: item.issuedBy.url },
+    expires: item.validUntil,
+    url: item.checkUrl,
+    about: item.covers.map((name) => ({ "@type": "Thing", name })),
   }));
 }
 
-/** The company as a schema.org EmploymentAgency (a LocalBusiness), from the site config. */
-export function businessJsonLd(): JsonLd {
+/**
+ * The company as a schema.org EmploymentAgency (a LocalBusiness), from the site config, with the
+ * certifications current at the request's moment (see certificationsJsonLd).
+ */
+export function businessJsonLd(certifications: readonly JsonLd[] = []): JsonLd {
   return {
     "@type": "EmploymentAgency",
     "@id": businessId,
@@ -108,7 +134,7 @@ export function businessJsonLd(): JsonLd {
       closes: spec.closes,
     })),
     areaServed: areaServedJsonLd(),
-    ...(site.accreditations.length > 0 ? { hasCredential: credentialsJsonLd() } : {}),
+    ...(certifications.length > 0 ? { hasCertification: certifications } : {}),
     sameAs: [site.social.url],
   };
 }
@@ -133,7 +159,8 @@ export function serviceJsonLd(pathname: string, description: string): JsonLd | n
 export function breadcrumbJsonLd(pathname: string): JsonLd | null {
   const path = normalisePath(pathname);
   if (path === "/" || !isPublicPage(path)) return null;
-  const trail = ["/", path];
+  // A case study sits under the list of them.
+  const trail = path.startsWith(`${caseStudiesPath}/`) ? ["/", caseStudiesPath, path] : ["/", path];
   return {
     "@type": "BreadcrumbList",
     itemListElement: trail.map((href, index) => ({
@@ -146,10 +173,16 @@ export function breadcrumbJsonLd(pathname: string): JsonLd | null {
 }
 
 /** Everything the page says about itself to search engines, as one JSON-LD graph. */
-export function structuredData(pathname: string, description: string): JsonLd {
-  const graph = [businessJsonLd(), serviceJsonLd(pathname, description), breadcrumbJsonLd(pathname)].filter(
-    (node): node is JsonLd => node !== null,
-  );
+export function structuredData(
+  pathname: string,
+  description: string,
+  certifications: readonly JsonLd[] = [],
+): JsonLd {
+  const graph = [
+    businessJsonLd(certifications),
+    serviceJsonLd(pathname, description),
+    breadcrumbJsonLd(pathname),
+  ].filter((node): node is JsonLd => node !== null);
   return { "@context": "https://schema.org", "@graph": graph };
 }
 

@@ -59,23 +59,23 @@ describe("npm run data", { timeout: 60_000 }, () => {
       status: "unsuccessful",
       status_changed_at: told,
     });
-    const early = await data("purge", "--dry-run", "--as-of", "2026-09-01");
+    const early = await data("purge", "--dry-run", "--as-of", "2027-03-01");
     expect(early.code).toBe(0);
     expect(early.stdout).not.toContain(reference);
 
-    const dry = await data("purge", "--dry-run", "--as-of", "2026-09-03");
+    const dry = await data("purge", "--dry-run", "--as-of", "2027-03-03");
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain("Would delete");
     expect(dry.stdout).toMatch(
       new RegExp(
-        `${reference}\\tapplication\\tunsuccessful\\tdue 2 Sept 2026\\tUnsuccessful 2 Mar 2026; kept six months after that`,
+        `${reference}\\tapplication\\tunsuccessful\\tdue 2 Mar 2027\\tUnsuccessful 2 Mar 2026; kept one year after that`,
       ),
     );
     expect((await footprint(h, reference)).lead).toBe(1);
 
-    const real = await data("purge", "--as-of", "2026-09-03T00:00:00Z");
+    const real = await data("purge", "--as-of", "2027-03-03T00:00:00Z");
     expect(real.code).toBe(0);
-    expect(real.stdout).toContain(`Deleted 1 lead as of 2026-09-03T00:00:00.000Z:\n  ${reference}`);
+    expect(real.stdout).toContain(`Deleted 1 lead as of 2027-03-03T00:00:00.000Z:\n  ${reference}`);
     expect(real.stdout).toContain("That is 1 record (1 application), 1 file, 0 notes and 2 e-mails.");
     expect((await footprint(h, reference)).lead).toBe(0);
     expect(await count(h, "tombstones", "reference = ? AND reason = 'retention'", [reference])).toBe(1);

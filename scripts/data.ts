@@ -2,8 +2,10 @@
 //   npm run data -- purge [--dry-run] [--as-of <ISO date>]
 //   npm run data -- erase <email>
 //   npm run data -- rotate-key
-//   npm run data -- backup <file>
-//   npm run data -- restore <file>
+//   npm run data -- backup-key <identity file>
+//   npm run data -- backup <file> [--plaintext]
+//   npm run data -- restore <file> [--identity <file>] [--without-ledger]
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
@@ -11,6 +13,7 @@ import { parseEnv } from "../server/env.ts";
 import { niKeyId } from "../server/leads/protect.ts";
 import { rotateNiKey } from "../server/leads/rotate-ni-key.ts";
 import { backupDatabase, restoreDatabase } from "../server/lifecycle/backup.ts";
+import { backupSealKey, newBackupKey } from "../server/lifecycle/backup-seal.ts";
 import { describeCounts, eraseByEmail } from "../server/lifecycle/erase.ts";
 import { purge } from "../server/lifecycle/purge.ts";
 import { replayLedger } from "../server/lifecycle/replay.ts";
@@ -28,11 +31,19 @@ const usage = `Usage:
   npm run data -- rotate-key                               Re-encrypt every stored NI number under the
                                                            current key (NI_ENCRYPTION_KEY), reading old
                                                            ones with the previous keys; see the README
-  npm run data -- backup <file>                            A consistent copy of the database while the
-                                                           site runs (uploaded files included, keys not)
-  npm run data -- restore <file>                           Restore a backup into an empty database, then
-                                                           delete again everything erased or purged
-                                                           since (the erasure ledger)`;
+  npm run data -- backup-key <identity file>               Make the key pair backups are encrypted to:
+                                                           prints the public key for BACKUP_RECIPIENT and
+                                                           writes the private one to the file, which is
+                                                           then moved off the server
+  npm run data -- backup <file> [--plaintext]              A consistent copy of the database while the
+                                                           site runs (uploaded files included, keys not),
+                                                           encrypted to BACKUP_RECIPIENT (--plaintext:
+                                                           unencrypted, when there is none)
+  npm run data -- restore <file> [--identity <file>]       Check a backup was written by this installation
+                          [--without-ledger]               and holds only the site's own schema, restore
+                                                           it into an empty database, then delete again
+                                                           everything erased or purged since (the erasure
+                                                           ledger; --without-ledger when it is lost)`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${usage}\n`);
@@ -46,6 +57,9 @@ const { values, positionals } = (() => {
       options: {
         "dry-run": { type: "boolean", default: false },
         "as-of": { type: "string" },
+        identity: { type: "string" },
+        "without-ledger": { type: "boolean", default: false },
+        plaintext: { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -83,20 +97,63 @@ if (command === "purge") {
 } else if (command === "rotate-key") {
   if (argument) fail(`Unexpected: ${argument}`);
   if (values["dry-run"] || values["as-of"]) fail("--dry-run and --as-of go with purge only.");
-} else if (command === "backup" || command === "restore") {
-  if (!argument) fail(`Give the file to ${command === "backup" ? "write the backup to" : "restore from"}.`);
+} else if (command === "backup" || command === "restore" || command === "backup-key") {
+  if (!argument)
+    fail(
+      command === "backup-key"
+        ? "Give the file to write the private key to."
+        : `Give the file to ${command === "backup" ? "write the backup to" : "restore from"}.`,
+    );
   if (values["dry-run"] || values["as-of"]) fail("--dry-run and --as-of go with purge only.");
 } else {
   fail(`Unknown command: ${command}`);
 }
+if (values.plaintext && command !== "backup") fail("--plaintext goes with backup only.");
+if ((values.identity !== undefined || values["without-ledger"]) && command !== "restore")
+  fail("--identity and --without-ledger go with restore only.");
 const asOf = values["as-of"] === undefined ? Date.now() : parseDate(values["as-of"]);
 
-const env = parseEnv();
-if (command === "backup" && argument) {
+if (command === "backup-key" && argument) {
+  // The private key is written once, readable by its owner only, and never over another.
+  const { identity, recipient } = await newBackupKey();
   try {
-    const { bytes } = await backupDatabase(env.DATABASE_URL, argument);
+    writeFileSync(
+      argument,
+      `# Opens this site's backups: keep it off the server, with the other keys (README, "Backups").\n# public key: ${recipient}\n${identity}\n`,
+      { flag: "wx", mode: 0o600 },
+    );
+  } catch (error) {
+    process.stderr.write(
+      (error as NodeJS.ErrnoException).code === "EEXIST"
+        ? `${argument} already exists; give a new file name.\n`
+        : `The key could not be written: ${(error as Error).message}\n`,
+    );
+    process.exit(1);
+  }
+  process.stdout.write(
+    `${recipient}\n\nPut that public key in the server's settings as BACKUP_RECIPIENT=${recipient}\nThe private key is in ${argument}: move it off the server, into the company's password manager with the other keys. Without it no backup can be restored; with it, anyone can read them.\n`,
+  );
+  process.exit(0);
+}
+
+const env = parseEnv();
+/** The key a backup is signed with, from the result-token secret: the environment's, or keys.json's. */
+const sealKey = () => backupSealKey(env.FORM_RESULT_SECRET ?? loadSecrets(env.DATA_DIR, env).resultSecret);
+if (command === "backup" && argument) {
+  const recipient = env.BACKUP_RECIPIENT ?? null;
+  if (recipient && values.plaintext)
+    fail("BACKUP_RECIPIENT is set, so backups are encrypted: drop --plaintext.");
+  // Never unencrypted by accident (a settings file with the key left blank): only when asked by name.
+  if (!recipient && !values.plaintext) {
+    process.stderr.write(
+      "The backup was not written: BACKUP_RECIPIENT is not set, and an unencrypted copy of every CV and address is written only when asked for with --plaintext. Make a key with `npm run data -- backup-key <file>`.\n",
+    );
+    process.exit(1);
+  }
+  try {
+    const { bytes } = await backupDatabase(env.DATABASE_URL, argument, { key: sealKey(), recipient });
     process.stdout.write(
-      `Backed up the database to ${argument} (${(bytes / 1024 / 1024).toFixed(1)} MB). The keys are not in it: keep them apart.\n`,
+      `Backed up the database to ${argument} (${(bytes / 1024 / 1024).toFixed(1)} MB), ${recipient ? "encrypted to BACKUP_RECIPIENT" : "unencrypted, as --plaintext asked"}. The keys are not in it: keep them apart.\n`,
     );
     process.exit(0);
   } catch (error) {
@@ -104,9 +161,33 @@ if (command === "backup" && argument) {
     process.exit(1);
   }
 }
+const withoutLedger = values["without-ledger"];
 if (command === "restore" && argument) {
+  // The ledger first: without it, everyone erased since the backup would silently come back.
+  const ledgerFile = ledgerFor(env, "").file;
+  if (!withoutLedger && !existsSync(ledgerFile)) {
+    process.stderr.write(
+      `Nothing was restored: there is no erasure ledger at ${ledgerFile}, and without it everyone erased since the backup was taken would come back. Copy the ledger there (or set ERASURE_LEDGER), or, if it is truly lost, run again with --without-ledger.\n`,
+    );
+    process.exit(1);
+  }
+  if (withoutLedger && existsSync(ledgerFile))
+    fail(`There is an erasure ledger at ${ledgerFile}: restore with it, without --without-ledger.`);
   try {
-    await restoreDatabase(env.DATABASE_URL, argument);
+    let identity: string | null = null;
+    if (values.identity !== undefined) {
+      const file = values.identity;
+      const text = (() => {
+        try {
+          return readFileSync(file, "utf8");
+        } catch {
+          return "";
+        }
+      })();
+      identity = /^AGE-SECRET-KEY-1[0-9A-Z]+$/m.exec(text)?.[0] ?? null;
+      if (!identity) throw new Error(`${values.identity} is not an identity file made by backup-key.`);
+    }
+    await restoreDatabase(env.DATABASE_URL, argument, { key: sealKey(), identity });
   } catch (error) {
     process.stderr.write(`Nothing was restored: ${(error as Error).message}\n`);
     process.exit(1);
@@ -177,7 +258,11 @@ try {
   } else if (command === "restore") {
     // Before anything is served: every erasure and retention deletion made since the backup was
     // taken, again, then the retention rules as of today.
-    const replayed = await replayLedger(db, ledger(), asOf);
+    const replayed = await replayLedger(db, ledger(), asOf, (line) => {
+      process.stderr.write(
+        `Warning: line ${line} of the erasure ledger is incomplete (a write cut short) and was skipped.\n`,
+      );
+    });
     const report = await purge(db, {
       asOf,
       rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
@@ -186,7 +271,9 @@ try {
     });
     if (replayed.records > 0 || report.deleted.records > 0) await reclaimSpace(db);
     process.stdout.write(
-      `Restored ${argument}. The erasure ledger deleted ${describeCounts(replayed)} again; the retention rules deleted ${describeCounts(report.deleted)}. The site can start.\n`,
+      withoutLedger
+        ? `Restored ${argument} without the erasure ledger: anyone erased since the backup was taken is back in the database. Erase them again (npm run data -- erase <email>) before staff use the site. The retention rules deleted ${describeCounts(report.deleted)}.\n`
+        : `Restored ${argument}. The erasure ledger deleted ${describeCounts(replayed)} again; the retention rules deleted ${describeCounts(report.deleted)}. The site can start.\n`,
     );
   } else if (argument) {
     const result = await eraseByEmail(db, argument, { now: asOf, staffId: null, ledger: ledger() });

@@ -1,5 +1,5 @@
 // Manages who may use the staff workspace, with the same environment as the server:
-//   npm run staff -- invite <email> --name "<Full Name>" [--admin]
+//   npm run staff -- invite <email> --name "<Full Name>" [--admin] [--vacancies]
 //   npm run staff -- list
 //   npm run staff -- revoke <email>
 import { parseArgs } from "node:util";
@@ -9,7 +9,9 @@ import { parseEnv } from "../server/env.ts";
 import { invitationPath, invite, listTeam, revoke } from "../server/workspace/team.ts";
 
 const usage = `Usage:
-  npm run staff -- invite <email> --name "<Full Name>" [--admin]   Print a one-time invitation link (24 hours)
+  npm run staff -- invite <email> --name "<Full Name>" [--admin] [--vacancies]
+                                                                    Print a one-time invitation link (24 hours);
+                                                                    --vacancies: may publish, edit and close vacancies
   npm run staff -- list                                             Everyone on the team
   npm run staff -- revoke <email>                                   End their access and sessions at once`;
 
@@ -25,6 +27,7 @@ const { values, positionals } = (() => {
       options: {
         name: { type: "string" },
         admin: { type: "boolean", default: false },
+        vacancies: { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -49,7 +52,8 @@ try {
     if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail("Give the e-mail address to invite.");
     const { token, expiresAt } = await invite(
       db,
-      { email, name: values.name, admin: values.admin },
+      // Without --admin an existing administrator stays one; what the link gives applies once it is used.
+      { email, name: values.name, ...(values.admin ? { admin: true } : {}), vacancies: values.vacancies },
       now,
     ).catch((error: Error) => fail(error.message));
     const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;

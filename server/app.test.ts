@@ -5,12 +5,14 @@
 import { once } from "node:events";
 import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { networkInterfaces } from "node:os";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillContext } from "../app/lib/app-context.ts";
 import * as passkeyRoute from "../app/routes/staff/passkey.ts";
 import { type Harness, startHarness } from "../tests/support/harness.ts";
 import { createApp, createHttpServer } from "./app.ts";
+import { parseEnv } from "./env.ts";
 import { createLogger } from "./observability/logger.ts";
 
 const reached: string[] = [];
@@ -206,6 +208,23 @@ describe("the server in front of the workspace", () => {
     expect(JSON.parse(options.text)).toHaveProperty("options.challenge");
   });
 
+  it.each([
+    "/staff/passkey/",
+    "/staff/passkey.data",
+    "/staff/passkey/_.data",
+    "/staff/PassKey",
+    "/staff/passkey//",
+    "/staff/%70asskey",
+    "/STAFF/passkey.data",
+  ])("holds %s, another spelling of the passkey's address, to the passkey's 16 KB", async (path) => {
+    // Well within the rest of the workspace's 256 KB: refused for its size, or, for a spelling the
+    // workspace never uses, not found. Never read.
+    expect([413, 404]).toContain((await postLarge(path, 64 * 1024, false)).status);
+    const streamed = await postLarge(path, 64 * 1024, true);
+    expect(streamed.status).toBeGreaterThanOrEqual(400);
+    expect(streamed.status).toBeLessThan(500);
+  });
+
   it("reads a workspace form within its limit, streamed or declared, and refuses one over it", async () => {
     reached.length = 0;
     const note = `intent=note&note=${"a".repeat(100_000)}`;
@@ -221,4 +240,56 @@ describe("the server in front of the workspace", () => {
     expect((await postLarge("/staff/leads/x", 2 * 1024 * 1024, true)).status).toBe(413);
     expect((await postLarge("/staff/leads/x", 2 * 1024 * 1024, false)).status).toBe(413);
   });
+});
+
+/** This machine's first address beyond loopback, if it has one. */
+function outsideAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && !address.internal && address.family === "IPv4")?.address;
+}
+
+describe("TRUST_PROXY", () => {
+  /** The client address the app counts for a request from `from`, claiming to forward 203.0.113.9. */
+  async function countedAddress(trustProxy: boolean | string[], from = "127.0.0.1"): Promise<string> {
+    const app = createApp({
+      build,
+      mode: "production",
+      logger: createLogger("fatal"),
+      trustProxy,
+      before: [(req, res) => void res.type("text/plain").send(req.ip)],
+    });
+    const server = createHttpServer(app);
+    server.listen(0, from);
+    await once(server, "listening");
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await fetch(`http://${from}:${port}/who`, {
+        headers: { "X-Forwarded-For": "203.0.113.9" },
+      });
+      return await answer.text();
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it("believes a proxy on this machine when set to 1 or loopback", async () => {
+    expect(await countedAddress(true)).toBe("203.0.113.9");
+    expect(await countedAddress(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY)).toBe("203.0.113.9");
+    expect(await countedAddress(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY)).toBe("203.0.113.9");
+  });
+
+  it("ignores X-Forwarded-For from an address that is not a proxy it was told of", async () => {
+    expect(await countedAddress(false)).toBe("127.0.0.1");
+    expect(await countedAddress(parseEnv({ TRUST_PROXY: "10.0.0.0/8" }).TRUST_PROXY)).toBe("127.0.0.1");
+  });
+
+  it.skipIf(!outsideAddress())(
+    "with TRUST_PROXY=1, counts a client reaching the server from beyond this machine by its own address",
+    async () => {
+      const from = outsideAddress() as string;
+      expect(await countedAddress(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY, from)).toBe(from);
+    },
+  );
 });

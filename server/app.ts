@@ -12,16 +12,26 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { sampleAccreditations } from "../core/claims/accreditations.ts";
+import { claimLapseTimes } from "../core/claims/lapses.ts";
 import { site } from "../core/config/site.ts";
 import { loggablePath } from "../core/loggable-path.ts";
 import { isStaffPath } from "../core/staff/paths.ts";
+import { applicantPageBodyLimit, applicantPageGuard, isApplicantPagePath } from "./applicants/page-guard.ts";
 import type { AppEntry, AppServices } from "./contract.ts";
 import { careersBodyLimit } from "./leads/handlers.ts";
 import { refusedFormOf } from "./leads/refused-form.ts";
 import type { Logger } from "./observability/logger.ts";
 import { bodyLimit } from "./protection/body-limit.ts";
 import { cspNonceFor, securityHeaders } from "./security.ts";
-import { loadPrerenderedPages, matchPrerenderedPage, prerenderedPages, staticFiles } from "./static.ts";
+import {
+  type Freshness,
+  loadPrerenderedPages,
+  matchPrerenderedPage,
+  prerenderedPages,
+  renderedAt,
+  staticFiles,
+} from "./static.ts";
 import { staffGuard } from "./workspace/guard.ts";
 
 export type AppOptions = {
@@ -37,8 +47,12 @@ export type AppOptions = {
   leads?: RequestHandler;
   /** The page-view endpoint of the cookieless visit counts, answered before any page. */
   analytics?: RequestHandler;
-  /** Trust one reverse proxy in front: client address from X-Forwarded-For, HTTPS from X-Forwarded-Proto (HSTS). */
-  trustProxy?: boolean;
+  /**
+   * The reverse proxies in front whose X-Forwarded-For (client address) and X-Forwarded-Proto (HSTS)
+   * are believed, as Express's `trust proxy` takes them ("loopback", addresses, CIDR ranges). `true`
+   * means a proxy on this machine; a request from any other address is counted by its own address.
+   */
+  trustProxy?: boolean | readonly string[];
   /** What loaders and actions of the pages rendered now receive (the staff workspace). */
   services?: AppServices;
   /** The key that signs a no-JavaScript form's result, for the form pages' loaders. */
@@ -74,12 +88,54 @@ function requestLog(logger: Logger): RequestHandler {
 }
 
 /**
- * The most of a request's body the workspace reads: a passkey's JSON is a few kilobytes, its forms
- * at most a note of 20,000 characters, escaped. The lead endpoints and the beacon bound their own.
+ * True for every address the router would send to the passkey route: `/staff/passkey` with a trailing
+ * slash, as a data request (`/staff/passkey.data`, `/staff/passkey/_.data`), in any case, escaped or with
+ * doubled slashes and dot segments. Its small limit must not be escaped by spelling the path another way.
+ */
+export function isPasskeyPath(path: string): boolean {
+  let routed = new URL(`http://site${path.startsWith("/") ? "" : "/"}${path}`).pathname;
+  for (let i = 0; i < 3; i++) {
+    let decoded = routed;
+    try {
+      decoded = decodeURIComponent(routed);
+    } catch {
+      break;
+    }
+    if (decoded === routed) break;
+    routed = new URL(`http://site${decoded.startsWith("/") ? "" : "/"}${decoded}`).pathname;
+  }
+  const page = routed
+    .replace(/[/\\]+/g, "/")
+    .toLowerCase()
+    .replace(/\/_\.data$/, "/")
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "");
+  return page === "/staff/passkey";
+}
+
+/**
+ * The most of a request's body the workspace and the applicant's page read: a passkey's JSON is a few
+ * kilobytes, the workspace's forms at most a note of 20,000 characters, escaped, and the applicant's page
+ * a new CV. The lead endpoints and the beacon bound their own.
  */
 function bodyLimitFor(path: string): number | null {
-  if (path === "/staff/passkey") return 16 * 1024;
+  if (isPasskeyPath(path)) return 16 * 1024;
+  // The applicant's own page: its largest post is a new CV.
+  if (isApplicantPagePath(path)) return applicantPageBodyLimit;
   return isStaffPath(path) ? 256 * 1024 : null;
+}
+
+/**
+ * Says once, at start in production, that the site still shows the shipped sample accreditations
+ * (core/config/accreditations.ts), which the owner must replace with the company's own.
+ */
+export function warnOfSampleAccreditations(logger: Logger) {
+  const samples = sampleAccreditations();
+  if (samples.length === 0) return;
+  logger.warn(
+    { samples: samples.map((item) => item.scheme) },
+    "the site shows sample accreditations: replace them in core/config/accreditations.ts with the company's own, or delete them",
+  );
 }
 
 /** The app's server entry, as the server build holds it (app/entry.server.tsx). */
@@ -109,16 +165,23 @@ export function createApp({
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  if (trustProxy) app.set("trust proxy", 1);
+  // Never a hop count: `1` would believe whoever connects, so a server reachable beyond its proxy
+  // would let anyone choose the address its rate limits count.
+  const proxies = trustProxy === true ? ["loopback"] : trustProxy === false ? [] : [...trustProxy];
+  if (proxies.length > 0) app.set("trust proxy", proxies);
   app.set("etag", "strong");
 
   const pages = clientDir ? loadPrerenderedPages(clientDir) : new Map();
+  // Once a claim in the prerendered files lapses (an accreditation runs out, a testimonial ages out),
+  // the pages are rendered on each request until the next build (docs/decisions/023-claims-that-lapse.md).
+  const freshness: Freshness | undefined =
+    pages.size > 0 ? { renderedAt: renderedAt(pages), testHooks, lapses: claimLapseTimes() } : undefined;
   // First, so every response carries them: pages, assets, JSON, 404s and errors alike.
   app.use(
     securityHeaders({
       mapOrigin: site.map.origin,
-      trustProxy,
-      scriptHashesFor: (req) => matchPrerenderedPage(pages, req)?.scriptHashes,
+      trustProxy: proxies.length > 0,
+      scriptHashesFor: (req) => matchPrerenderedPage(pages, req, freshness)?.scriptHashes,
       development: mode === "development",
       httpsSite,
     }),
@@ -132,6 +195,7 @@ export function createApp({
 
   app.use(requestLog(logger));
   app.use(staffGuard(ownOrigins));
+  app.use(applicantPageGuard(ownOrigins));
   app.use(bodyLimit(bodyLimitFor));
   app.use(
     compression({
@@ -144,8 +208,8 @@ export function createApp({
   for (const handler of before) app.use(handler);
 
   if (clientDir) {
-    app.use(prerenderedPages(pages, formResultSecret));
-    app.use(staticFiles(clientDir));
+    app.use(prerenderedPages(pages, formResultSecret, freshness));
+    app.use(staticFiles(clientDir, freshness));
   }
 
   app.all(

@@ -7,14 +7,19 @@
  */
 import type { RouterContextProvider } from "react-router";
 import type { RefusedForm } from "../core/forms/form-result.ts";
+import type { AlertAnswer, AlertView, Subscriptions } from "./alerts/subscriptions.ts";
 import type { analyticsReport } from "./analytics/report.ts";
+import type { createInterviews } from "./applicants/interviews.ts";
+import type { createRecruitment } from "./applicants/recruitment.ts";
+import type { createSelfService, PageAnswer } from "./applicants/self-service.ts";
+import type { ApplicantView } from "./applicants/self-service-view.ts";
 import type { createDataRequests, PersonLead } from "./lifecycle/data-requests.ts";
 import type { Logger } from "./observability/logger.ts";
 import type { createVacancies } from "./vacancies/vacancies.ts";
 import type { createWorkspace } from "./workspace/workspace.ts";
 
-/** A lead as the People page lists it. */
-export type { Logger, PersonLead };
+/** A lead as the People page lists it; the applicant's own page and what a post to it came to. */
+export type { AlertAnswer, AlertView, ApplicantView, Logger, PageAnswer, PersonLead };
 
 /** What loaders and actions of the staff workspace receive through the router context. */
 export type AppServices = {
@@ -26,6 +31,14 @@ export type AppServices = {
   analytics: ReturnType<typeof analyticsReport>;
   /** Vacancies: staff publish them; the careers pages, the sitemap and the careers form read them. */
   vacancies: ReturnType<typeof createVacancies>;
+  /** Interviews: invite, move and cancel (each e-mails the applicant); what is coming, for the team or one person. */
+  interviews: ReturnType<typeof createInterviews>;
+  /** Recruitment: the stage e-mails, a vacancy's "not this time" and the talent pool's search. */
+  recruitment: ReturnType<typeof createRecruitment>;
+  /** The applicant's own page, through their signed link: what it shows and each change made from it. */
+  applicantPage: ReturnType<typeof createSelfService>;
+  /** Job alerts: the sign-up form, the pages behind their links (confirm, change, leave) and the followers' counts. */
+  alerts: Subscriptions;
 };
 
 /** What the server knows of one request it hands to React Router. */

@@ -11,10 +11,20 @@ describe("parseEnv", () => {
     expect(parseEnv({ PORT: "8080", HOST: "0.0.0.0" })).toMatchObject({ PORT: 8080, HOST: "0.0.0.0" });
   });
 
-  it("trusts a proxy only when told to", () => {
-    expect(parseEnv({}).TRUST_PROXY).toBe("0");
-    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe("1");
-    expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+  it("trusts a proxy only when told to, and only at the addresses it is told of", () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual([]);
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toEqual([]);
+    // 1 is a proxy on this machine, never whoever connects.
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toEqual(["loopback"]);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, 192.0.2.7, fd00::1" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "192.0.2.7",
+      "fd00::1",
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY: "yes" is not "loopback"/);
+    expect(() => parseEnv({ TRUST_PROXY: "2" })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY/);
   });
 
   it("treats an empty or blank value as unset, as systemd gives a line `NAME=`", () => {

@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { isPostgres } from "./db/url.ts";
 import { webhookKind } from "./delivery/webhooks.ts";
@@ -44,6 +45,45 @@ const urlList = z
     return [...new Set(urls)];
   });
 
+/** TRUST_PROXY: the addresses of the proxies to believe, as Express's `trust proxy` takes them. */
+const trustedProxies = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] => {
+    const given = (value ?? "0").trim();
+    if (given === "0") return [];
+    if (given === "1") return ["loopback"];
+    const entries = given
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    for (const entry of entries) {
+      if (entry === "loopback" || isAddress(entry) || isCidr(entry)) continue;
+      ctx.addIssue({
+        code: "custom",
+        message: `"${entry}" is not "loopback", an IP address or a CIDR range such as 10.0.0.0/8 (or give 0 or 1)`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(entries)];
+  });
+
+/** An IPv4 address in four parts (ipaddr.js also takes "2" and "0x7f.1") or an IPv6 address. */
+function isAddress(value: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(value) || ipaddr.IPv6.isValid(value);
+}
+
+function isCidr(value: string): boolean {
+  const [address = "", bits] = value.split("/");
+  if (!isAddress(address) || bits === undefined) return false;
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A Standard Webhooks secret: "whsec_" and 24 to 64 random bytes in base64. */
 const webhookSecret = z.string().refine(
   (value) => {
@@ -61,8 +101,12 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** "1" adds routes that exist only for the end-to-end tests (a page that throws). */
   ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
-  /** "1" behind one reverse proxy: client address from X-Forwarded-For, HTTPS from X-Forwarded-Proto. */
-  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  /**
+   * The proxies whose X-Forwarded-For (client address) and X-Forwarded-Proto are believed: "loopback"
+   * (a proxy on this machine, as Caddy is), addresses or CIDR ranges, comma-separated. "1" means
+   * "loopback"; "0" or unset, none. A request from anywhere else is counted by its own address.
+   */
+  TRUST_PROXY: trustedProxies,
 
   /** The site's public address, for links to the staff workspace in webhooks. */
   PUBLIC_URL: publicUrl,
@@ -95,6 +139,11 @@ const schema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   SMTP_SECURE: z.enum(["0", "1"]).default("0"),
+  /**
+   * "false" lets mail go unencrypted to a mail server on another machine that offers no STARTTLS (the
+   * server warns of it at start). Unset, STARTTLS is required of any server not on a loopback address.
+   */
+  SMTP_REQUIRE_TLS: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("true"),
   MAIL_FROM: z.string().min(3).optional(),
   ENQUIRIES_TO: z.email().optional(),
   APPLICATIONS_TO: z.email().optional(),
@@ -128,8 +177,8 @@ const schema = z.object({
   CLAMD_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 
   /**
-   * After SIGTERM, seconds the server goes on answering (with Connection: close) before it stops
-   * listening, so a proxy's health check sees /readyz fail first. Unset: 3 in production, 0 otherwise.
+   * After SIGTERM, seconds the server goes on answering as usual before it stops listening, so a
+   * proxy's health check sees /readyz fail first. Unset: 3 in production, 0 otherwise.
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(4).optional(),
   /** The bearer token /metrics asks of any client that is not on loopback; unset, only loopback is answered. */
@@ -140,6 +189,14 @@ const schema = z.object({
    * Unset: erasure-ledger.jsonl in DATA_DIR.
    */
   ERASURE_LEDGER: z.string().min(1).optional(),
+  /**
+   * The age public key (age1...) backups are encrypted to, made by `npm run data -- backup-key`; the
+   * private key that opens them is kept off the server. Unset: backups refused unless --plaintext.
+   */
+  BACKUP_RECIPIENT: z
+    .string()
+    .regex(/^age1[02-9ac-hj-np-z]{58}$/, { error: "must be the age1... public key backup-key printed" })
+    .optional(),
 });
 
 export type Env = z.infer<typeof schema>;

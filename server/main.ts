@@ -1,9 +1,29 @@
 import type { ServerBuild } from "react-router";
-import { type AppOptions, createApp, createHttpServer, defaultClientDir } from "./app.ts";
-import { parseEnv } from "./env.ts";
-import { logger } from "./observability/logger.ts";
-import { createServices, ownOrigins } from "./services.ts";
+import {
+  type AppOptions,
+  createApp,
+  createHttpServer,
+  defaultClientDir,
+  warnOfSampleAccreditations,
+} from "./app.ts";
+import { tlsPolicy } from "./delivery/smtp.ts";
+import { type Env, parseEnv } from "./env.ts";
+import { type Logger, logger } from "./observability/logger.ts";
+import { createServices, ownOrigins, smtpConfig } from "./services.ts";
 import { handleShutdown } from "./shutdown.ts";
+
+/**
+ * Says at start that SMTP_REQUIRE_TLS=false lets mail (the SMTP password, every lead, every CV) cross
+ * the network in clear to a mail server on another machine that offers no STARTTLS.
+ */
+export function warnOfPlainMail(env: Env, logger: Logger) {
+  const smtp = smtpConfig(env);
+  if (!smtp || env.SMTP_REQUIRE_TLS !== "false" || tlsPolicy({ ...smtp, requireTls: true }) !== "required")
+    return;
+  logger.warn(
+    "SMTP_REQUIRE_TLS=false: mail goes unencrypted to a mail server that offers no STARTTLS, where anyone on the path can read it; use it only for a relay on a network you trust",
+  );
+}
 
 /** Where the pages come from: the production build, or Vite's development server (tools/dev.ts). */
 export type PageSource = Pick<AppOptions, "build" | "mode" | "clientDir" | "before">;
@@ -34,7 +54,7 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
     services: services.app,
     formResultSecret: services.secrets.resultSecret,
     ownOrigins: ownOrigins(env.PUBLIC_URL),
-    trustProxy: env.TRUST_PROXY === "1",
+    trustProxy: env.TRUST_PROXY,
     httpsSite: env.PUBLIC_URL?.startsWith("https:") ?? false,
     testHooks: env.ENABLE_TEST_HOOKS === "1",
     ...(await pages()),
@@ -55,6 +75,8 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ url: `http://${env.HOST}:${port}`, mode: env.NODE_ENV }, "server listening");
     if (services.migrated.length) logger.info({ applied: services.migrated }, "database migrated");
+    if (env.NODE_ENV === "production") warnOfSampleAccreditations(logger);
+    warnOfPlainMail(env, logger);
     services.start();
   });
 }

@@ -1,30 +1,46 @@
 import path from "node:path";
 import type { RequestHandler, Router } from "express";
+import { applicants } from "../core/config/applicants.ts";
 import { site } from "../core/config/site.ts";
+import { createAlertLinks } from "./alerts/links.ts";
+import { createAlertRenewal } from "./alerts/renewal.ts";
+import { type AlertSending, createAlertSending } from "./alerts/sending.ts";
+import { createSubscriptions } from "./alerts/subscriptions.ts";
 import { type Analytics, createAnalytics } from "./analytics/analytics.ts";
 import { analyticsReport } from "./analytics/report.ts";
+import { createInterviewReminders, type InterviewReminders } from "./applicants/interview-reminders.ts";
+import { createInterviews } from "./applicants/interviews.ts";
+import { createPoolRenewal, type PoolRenewal } from "./applicants/pool-renewal.ts";
+import { createRecruitment } from "./applicants/recruitment.ts";
+import { createSelfService, selfServiceLongestWindowMs } from "./applicants/self-service.ts";
 import type { AppServices } from "./contract.ts";
 import { type Database, type DatabaseOptions, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
+import type { ApplicantLinks } from "./delivery/emails.ts";
 import { createOutboxWorker, type OutboxWorker } from "./delivery/outbox.ts";
 import { createSendMail, type SmtpConfig, smtpTimeouts } from "./delivery/smtp.ts";
 import { createSendWebhook, webhookTarget } from "./delivery/webhooks.ts";
 import type { Env } from "./env.ts";
 import { createFollowUp, type FollowUp } from "./follow-up/follow-up.ts";
+import type { LeasedJob } from "./jobs/leased-job.ts";
 import { leadsRouter } from "./leads/handlers.ts";
 import { recordEmailOutcome } from "./leads/store.ts";
 import { createDataRequests } from "./lifecycle/data-requests.ts";
 import { createLedger, type ErasureLedger } from "./lifecycle/ledger.ts";
+import { replayLedger } from "./lifecycle/replay.ts";
 import { type Purging, startPurging } from "./lifecycle/schedule.ts";
 import { tombstoneOf } from "./lifecycle/tombstones.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import type { Logger } from "./observability/logger.ts";
+import { alertLinkKey } from "./protection/alert-link.ts";
+import { applicantLinkKey, applicantLinkUrl } from "./protection/applicant-link.ts";
 import { readiness } from "./readiness.ts";
 import { clamdAddress, createClamdScan } from "./scanning/clamd.ts";
 import { createScanning, type Scanning } from "./scanning/scanner.ts";
 import { loadSecrets, type Secrets } from "./secrets.ts";
 import { createVacancies } from "./vacancies/vacancies.ts";
 import { confirmationWindowMs, idleTimeoutMs } from "./workspace/sessions.ts";
+import { answeringWhileSwitchingOver } from "./workspace/switching-over.ts";
 import { createWorkspace, defaultSignInLimit } from "./workspace/workspace.ts";
 
 /**
@@ -40,8 +56,13 @@ import { createWorkspace, defaultSignInLimit } from "./workspace/workspace.ts";
  *                ├─ workspace (staff: passkeys, sessions, team, inbox) ── wakes delivery, reads the lifecycle's tombstones
  *                ├─ vacancies (jobs staff publish) ── read by leads (the vacancy an application names)
  *                ├─ people (access and erasure requests)
+ *                ├─ applicant page (the applicant's own link) ── erases through people, wakes scanning and delivery
+ *                ├─ interviews (invitations, updates, cancellations; the reminder before each, every minute) ── wakes delivery
  *                ├─ follow-up (the reply clock's reminders and escalations, the morning summaries) ── wakes delivery
- *                └─ purging (the retention purge, hourly)
+ *                ├─ recruitment (stage e-mails, a vacancy's "not this time", the talent pool and its question) ── wakes delivery
+ *                ├─ job alerts (sign-up, confirm, change, leave; the renewal question and their purge, hourly) ── wakes delivery
+ *                ├─ job alerts' sending (new vacancies to those who asked, every minute) ── wakes delivery
+ *                └─ purging (the erasure ledger replayed at start; the retention purge, hourly)
  */
 
 export type Services = {
@@ -59,6 +80,14 @@ export type Services = {
   analytics: Analytics;
   /** The reply clock's reminders and escalations, and the morning summaries, every minute. */
   followUp: FollowUp;
+  /** The talent pool's question to each member before their agreement to be kept on file runs out, hourly. */
+  poolRenewal: PoolRenewal;
+  /** The applicant's reminder before each interview, every minute. */
+  interviewReminders: InterviewReminders;
+  /** The job alerts' e-mails: the new vacancies that match, every minute (daily and weekly at their hour). */
+  alertSending: AlertSending;
+  /** The job alerts' renewal question a month before each lapses, and the deletion of lapsed and unconfirmed ones, hourly. */
+  alertRenewal: LeasedJob;
   /** GET /readyz: 503 while the database cannot be reached or the server is shutting down. */
   readiness: RequestHandler;
   /** /metrics (Prometheus) and what it counts. */
@@ -95,6 +124,7 @@ type ServicesEnv = Pick<
   | "SMTP_USER"
   | "SMTP_PASSWORD"
   | "SMTP_SECURE"
+  | "SMTP_REQUIRE_TLS"
   | "MAIL_FROM"
   | "ENQUIRIES_TO"
   | "APPLICATIONS_TO"
@@ -121,12 +151,36 @@ export function ledgerFor(env: Pick<Env, "ERASURE_LEDGER" | "DATA_DIR">, key: st
   return createLedger(env.ERASURE_LEDGER ?? path.join(env.DATA_DIR, "erasure-ledger.jsonl"), key);
 }
 
+/**
+ * Repeats the erasure ledger's deletions before the first request (nothing to do unless a backup was
+ * restored since they were made). A failure is logged, not fatal: the hourly purge and the next start
+ * still run.
+ */
+async function replayAtStart(db: Database, ledger: ErasureLedger, logger: Logger): Promise<void> {
+  try {
+    const replayed = await replayLedger(db, ledger, Date.now(), (line) =>
+      logger.warn(
+        { file: ledger.file, line },
+        "erasure ledger line is incomplete (a write cut short); skipped",
+      ),
+    );
+    if (replayed.records > 0 || replayed.emails > 0)
+      logger.info(
+        { ...replayed },
+        "erasure ledger replayed: deleted again what a restored backup brought back",
+      );
+  } catch (error) {
+    logger.error({ err: error }, "erasure ledger could not be replayed");
+  }
+}
+
 /** How often waiting documents are looked for: how soon a virus scanner that was down is tried again. */
 const scanPollMs = 30_000;
 
 /** The SMTP settings from the environment, or null when none are given. */
 export function smtpConfig(env: ServicesEnv): SmtpConfig | null {
-  if (env.SMTP_URL) return { url: env.SMTP_URL };
+  const requireTls = env.SMTP_REQUIRE_TLS !== "false";
+  if (env.SMTP_URL) return { url: env.SMTP_URL, requireTls };
   if (env.SMTP_HOST) {
     return {
       host: env.SMTP_HOST,
@@ -134,6 +188,7 @@ export function smtpConfig(env: ServicesEnv): SmtpConfig | null {
       secure: env.SMTP_SECURE === "1",
       ...(env.SMTP_USER ? { user: env.SMTP_USER } : {}),
       ...(env.SMTP_PASSWORD ? { password: env.SMTP_PASSWORD } : {}),
+      requireTls,
     };
   }
   return null;
@@ -162,6 +217,14 @@ export async function createServices(
   const origins = ownOrigins(env.PUBLIC_URL);
   const now = Date.now;
 
+  // The link every e-mail to an applicant carries to their own page (docs/decisions/022).
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const linkKey = applicantLinkKey(secrets.resultSecret);
+  const applicantLinks: ApplicantLinks = (reference, at) => {
+    const url = applicantLinkUrl(linkKey, publicUrl, reference, at, applicants.linkValidDays);
+    return { url, expiresAt: at + applicants.linkValidDays * 24 * 60 * 60 * 1000 };
+  };
+
   const smtp = smtpConfig(env);
   const from = env.MAIL_FROM ?? `${site.brand} <${site.email}>`;
   const webhooks = env.WEBHOOK_URLS.map((url) => ({ url, ...webhookTarget(url) }));
@@ -179,7 +242,9 @@ export async function createServices(
     onEmailOutcome: recordEmailOutcome,
   });
 
-  const vacancies = createVacancies({ db, now });
+  // A vacancy published (or a published one edited) wakes the job alerts, so "as soon as a job is
+  // published" means seconds, not the next minute's run.
+  const vacancies = createVacancies({ db, now, onOpenSaved: () => alertSending.wake() });
   const analytics = createAnalytics({
     db,
     logger,
@@ -210,7 +275,8 @@ export async function createServices(
       enquiriesTo: env.ENQUIRIES_TO ?? site.email,
       applicationsTo: env.APPLICATIONS_TO ?? site.email,
       webhooks: webhooks.map(({ key, display }) => ({ key, display })),
-      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      publicUrl,
+      applicantLinks,
       scanUploads: scanning.enabled,
     },
     rateLimits: {
@@ -238,6 +304,89 @@ export async function createServices(
     onQueued: () => delivery.wake(),
   });
 
+  // Recruitment: the stage e-mails, a vacancy's "not this time" and the talent pool (and its question).
+  const recruitment = createRecruitment({
+    db,
+    applicantLinks,
+    replyTo: applicationsTo,
+    clock: now,
+    onQueued: () => delivery.wake(),
+  });
+  const poolRenewal = createPoolRenewal({
+    db,
+    logger,
+    applicantLinks,
+    replyTo: applicationsTo,
+    onQueued: () => delivery.wake(),
+  });
+
+  // Interviews: staff invite, move and cancel from the application's page; the applicant is reminded.
+  const interviews = createInterviews({
+    db,
+    applicantLinks,
+    replyTo: applicationsTo,
+    clock: now,
+    onQueued: () => delivery.wake(),
+  });
+  const interviewReminders = createInterviewReminders({
+    db,
+    logger,
+    applicantLinks,
+    replyTo: applicationsTo,
+    onQueued: () => delivery.wake(),
+  });
+
+  // Job alerts: the new open vacancies that match each confirmed alert, as its frequency says.
+  const alertSending = createAlertSending({
+    db,
+    logger,
+    publicUrl,
+    links: createAlertLinks(alertLinkKey(secrets.resultSecret), publicUrl),
+    replyTo: applicationsTo,
+    clock: now,
+    onQueued: () => delivery.wake(),
+  });
+
+  // Job alerts: the sign-up form and the pages behind the links in their e-mails; their upkeep.
+  const alerts = createSubscriptions({
+    db,
+    linkKey: alertLinkKey(secrets.resultSecret),
+    publicUrl,
+    formSecret: secrets.resultSecret,
+    ipSalt: secrets.ipSalt,
+    replyTo: applicationsTo,
+    clock: now,
+    onQueued: () => delivery.wake(),
+    // The ledger keeps the id of an alert its person left, so a restored backup does not bring it back.
+    onLeft: (alert, at) => ledger.record([{ at, reason: "erasure request", alert }]),
+  });
+  const alertRenewal = createAlertRenewal({
+    db,
+    logger,
+    links: createAlertLinks(alertLinkKey(secrets.resultSecret), publicUrl),
+    replyTo: applicationsTo,
+    clock: now,
+    onQueued: () => delivery.wake(),
+    onDeleting: (alert, at) => ledger.record([{ at, reason: "retention", alert }]),
+  });
+
+  const people = createDataRequests({ db, niKey: secrets.niKeys, now, ledger, confirmationWindowMs });
+  // The applicant's own page: what it shows and does through their signed link; an erasure from it is
+  // the people service's, recorded in the ledger like any other.
+  const applicantPage = createSelfService({
+    db,
+    linkKey,
+    applicantLinks,
+    applicationsTo,
+    publicUrl,
+    ipSalt: secrets.ipSalt,
+    scanUploads: scanning.enabled,
+    onUploaded: () => scanning.wake(),
+    onQueued: () => delivery.wake(),
+    erase: (email) => people.erase(email, null),
+    clock: now,
+  });
+
   const workspace = createWorkspace({
     db,
     replyTo: { enquiry: enquiriesTo, application: applicationsTo },
@@ -262,20 +411,36 @@ export async function createServices(
     leads,
     analytics,
     followUp,
+    poolRenewal,
+    interviewReminders,
+    alertSending,
+    alertRenewal,
     readiness: readiness({ db, draining: () => draining, timeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS }),
     metrics,
-    app: {
+    // A page whose database call fails in a failover answers 503 "switching over", not 500.
+    app: answeringWhileSwitchingOver({
       workspace,
-      people: createDataRequests({ db, niKey: secrets.niKeys, now, ledger, confirmationWindowMs }),
+      people,
+      applicantPage,
       analytics: analyticsReport(db, now),
       vacancies,
-    },
+      recruitment,
+      interviews,
+      alerts,
+    }),
     async startPurging() {
+      // First the erasure ledger, again: after a restore, nobody erased since the backup is served.
+      if (!purging) await replayAtStart(db, ledger, logger);
       purging ??= await startPurging({
         db,
         logger,
-        // A counter no longer counts once the longest window in use (the forms' or sign-in's) has passed.
-        rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
+        // A counter no longer counts once the longest window in use (the forms', sign-in's or the
+        // applicant page's daily fresh links) has passed.
+        rateLimitWindowMs: Math.max(
+          env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+          defaultSignInLimit.windowMs,
+          selfServiceLongestWindowMs,
+        ),
         sessionIdleMs: idleTimeoutMs,
         onReport: metrics.purged,
         ledger,
@@ -287,6 +452,10 @@ export async function createServices(
       scanning.start();
       analytics.start();
       followUp.start();
+      poolRenewal.start();
+      interviewReminders.start();
+      alertSending.start();
+      alertRenewal.start();
     },
     drain(deadline) {
       draining = true;
@@ -296,6 +465,10 @@ export async function createServices(
       draining = true;
       purging?.stop();
       await followUp.stop();
+      await poolRenewal.stop();
+      await interviewReminders.stop();
+      await alertSending.stop();
+      await alertRenewal.stop();
       await (stopping ?? delivery.stop());
       await scanning.stop();
       await analytics.stop();

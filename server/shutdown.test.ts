@@ -85,7 +85,7 @@ describe("handleShutdown", () => {
     expect(drained).toBe(true);
   });
 
-  it("after SIGTERM, keeps accepting and answering for the grace period, each answer closing its connection, then refuses", async () => {
+  it("after SIGTERM, keeps accepting and answering for the grace period as before, then refuses and closes", async () => {
     const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
       res.end(`answered ${req.url}`);
     });
@@ -110,18 +110,54 @@ describe("handleShutdown", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const late = rawConnection(port);
     late.send("/late");
-    await late.closed;
-    expect(late.received()).toContain("answered /late");
-    expect(late.received()).toContain("Connection: close");
-    // The kept-alive connection is answered too, and closed after its answer.
+    await expect.poll(() => late.received()).toContain("answered /late");
+    // The kept-alive connection is answered too, and kept alive: its client opens no new connection
+    // that could be waiting to be taken when the server stops listening.
     idle.send("/second");
-    await idle.closed;
-    expect(responsesIn(idle.received())[1]).toContain("Connection: close");
+    await expect.poll(() => responsesIn(idle.received()).length).toBe(2);
+    expect(responsesIn(idle.received())[1]).toContain("Connection: keep-alive");
 
-    // Once the grace is over, the server no longer listens, and exits.
-    await expect.poll(() => exits, { timeout: 3000 }).toEqual([0]);
+    // Once the grace is over, the server no longer listens, closes the idle connections, and exits.
+    await Promise.all([idle.closed, late.closed]);
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(600);
+    await expect.poll(() => exits, { timeout: 3000 }).toEqual([0]);
     expect(await rawConnection(port).errors).toBe("ECONNREFUSED");
+  });
+
+  it("after the grace, answers a request running on a kept-alive connection, and one on a connection just taken, each with Connection: close", async () => {
+    const server = createServer({ keepAliveTimeout: 30_000 }, async (req, res) => {
+      if (req.url === "/slow") await new Promise((resolve) => setTimeout(resolve, 300));
+      res.end(`answered ${req.url}`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    const { port } = server.address() as net.AddressInfo;
+    const exits: number[] = [];
+    const shutdown = handleShutdown(server, {
+      logger: createLogger("silent"),
+      onStart: () => {},
+      onDrained: async () => {},
+      timeoutMs: 5000,
+      graceMs: 300,
+      exit: (code) => exits.push(code),
+    });
+    const busy = rawConnection(port);
+    busy.send("/first");
+    await expect.poll(() => responsesIn(busy.received()).length).toBe(1);
+    shutdown("SIGTERM");
+    // Just before the end of the grace: a request that takes longer than the grace has left, and a
+    // connection whose request comes only after the server has stopped listening.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    busy.send("/slow");
+    const fresh = rawConnection(port);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await rawConnection(port).errors).toBe("ECONNREFUSED");
+    fresh.send("/fresh");
+    await Promise.all([fresh.closed, busy.closed]);
+    expect(fresh.received()).toContain("answered /fresh");
+    expect(fresh.received()).toContain("Connection: close");
+    expect(responsesIn(busy.received())[1]).toContain("answered /slow");
+    expect(responsesIn(busy.received())[1]).toContain("Connection: close");
+    await expect.poll(() => exits).toEqual([0]);
   });
 
   it("closes idle kept-alive connections when the grace period ends, rather than waiting for their timeout", async () => {

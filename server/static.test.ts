@@ -1,16 +1,21 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { describe, expect, it } from "vitest";
+import { testNowHeader as appTestNowHeader } from "../app/lib/clock.server.ts";
 import { checkFormToken } from "../core/forms/form-token.server.ts";
 import { inlineScriptHashes, scriptHash } from "./security.ts";
 import {
+  type Freshness,
   findPrerenderedPages,
   loadPrerenderedPages,
   matchPrerenderedPage,
   prerenderedPages,
+  renderedAt,
+  staticFiles,
+  testNowHeader,
   withFormTokens,
 } from "./static.ts";
 
@@ -102,5 +107,86 @@ describe("the form token on a prerendered page", () => {
     expect(checkFormToken(contact, "contact", "secret", 1_010_000).spamSignal).toBeNull();
     expect(checkFormToken(careers, "careers", "secret", 1_010_000).spamSignal).toBeNull();
     expect(checkFormToken(careers, "contact", "secret", 1_010_000).spamSignal).toBe("bad-token");
+  });
+});
+
+describe("prerendered files after a claim in them has lapsed", () => {
+  const built = Date.parse("2030-01-01T00:00:00Z");
+  const lapse = Date.parse("2031-03-04T00:00:00Z");
+  const dir = mkdtempSync(path.join(tmpdir(), "client-"));
+  mkdirSync(path.join(dir, "about"), { recursive: true });
+  writeFileSync(path.join(dir, "about", "index.html"), "<h1>About, as built</h1>");
+  writeFileSync(path.join(dir, "about.data"), "[as built]");
+  for (const file of [path.join(dir, "about", "index.html"), path.join(dir, "about.data")]) {
+    utimesSync(file, built / 1000, built / 1000);
+  }
+  const pages = loadPrerenderedPages(dir);
+  const at = (moment: number) => ({ [testNowHeader]: new Date(moment).toISOString() });
+
+  /** The static handlers with the fallback a real server has behind them: React Router, rendering now. */
+  async function serve(freshness: Freshness, run: (url: string) => Promise<void>) {
+    const app = express()
+      .use(prerenderedPages(pages, "", freshness))
+      .use(staticFiles(dir, freshness))
+      .use((_req, res) => {
+        res.send("rendered now");
+      });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      await run(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
+    } finally {
+      server.close();
+    }
+  }
+
+  it("knows when the files were rendered, from the oldest of them, a little before", () => {
+    expect(renderedAt(pages)).toBeLessThan(built);
+    expect(renderedAt(pages)).toBeGreaterThan(built - 5 * 60_000);
+  });
+
+  it("serves the page and its .data file until the lapse, then leaves both to be rendered now", async () => {
+    await serve({ renderedAt: renderedAt(pages), testHooks: true, lapses: [lapse] }, async (url) => {
+      const page = await fetch(`${url}/about`, { headers: at(lapse - 1) });
+      expect(await page.text()).toBe("<h1>About, as built</h1>");
+      const data = await fetch(`${url}/about.data`, { headers: at(lapse - 1) });
+      expect(await data.text()).toBe("[as built]");
+      // The claims in it may change with the day: never kept for an hour.
+      expect(data.headers.get("cache-control")).toBe("no-cache");
+
+      expect(await (await fetch(`${url}/about`, { headers: at(lapse) })).text()).toBe("rendered now");
+      expect(await (await fetch(`${url}/about.data`, { headers: at(lapse) })).text()).toBe("rendered now");
+      expect(
+        matchPrerenderedPage(pages, { method: "GET", url: "/about", headers: at(lapse) } as never, {
+          renderedAt: renderedAt(pages),
+          testHooks: true,
+          lapses: [lapse],
+        }),
+      ).toBeUndefined();
+    });
+  });
+
+  it("reads the request's moment from X-Test-Now only with the test hooks on", async () => {
+    await serve({ renderedAt: renderedAt(pages), testHooks: false, lapses: [lapse] }, async (url) => {
+      // The real clock is before the lapse (a made-up one, years ahead), so the files still answer.
+      expect(await (await fetch(`${url}/about`, { headers: at(lapse) })).text()).toBe(
+        "<h1>About, as built</h1>",
+      );
+    });
+  });
+
+  it("ignores a lapse that came before the build", async () => {
+    await serve(
+      { renderedAt: renderedAt(pages), testHooks: true, lapses: [built - 86_400_000] },
+      async (url) => {
+        expect(await (await fetch(`${url}/about`, { headers: at(lapse) })).text()).toBe(
+          "<h1>About, as built</h1>",
+        );
+      },
+    );
+  });
+
+  it("judges the moment by the same header the pages' loaders read", () => {
+    expect(testNowHeader).toBe(appTestNowHeader);
   });
 });

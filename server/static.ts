@@ -1,8 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { isFilteredList } from "../core/case-studies/paths.ts";
+import { lapsedSince } from "../core/claims/lapses.ts";
 import { prefillParams } from "../core/forms/contact-prefill.ts";
 import type { FormName } from "../core/forms/form-result.ts";
 import { issueFormToken } from "../core/forms/form-token.server.ts";
@@ -40,14 +42,64 @@ export function loadPrerenderedPages(clientDir: string): Map<string, Prerendered
 }
 
 /**
+ * How the server tells whether the prerendered files still tell the truth: when they were rendered, and
+ * whether the browser tests may move the request's clock. See docs/decisions/023-claims-that-lapse.md.
+ */
+export type Freshness = {
+  /** When the prerendered files were rendered (their build), in ms. */
+  renderedAt: number;
+  /** ENABLE_TEST_HOOKS: a request's `X-Test-Now` is the moment it is judged at. */
+  testHooks: boolean;
+  /** The moments a claim lapses; the site's own (core/claims/lapses.ts) unless a test gives others. */
+  lapses?: readonly number[];
+};
+
+/** The header the browser tests send to judge a request at another moment, as the pages' loaders read it. */
+export const testNowHeader = "x-test-now";
+
+/** Some leeway before the oldest file's time: the pages' loaders ran a moment before their files were written. */
+const renderLeewayMs = 60_000;
+
+/** When the prerendered files were rendered: just before the oldest of them was written. */
+export function renderedAt(pages: Map<string, PrerenderedPage>): number {
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const page of pages.values()) oldest = Math.min(oldest, statSync(page.file).mtimeMs);
+  return oldest - renderLeewayMs;
+}
+
+/**
+ * The moment a request is judged at, as the pages' loaders judge it (`requestNow` in
+ * app/lib/clock.server.ts): now, or with the test hooks on, the time given in `X-Test-Now`.
+ */
+export function requestMoment(req: IncomingMessage, testHooks: boolean): number {
+  const given = req.headers[testNowHeader];
+  if (testHooks && typeof given === "string") {
+    const at = Date.parse(given);
+    if (!Number.isNaN(at)) return at;
+  }
+  return Date.now();
+}
+
+/**
+ * True when a claim in the prerendered files (an accreditation, a testimonial) has lapsed since they were
+ * rendered: this request must then be rendered now, with the date read now, and not served from a file.
+ */
+export function prerenderedIsStale(freshness: Freshness | undefined, req: IncomingMessage): boolean {
+  if (!freshness) return false;
+  return lapsedSince(freshness.renderedAt, requestMoment(req, freshness.testHooks), freshness.lapses);
+}
+
+/**
  * The prerendered page that answers this request, if any. The one place that decides, so the CSP
- * hashes and the file served always belong to the same page.
+ * hashes and the file served always belong to the same page. None once a claim in the files has lapsed.
  */
 export function matchPrerenderedPage(
   pages: Map<string, PrerenderedPage>,
   req: IncomingMessage,
+  freshness?: Freshness,
 ): PrerenderedPage | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  if (prerenderedIsStale(freshness, req)) return undefined;
   const url = new URL(req.url ?? "/", "http://localhost");
   // After a form post without JavaScript the page must show the form's result,
   // which only the server-rendered page (its loader) can do.
@@ -56,6 +108,8 @@ export function matchPrerenderedPage(
   // rendered now with them chosen, so it works without JavaScript too.
   const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
   if (pathname === "/contact" && prefillParams.some((param) => url.searchParams.has(param))) return undefined;
+  // The case studies filtered by service are rendered for the service asked for; the file lists them all.
+  if (isFilteredList(pathname, url.searchParams)) return undefined;
   return pages.get(pathname);
 }
 
@@ -79,9 +133,13 @@ export function withFormTokens(html: string, secret: string, now = Date.now()): 
  * A page with a form gets its time token now (see docs/decisions/015-spam-layers.md), so no shared
  * cache may keep it.
  */
-export function prerenderedPages(pages: Map<string, PrerenderedPage>, formTokenSecret = ""): RequestHandler {
+export function prerenderedPages(
+  pages: Map<string, PrerenderedPage>,
+  formTokenSecret = "",
+  freshness?: Freshness,
+): RequestHandler {
   return (req, res, next) => {
-    const page = matchPrerenderedPage(pages, req);
+    const page = matchPrerenderedPage(pages, req, freshness);
     if (!page) return next();
     if (page.html && formTokenSecret) {
       res.setHeader("Cache-Control", "private, no-cache");
@@ -95,10 +153,13 @@ export function prerenderedPages(pages: Map<string, PrerenderedPage>, formTokenS
 
 /**
  * Static files from the client build: fingerprinted assets immutable, the rest revalidated. A `.br`
- * file made at build time is sent instead of the original when the browser accepts brotli.
+ * file made at build time is sent instead of the original when the browser accepts brotli. The pages'
+ * `.data` files (what a page's loaders said at build time, fetched when moving between pages) carry
+ * the claims, so they are revalidated on every use and, once a claim has lapsed, left to React Router
+ * to answer with what is true now.
  */
-export function staticFiles(clientDir: string): RequestHandler {
-  return expressStaticGzip(clientDir, {
+export function staticFiles(clientDir: string, freshness?: Freshness): RequestHandler {
+  const files = expressStaticGzip(clientDir, {
     enableBrotli: true,
     orderPreference: ["br"],
     index: false,
@@ -110,9 +171,19 @@ export function staticFiles(clientDir: string): RequestHandler {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
           "Cache-Control",
-          immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600, must-revalidate",
+          immutable
+            ? "public, max-age=31536000, immutable"
+            : filePath.endsWith(".data")
+              ? "no-cache"
+              : "public, max-age=3600, must-revalidate",
         );
       },
     },
   });
+  return (req, res, next) => {
+    if (req.path.endsWith(".data") && prerenderedIsStale(freshness, req)) return next();
+    // So is a client navigation's data for them: the `.data` file was made for the unfiltered list.
+    if (isFilteredList(req.path, new URL(req.url, "http://localhost").searchParams)) return next();
+    files(req, res, next);
+  };
 }

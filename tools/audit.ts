@@ -2,7 +2,10 @@
  * `npm run audit`: builds the site, serves the production build on a free loopback port, and scores with
  * Lighthouse (the median of several runs) and axe-core (WCAG 2.2 AA):
  *
- * - the public pages: every route, mobile preset with simulated throttling;
+ * - the public pages: every route, mobile preset with simulated throttling, with the job alerts' pages and
+ *   an applicant's own page, which only a signed link reaches: a job alert and an application are made
+ *   through the server's own forms, and their links signed with its keys (audit-links.ts). Those pages are
+ *   `noindex` on purpose, so `is-crawlable` is skipped on them (and the report says so);
  * - the staff workspace: the inbox, a lead's page, analytics and the team, desktop preset, signed in as
  *   an administrator, with 20,000 sample leads in the database (tests/support/sample-leads.ts). The sign-in is
  *   a person's: an invitation from the same service as `npm run staff -- invite`, and a passkey created
@@ -11,12 +14,15 @@
  *   audit is skipped for them (and the report says so), and they are exempt from the public pages'
  *   JavaScript budget.
  *
- * Writes reports/audit.json and reports/audit.md, prints a table for each part, and exits non-zero when a
- * page falls below 100 in any category (the 404 page is exempt from SEO, which marks down every non-200
- * page) or has an accessibility violation.
+ * Writes reports/audit.json and reports/audit.md, prints a table for each part (scores, FCP, LCP, TBT,
+ * CLS, bytes), and exits non-zero when a page falls below 100 in any category (the 404 page is exempt
+ * from SEO, which marks down every non-200 page), has an accessibility violation, shifts its layout, or
+ * when a public page paints late, takes longer than its LCP budget, blocks the main thread for more than
+ * 150 ms in all (TBT) or sends more JavaScript than its budget (tools/audit-report.ts).
  *
  * Options: --public or --workspace (only that part; default both), --runs=N (default 3), --skip-build
- * (audit the build already in build/), --only=/path,/path (public routes to score).
+ * (audit the build already in build/), --only=/path,/path (public routes to score, by path: a signed-link
+ * page such as /your-application is scored with its link).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -30,6 +36,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import * as Lantern from "lighthouse/core/lib/lantern/lantern.js";
+import { alertPaths } from "../core/alerts/model.ts";
 import { publicPages } from "../core/seo.ts";
 import { leadPath } from "../core/staff/paths.ts";
 import { londonDate, vacanciesPath, vacancyPath } from "../core/vacancies/model.ts";
@@ -40,17 +47,22 @@ import { createVacancies } from "../server/vacancies/vacancies.ts";
 import { invitationPath, invite } from "../server/workspace/team.ts";
 import { addVirtualAuthenticator } from "../tests/support/passkeys.ts";
 import { addSampleLeads } from "../tests/support/sample-leads.ts";
+import { prepareKeys, signedLinkPages } from "./audit-links.ts";
 import {
   type Category,
   categories,
   describePaintPath,
+  isNoindexPage,
   lcpElements,
   markdownTable,
   median,
+  noindexSkippedAudits,
   notFoundPath,
   type RouteResult,
+  routeLabel,
   type SimulatedStep,
   shortcomings,
+  tbtBudgetMs,
   workspaceSkippedAudits,
 } from "./audit-report.ts";
 
@@ -149,6 +161,15 @@ function notFoundConfig(route: string) {
 type Mode = "public" | "workspace";
 
 /**
+ * The noindex public pages' configuration (isNoindexPage): the mobile preset, without `is-crawlable`,
+ * which counts a page's deliberate noindex against its SEO.
+ */
+const noindexConfig = {
+  extends: "lighthouse:default" as const,
+  settings: { skipAudits: Object.keys(noindexSkippedAudits) },
+};
+
+/**
  * The workspace's configuration: Lighthouse's desktop preset, without the audits its pages fail on
  * purpose. Storage is kept between runs, so every run is signed in with the session made at the start.
  */
@@ -227,7 +248,13 @@ async function lighthouseRun(
       // Lighthouse clears the origin's storage first by default, which would sign the workspace out.
       disableStorageReset: mode === "workspace",
     },
-    mode === "workspace" ? workspaceConfig : expectError ? notFoundConfig(new URL(url).pathname) : undefined,
+    mode === "workspace"
+      ? workspaceConfig
+      : expectError
+        ? notFoundConfig(new URL(url).pathname)
+        : isNoindexPage(url)
+          ? noindexConfig
+          : undefined,
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const steps = simulatedLargestPaint();
@@ -340,7 +367,7 @@ async function auditRoute(
   );
   const middle = byPerformance[Math.floor(byPerformance.length / 2)] as Lhr;
   return {
-    route,
+    route: routeLabel(route),
     runs,
     scores,
     lcpMs: metric("largest-contentful-paint"),
@@ -370,7 +397,7 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((violation) => violation.id);
 }
 
-/** axe-core on every route, in Debian's Chromium, after hydration. */
+/** axe-core on every route, in Debian's Chromium, after hydration; keyed by the route's label (routeLabel). */
 async function axeAll(origin: string, routes: string[]): Promise<Map<string, string[]>> {
   const browser = await playwrightChromium.launch(chromiumSettings);
   const found = new Map<string, string[]>();
@@ -379,7 +406,7 @@ async function axeAll(origin: string, routes: string[]): Promise<Map<string, str
     for (const route of routes) {
       await page.goto(`${origin}${route}`);
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-      found.set(route, await axeViolations(page));
+      found.set(routeLabel(route), await axeViolations(page));
     }
   } finally {
     await browser.close();
@@ -497,7 +524,7 @@ async function countLeads(databaseUrl: string): Promise<number> {
   }
 }
 
-/** The workspace's pages to score: the inbox, the newest lead's page, analytics and the team. */
+/** The workspace's pages to score: the inbox, the newest lead's page, analytics, the team, interviews and the pool. */
 async function workspaceRoutes(databaseUrl: string): Promise<string[]> {
   const db = openDatabase(databaseUrl);
   try {
@@ -505,7 +532,14 @@ async function workspaceRoutes(databaseUrl: string): Promise<string[]> {
       "SELECT reference FROM enquiries WHERE status <> 'spam' ORDER BY created_at DESC LIMIT 1",
     );
     if (!newest) throw new Error("The workspace's database has no enquiry");
-    return ["/staff", leadPath(newest.reference), "/staff/analytics", "/staff/team"];
+    return [
+      "/staff",
+      leadPath(newest.reference),
+      "/staff/analytics",
+      "/staff/team",
+      "/staff/interviews",
+      "/staff/pool",
+    ];
   } finally {
     await db.close();
   }
@@ -530,7 +564,8 @@ async function main() {
   process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   const databaseUrl = path.join(dataDir, "site.sqlite");
   const sample = await seedVacancy(databaseUrl);
-  const routes = doPublic ? (only ?? [...publicPages, vacanciesPath, sample.path, notFoundPath]) : [];
+  // The server's keys, made now as its first start would make them, sign the links to the pages below.
+  const secret = prepareKeys(dataDir);
   let invitation = "";
   let staffRoutes: string[] = [];
   if (doWorkspace) {
@@ -551,10 +586,18 @@ async function main() {
   const staffResults: RouteResult[] = [];
   try {
     if (doPublic) {
+      // Every page a visitor can reach: the listed ones, the vacancies, the job alerts' sign-up, the
+      // pages behind the signed links in our e-mails (seeded through the server's own forms), the 404.
+      const linked = await signedLinkPages(origin, databaseUrl, secret);
+      const all = [...publicPages, vacanciesPath, sample.path, alertPaths.signUp, ...linked, notFoundPath];
+      // --only names paths; a signed-link page is found by its path, with its link.
+      const routes = only
+        ? only.map((wanted) => all.find((route) => route.split("?")[0] === wanted) ?? wanted)
+        : all;
       const axe = await axeAll(origin, routes);
       for (const route of routes) {
-        process.stdout.write(`Auditing ${route} (${runs} runs)...\n`);
-        results.push(await auditRoute(origin, route, runs, chrome.port, axe.get(route) ?? []));
+        process.stdout.write(`Auditing ${routeLabel(route)} (${runs} runs)...\n`);
+        results.push(await auditRoute(origin, route, runs, chrome.port, axe.get(routeLabel(route)) ?? []));
       }
     }
     if (doWorkspace) {
@@ -608,7 +651,11 @@ async function main() {
   const sections: string[] = [];
   if (doPublic) {
     sections.push(
-      `Public pages: Lighthouse mobile (simulated throttling), median of ${runs} runs per route; axe-core WCAG 2.2 AA.`,
+      `Public pages: Lighthouse mobile (simulated throttling), median of ${runs} runs per route; axe-core WCAG 2.2 AA. Total blocking time at most ${tbtBudgetMs} ms. On the noindex pages (the job alerts' and the applicant's) Lighthouse's ${Object.entries(
+        noindexSkippedAudits,
+      )
+        .map(([audit, why]) => `${audit} audit is skipped: ${why}`)
+        .join("; ")}.`,
       "",
       markdownTable(results),
       "",

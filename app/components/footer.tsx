@@ -2,6 +2,7 @@ import { ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
 import { EmailText } from "~/components/ui/email-text";
+import { caseStudiesPath } from "../../core/case-studies/paths";
 import { companyLinks, serviceLinks } from "../../core/config/navigation";
 import { registrationText, site } from "../../core/config/site";
 
@@ -79,6 +80,10 @@ export function Footer() {
               © {year} {site.legalName}. All rights reserved.{" "}
               <Link to="/privacy" className="text-white underline hover:no-underline">
                 Privacy notice
+              </Link>{" "}
+              <span aria-hidden="true">·</span>{" "}
+              <Link to={caseStudiesPath} className="text-white underline hover:no-underline">
+                Case studies
               </Link>
             </p>
             <p data-registration>{registrationText(site.legalName, site.registration)}</p>

@@ -1,12 +1,12 @@
 import { useContext } from "react";
-import { UNSAFE_FrameworkContext, useLocation, useMatches } from "react-router";
+import { UNSAFE_FrameworkContext, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { site } from "../../core/config/site";
 import {
   absoluteUrl,
   isPublicPage,
   normalisePath,
   serialiseJsonLd,
-  shareImage,
+  shareImageFor,
   structuredData,
 } from "../../core/seo";
 
@@ -43,6 +43,7 @@ function usePageDescription(): string {
 export function SeoTags() {
   const path = normalisePath(useLocation().pathname);
   const indexable = isPublicPage(path);
+  const shareImage = shareImageFor(path);
   return (
     <>
       {indexable && <link rel="canonical" href={absoluteUrl(path)} />}
@@ -62,18 +63,22 @@ export function SeoTags() {
 }
 
 /**
- * The page's JSON-LD (the business, the service on service pages, the breadcrumb trail), at the end of
- * the body where it costs the first paint nothing. Public pages only.
+ * The page's JSON-LD (the business with its current certifications, the service on service pages, the
+ * breadcrumb trail), at the end of the body where it costs the first paint nothing. Public pages only.
+ * The certifications come from the root loader, judged at the request's moment, so one that has run out
+ * leaves with the day and the list never travels in the page's script.
  */
 export function StructuredData() {
   const path = normalisePath(useLocation().pathname);
   const description = usePageDescription();
+  const certifications =
+    useRouteLoaderData<{ certifications: Record<string, unknown>[] }>("root")?.certifications ?? [];
   if (!isPublicPage(path)) return null;
   return (
     <script
       type="application/ld+json"
       // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD built from our own config, with < escaped
-      dangerouslySetInnerHTML={{ __html: serialiseJsonLd(structuredData(path, description)) }}
+      dangerouslySetInnerHTML={{ __html: serialiseJsonLd(structuredData(path, description, certifications)) }}
     />
   );
 }

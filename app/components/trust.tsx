@@ -1,9 +1,8 @@
-import { BadgeCheck, ExternalLink, MapPin, ShieldCheck } from "lucide-react";
+import { MapPin, ShieldCheck } from "lucide-react";
 import type { SiteConfig } from "../../core/config/site";
 
 type TrustProps = {
   insurance: SiteConfig["insurance"];
-  accreditations: SiteConfig["accreditations"];
   areas: SiteConfig["areasServed"];
 };
 
@@ -32,11 +31,11 @@ function Card({
 /**
  * (Outside `sections/`, whose components travel in the chunk every page loads: only the home page uses it.)
  *
- * What a buyer checks before letting a supplier into their building: the insurance cover, the
- * accreditations (each with its number and a link to check it; the card is left out while there are
- * none) and the places the company works.
+ * What a buyer checks before letting a supplier into their building: the insurance cover and the places
+ * the company works. The accreditations follow it as markup made on the server, judged on the day
+ * (components/claims/accreditations.server.tsx), so none that has run out is ever in the page's script.
  */
-export function Trust({ insurance, accreditations, areas }: TrustProps) {
+export function Trust({ insurance, areas }: TrustProps) {
   return (
     <ul className="grid gap-6 lg:auto-cols-fr lg:grid-flow-col">
       <Card icon={ShieldCheck} heading="Insurance cover">
@@ -52,28 +51,6 @@ export function Trust({ insurance, accreditations, areas }: TrustProps) {
           ))}
         </dl>
       </Card>
-      {accreditations.length > 0 && (
-        <Card icon={BadgeCheck} heading="Accreditations and memberships">
-          <ul className="space-y-3">
-            {accreditations.map((item) => (
-              <li key={item.name}>
-                <span className="block font-semibold text-navy-900">{item.name}</span>
-                <span className="block text-navy-800">Number {item.number}</span>
-                <a
-                  href={item.verifyUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1.5 font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800"
-                >
-                  Check {item.name}
-                  <ExternalLink aria-hidden="true" className="size-4" />
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
       <Card icon={MapPin} heading={`Across ${areas.region}`}>
         <ul className="flex flex-wrap gap-2" aria-label={`Places we work in ${areas.region}`}>
           {areas.places.map((place) => (

@@ -1,6 +1,9 @@
 import type { PageMeta } from "~/content/types";
+import { reviewsPolicyAnchor } from "../../core/case-studies/paths";
+import { applicants as applicantsConfig } from "../../core/config/applicants";
 import { type RetentionConfig, retention } from "../../core/config/retention";
 import { addressLine, site } from "../../core/config/site";
+import { type TestimonialsConfig, testimonials } from "../../core/config/testimonials";
 import { describePeriod } from "../../core/retention-periods";
 
 /** One part of the privacy notice: a heading, paragraphs, and an optional list. */
@@ -46,16 +49,41 @@ export const privacyIntro = [
  * purge also reads, so the notice promises exactly what the code does.
  */
 export function retentionNotice(config: RetentionConfig) {
-  const { enquiries, applications, spam, backups } = config;
+  const { enquiries, applications, spam, backups, jobAlerts } = config;
   return {
     enquiry: `If your enquiry does not lead to work, it is deleted ${describePeriod(enquiries.other)} after our last contact with you or our last note about it, whichever is later. If you become a client, we keep it with your client records for ${describePeriod(enquiries.won)} after our last dealings with you about it, as UK tax and company law require.`,
-    application: `If your application is unsuccessful we delete it, with your CV and documents, no later than ${describePeriod(applications.unsuccessful)} after we tell you, unless you agree that we may keep it longer to consider you for future roles; then we keep it for ${describePeriod(applications.futureRoles)} from the day you agree. If you join us, we delete the application ${describePeriod(applications.hired)} after you start, and what we need from then on becomes part of your staff record. An application we have not acted on for ${describePeriod(applications.inactive)} is deleted too.`,
+    application: `As an employment agency, the law (regulation 29 of the Conduct of Employment Agencies and Employment Businesses Regulations 2003) requires us to keep our records about the people who apply to work through us for at least a year. So if your application is unsuccessful, or you withdraw it, we delete it, with your CV and documents, ${describePeriod(applications.unsuccessful)} after we tell you or you withdraw, unless you agree that we may keep it longer to consider you for future roles; then we keep it for ${describePeriod(applications.futureRoles)} from the day you agree or last renew that agreement, and we ask you ${applicantsConfig.poolAskDaysBefore} days before it ends whether you want to stay. If you join us, we delete the application ${describePeriod(applications.hired)} after you start, and what we need from then on becomes part of your staff record. An application we have not acted on for ${describePeriod(applications.inactive)} is deleted too. You can withdraw your application, or ask us to delete your details, at any time from the link in our e-mails to you.`,
+    jobAlerts: `A job alert sign-up that nobody confirms from the e-mail we send is deleted ${describePeriod(jobAlerts.unconfirmed)} after it was made. A confirmed job alert lasts ${describePeriod(jobAlerts.unrenewed)} from the day you confirm it or last choose to keep it; a month before then we e-mail you once to ask whether you want to keep it, and if you do not, we delete it. You can change your choices or leave at any time from the links in every alert e-mail, and leaving deletes it at once.`,
     automatic: `Our system deletes enquiries and applications automatically, with our notes about them and the e-mails about them, as soon as these periods end. Messages that our spam filter catches are deleted ${describePeriod(spam)} after they arrive.`,
     backups: `We back up our database so that nothing you send us is lost. Each backup is deleted after ${describePeriod(backups)}, so anything we delete is gone from every backup within ${describePeriod(backups)}. If we ever have to restore a backup, we delete everything that should already have gone before anyone uses it.`,
   };
 }
 
 const keeping = retentionNotice(retention);
+
+/**
+ * How we use reviews and testimonials, with the age after which one comes down read from the config the
+ * pages are judged by, so the notice cannot promise what the pages do not do.
+ */
+export function reviewsPolicy(config: TestimonialsConfig): PrivacySection {
+  const age = describePeriod(config.showFor);
+  return {
+    id: reviewsPolicyAnchor,
+    heading: "How we use reviews and testimonials",
+    paragraphs: [
+      "The testimonials and case studies on this website come from our own clients, about work we really did for them. With each one:",
+      `If you gave us a testimonial and would like it changed or taken down, or you think one of ours is misleading, e-mail ${site.email} or call ${site.phone.display}. We take it down within two working days while we look into it.`,
+    ],
+    list: [
+      "we show the person's name, their role and the date they gave it, and we name their organisation only with its permission",
+      "we publish the words as they were given to us, shortened only where the meaning stays the same",
+      "nobody is paid, given a discount or offered anything else for a review or a testimonial",
+      "we do not pick and choose to give a misleading picture: we ask every client at the end of a project or a year's work, and we publish what they say, unfavourable or not, with their agreement",
+      `we take each testimonial down ${age} after the date it was given, because by then it says little about our work today`,
+      "each case study says plainly if it is an example rather than a client's account",
+    ],
+  };
+}
 
 /** The controller: who is responsible for your information and how to reach them. */
 export const controller = {
@@ -94,6 +122,18 @@ export const formProcessing: FormProcessing[] = [
     lawfulBasis:
       "Steps taken at your request before entering into a contract of employment (UK GDPR Article 6(1)(b)), and our legal obligation to check the right to work in the UK (Article 6(1)(c), under the Immigration, Asylum and Nationality Act 2006).",
     retention: keeping.application,
+  },
+  {
+    form: "Job alerts form (Careers and vacancies pages)",
+    collects: [
+      "your e-mail address",
+      "the kinds of work and employment types you choose, the place you give and how often you want to hear from us",
+      "when and how you agreed to receive the alerts (your consent record)",
+    ],
+    purpose: "To e-mail you the new vacancies that match your choices, as often as you asked.",
+    lawfulBasis:
+      "Your consent, given on the form and confirmed from the link we e-mail you (UK GDPR Article 6(1)(a)). You can withdraw it at any time with the link in every alert e-mail.",
+    retention: keeping.jobAlerts,
   },
 ];
 
@@ -166,6 +206,7 @@ export const privacySections: PrivacySection[] = [
       `Our fonts and images are served from our own website. The map on the Contact page comes from ${site.map.name}, and it loads only when you choose to show it; until then your browser makes no request to them. When you do load it, ${site.map.name} receives your IP address and browser details, as any website you visit would, under its own privacy policy.`,
     ],
   },
+  reviewsPolicy(testimonials),
   {
     id: "changes",
     heading: "Changes to this notice",

@@ -9,12 +9,19 @@ export const NonceContext = createContext<string | undefined>(undefined);
 
 /**
  * Runs in the head, right after the stylesheet: asks for the core Inter file at once and keeps the page
- * hidden (html[data-fonts="pending"], app.css) until it is decoded, or three seconds at most, so the
- * first frame a visitor sees has its text in Inter: the first paint is the largest. Without JavaScript
- * nothing is hidden and the font's own `block` period applies.
+ * hidden (html[data-fonts="pending"], app.css) until every face its text needs is decoded, or three
+ * seconds at most, so the first frame a visitor sees has its text in Inter: the first paint is the
+ * largest, and nothing moves after it.
+ *
+ * The core covers the pages' own copy. A name, a place or a title typed by someone else can hold a
+ * character of the other latin files, which the browser asks for only when it lays that text out, and
+ * which would arrive after the first frame and re-flow it. So once the core is in and the document has
+ * been read (readyState "interactive": parsed, before the deferred scripts run), the page is laid out
+ * while still hidden, which starts those loads, and shown when `document.fonts.ready` says they are done.
+ * Without JavaScript nothing is hidden and the fonts' own `font-display` applies.
  */
 export const fontGateScript =
-  '(function(){var d=document.documentElement,f=document.fonts;if(!f||!f.load)return;d.dataset.fonts="pending";var done=function(){delete d.dataset.fonts};f.load(\'1em "Inter Variable"\').then(done,done);setTimeout(done,3000)})()';
+  '(function(){var d=document,e=d.documentElement,f=d.fonts;if(!f||!f.load||!f.ready)return;e.dataset.fonts="pending";var done=function(){delete e.dataset.fonts},rest=function(){void e.offsetWidth;f.ready.then(done,done)},read=function(){if(d.readyState!=="loading")rest();else d.addEventListener("readystatechange",rest,{once:true})};f.load(\'1em "Inter Variable"\').then(read,done);setTimeout(done,3000)})()';
 
 export function FontGate() {
   const nonce = useContext(NonceContext);

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { type PageViewBody, pageViewEndpoint } from "../../core/analytics/page-view";
+import { applicantPagePath } from "../../core/applicant-path";
 
 // The referrer belongs to the page the visit began on; a client-side navigation leaves it unchanged.
 let landed = false;
@@ -15,6 +16,9 @@ export function usePageViewBeacon() {
   useEffect(() => {
     const browser = navigator as Navigator & { globalPrivacyControl?: boolean };
     if (browser.globalPrivacyControl || browser.doNotTrack === "1" || !browser.sendBeacon) return;
+    // An applicant's own page carries their link in its address: it is never counted, so the link
+    // goes nowhere, not even to our own counts.
+    if (pathname.toLowerCase().startsWith(applicantPagePath)) return;
     const body: PageViewBody = {
       page: pathname + location.search,
       referrer: landed ? "" : document.referrer,

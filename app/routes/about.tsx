@@ -5,14 +5,24 @@ import { ServiceLinks } from "~/components/sections/service-cards";
 import { Stats } from "~/components/sections/stats";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { ButtonLink } from "~/components/ui/button";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { about } from "~/content/about";
+import { pageClaims } from "~/lib/claims.server";
+import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/about";
 
 export function meta() {
   return pageMeta(about.meta);
 }
 
-export default function About() {
+/** The claims a buyer can check, judged now (see app/lib/claims.server.ts). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { claims: pageClaims({ page: "about" }, requestNow(request, context)) };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { claims } = loaderData;
   return (
     <>
       <PageHero
@@ -59,6 +69,7 @@ export default function About() {
       <Section id={about.quality.id} heading={about.quality.heading} intro={about.quality.intro}>
         <ValueGrid items={about.quality.items} />
       </Section>
+      <ServerMarkup html={claims.accreditations} />
 
       <CtaBand cta={about.cta} />
     </>

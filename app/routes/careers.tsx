@@ -1,16 +1,18 @@
 import { data, Link } from "react-router";
+import { alertSignUpHtml } from "~/components/alerts/alert-sign-up.server";
 import { CareersForm } from "~/components/forms/careers-form";
 import { SectionLink } from "~/components/sections/actions";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { ValueGrid } from "~/components/sections/value-grid";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { VacancyList } from "~/components/vacancies/vacancy-list";
 import { VacancyPage } from "~/components/vacancies/vacancy-page";
 import { careers } from "~/content/careers";
 import { formResultSecretContext, refusedFormContext, servicesContext } from "~/lib/app-context";
+import { requestNow } from "~/lib/clock.server";
 import { readFormResult } from "~/lib/form-result.server";
 import { pageMeta } from "~/lib/meta";
-import { requestNow } from "~/lib/vacancies/clock.server";
 import { vacancyMeta } from "~/lib/vacancies/meta";
 import { formStart, refusedFor } from "../../core/forms/form-result";
 import { issueFormToken } from "../../core/forms/form-token.server";
@@ -38,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     formResult: readFormResult(request, "careers", secret),
     formToken: issueFormToken("careers", secret),
+    alertSignUp: alertSignUpHtml(issueFormToken("careers", secret)),
     vacancies: await vacancies.listOpen({ limit: newestVacancies }, requestNow(request, context)),
     refusedVacancy: found?.vacancy ?? null,
   };
@@ -115,6 +118,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             in new roles every week and will get in touch when one suits you.
           </p>
         )}
+        <div className="mx-auto mt-10 max-w-3xl">
+          <ServerMarkup html={loaderData.alertSignUp} />
+        </div>
       </Section>
       <section id={careers.application.id} aria-label="Job application" className="bg-white py-16 sm:py-20">
         <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">

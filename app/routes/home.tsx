@@ -5,16 +5,26 @@ import { ServiceCards } from "~/components/sections/service-cards";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { Trust } from "~/components/trust";
 import { ButtonLink } from "~/components/ui/button";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { home } from "~/content/home";
+import { pageClaims } from "~/lib/claims.server";
+import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
 import { useScrollOnArrival } from "~/lib/scroll";
 import { site } from "../../core/config/site";
+import type { Route } from "./+types/home";
 
 export function meta() {
   return pageMeta(home.meta);
 }
 
-export default function Home() {
+/** The claims a buyer can check, judged now (see app/lib/claims.server.ts). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { claims: pageClaims({ page: "home" }, requestNow(request, context)) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { claims } = loaderData;
   // "View All Services" on a service page lands here and asks for the services after a pause.
   useScrollOnArrival(site.limits.servicesScrollDelayMs);
   return (
@@ -55,8 +65,10 @@ export default function Home() {
         <ValueGrid items={home.whyChoose.items} />
       </Section>
       <Section id={home.trust.id} heading={home.trust.heading} intro={home.trust.intro} tone="sand">
-        <Trust insurance={site.insurance} accreditations={site.accreditations} areas={site.areasServed} />
+        <Trust insurance={site.insurance} areas={site.areasServed} />
       </Section>
+      <ServerMarkup html={claims.accreditations} />
+      <ServerMarkup html={claims.testimonials} />
     </>
   );
 }

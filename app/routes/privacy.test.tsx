@@ -67,7 +67,7 @@ describe("the privacy notice and the retention config", () => {
     expect(text).toContain(`deleted ${describePeriod(retention.enquiries.other)} after our last contact`);
     expect(text).toContain(`for ${describePeriod(retention.enquiries.won)} after our last dealings`);
     expect(text).toContain(
-      `no later than ${describePeriod(retention.applications.unsuccessful)} after we tell you`,
+      `${describePeriod(retention.applications.unsuccessful)} after we tell you or you withdraw`,
     );
     expect(text).toContain(
       `for ${describePeriod(retention.applications.futureRoles)} from the day you agree`,
@@ -101,7 +101,7 @@ describe("the privacy notice and the retention config", () => {
     const notice = retentionNotice(changed);
     expect(notice.enquiry).toContain("deleted 18 months after");
     expect(notice.enquiry).toContain("for seven years after");
-    expect(notice.application).toContain("no later than four months after we tell you");
+    expect(notice.application).toContain("four months after we tell you or you withdraw");
     expect(notice.application).toContain("for two years from the day you agree");
     expect(notice.automatic).toContain("deleted 14 days after they arrive");
     expect(notice.backups).toContain("within 60 days");

@@ -1,13 +1,21 @@
 import { data, Form, Link } from "react-router";
+import { alertSignUpHtml } from "~/components/alerts/alert-sign-up.server";
 import { PageHero } from "~/components/sections/page-hero";
 import { Button } from "~/components/ui/button";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { VacancyList } from "~/components/vacancies/vacancy-list";
-import { servicesContext } from "~/lib/app-context";
+import { formResultSecretContext, servicesContext } from "~/lib/app-context";
+import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
-import { requestNow } from "~/lib/vacancies/clock.server";
 import { serviceList } from "../../core/config/service-list";
+import { issueFormToken } from "../../core/forms/form-token.server";
 import { absoluteUrl } from "../../core/seo";
-import { employmentTypes, vacanciesPath, vacancyServiceName } from "../../core/vacancies/model";
+import {
+  employmentTypes,
+  vacanciesFeedPath,
+  vacanciesPath,
+  vacancyServiceName,
+} from "../../core/vacancies/model";
 import type { Route } from "./+types/vacancies";
 
 const description =
@@ -31,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { service: filters.service || undefined, type: filters.type || undefined },
     requestNow(request, context),
   );
-  return data({ vacancies: list, filters });
+  // The job alerts' sign-up form, made here as markup: the page carries no script for it.
+  const alertSignUp = alertSignUpHtml(issueFormToken("careers", context.get(formResultSecretContext)));
+  return data({ vacancies: list, filters, alertSignUp });
 }
 
 export function headers() {
@@ -44,6 +54,14 @@ export function meta() {
     ...pageMeta({ title: "Current vacancies", description }),
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:url", content: url },
+    // The same jobs as XML for the job aggregators (not RSS, so not application/rss+xml).
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/xml",
+      title: "Vacancies feed",
+      href: absoluteUrl(vacanciesFeedPath),
+    },
   ];
 }
 
@@ -136,6 +154,7 @@ export default function Vacancies({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           )}
+          <ServerMarkup html={loaderData.alertSignUp} />
         </div>
       </section>
     </>

@@ -1,9 +1,11 @@
 import { data } from "react-router";
+import { alertSignUpHtml } from "~/components/alerts/alert-sign-up.server";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { VacancyGone, VacancyPage } from "~/components/vacancies/vacancy-page";
 import { formResultSecretContext, servicesContext } from "~/lib/app-context";
+import { requestNow } from "~/lib/clock.server";
 import { readFormResult } from "~/lib/form-result.server";
 import { pageMeta } from "~/lib/meta";
-import { requestNow } from "~/lib/vacancies/clock.server";
 import { vacancyMeta } from "~/lib/vacancies/meta";
 import { formStart } from "../../core/forms/form-result";
 import { issueFormToken } from "../../core/forms/form-token.server";
@@ -27,6 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     vacancy: answer.vacancy,
     formResult: readFormResult(request, "careers", secret),
     formToken: issueFormToken("careers", secret),
+    alertSignUp: alertSignUpHtml(issueFormToken("careers", secret)),
   };
 }
 
@@ -54,9 +57,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "gone")
     return <VacancyGone vacancy={loaderData.vacancy} others={loaderData.others} />;
   return (
-    <VacancyPage
-      vacancy={loaderData.vacancy}
-      start={formStart(loaderData.formResult, null, loaderData.formToken)}
-    />
+    <>
+      <VacancyPage
+        vacancy={loaderData.vacancy}
+        start={formStart(loaderData.formResult, null, loaderData.formToken)}
+      />
+      <div className="mx-auto max-w-3xl px-4 pb-16 sm:px-6 lg:px-8">
+        <ServerMarkup html={loaderData.alertSignUp} />
+      </div>
+    </>
   );
 }

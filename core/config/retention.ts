@@ -15,7 +15,7 @@ export type RetentionConfig = {
     other: Period;
   };
   applications: {
-    /** Deleted this long after the status was set to Unsuccessful. */
+    /** Deleted this long after the status was set to Unsuccessful or Withdrawn. */
     unsuccessful: Period;
     /** Deleted this long after the status was set to Hired (the staff record lives elsewhere). */
     hired: Period;
@@ -28,6 +28,12 @@ export type RetentionConfig = {
   spam: Period;
   /** Counts of visits and conversions (no personal data): kept this long, then deleted. */
   analyticsAggregates: Period;
+  jobAlerts: {
+    /** A job alert sign-up nobody confirmed: deleted this long after it was made. */
+    unconfirmed: Period;
+    /** A confirmed job alert: deleted this long after it was confirmed or last renewed. */
+    unrenewed: Period;
+  };
   /**
    * How long the operator keeps database backups before they are overwritten. The backup tool
    * enforces this, not the site; it is here so the notice and the README state the same number.
@@ -41,12 +47,17 @@ export const retention = {
     other: { months: 12 },
   },
   applications: {
-    unsuccessful: { months: 6 },
-    hired: { months: 6 },
+    // As an employment agency and employment business, the company must keep its records about each
+    // work-seeker for at least a year from when it made them or last supplied the person's services (the
+    // Conduct of Employment Agencies and Employment Businesses Regulations 2003, regulation 29(3)). An
+    // application is such a record, so one that ends, however it ends, is kept a year from that day.
+    unsuccessful: { years: 1 },
+    hired: { years: 1 },
     inactive: { months: 12 },
     futureRoles: { months: 12 },
   },
   spam: { days: 30 },
   analyticsAggregates: { months: 25 },
+  jobAlerts: { unconfirmed: { days: 7 }, unrenewed: { months: 12 } },
   backups: { days: 30 },
 } satisfies RetentionConfig;

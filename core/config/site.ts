@@ -84,11 +84,6 @@ export type SiteConfig = {
   };
   /** Insurance the company holds, as buyers ask for it: the kind of cover and the amount. */
   insurance: { name: string; cover: string }[];
-  /**
-   * Accreditations and memberships, each with its certificate or membership number and a page where a
-   * buyer can check it. Nothing about them is shown while the list is empty.
-   */
-  accreditations: { name: string; number: string; verifyUrl: string }[];
   /** Where the company works: shown on the home page and given to search engines as `areaServed`. */
   areasServed: { region: string; places: string[] };
 };
@@ -177,9 +172,6 @@ export const site = {
     { name: "Employers' liability", cover: "£10 million" },
     { name: "Public liability", cover: "£10 million" },
   ],
-  // Add each scheme the company really belongs to, e.g. { name: "SIA Approved Contractor Scheme",
-  // number: "…", verifyUrl: "https://…" }. Never list one it does not hold.
-  accreditations: [],
   areasServed: {
     region: "Greater Manchester",
     places: [

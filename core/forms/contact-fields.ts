@@ -24,3 +24,6 @@ export const contactFields = [
   "service",
   "message",
 ] as const;
+
+/** The one key beyond the contract's seven: the chosen service's answers, sent only when there are some. */
+export const detailsField = "details";

@@ -19,6 +19,19 @@ describe("what a link can choose for the contact form", () => {
     expect(prefillFrom(new URLSearchParams("package=Premium"))).toEqual({
       service: "steward",
       message: "Package: Premium (Custom pricing)\n\n",
+      "quote.steward.package": "premium",
+    });
+  });
+
+  it("chooses the package in the steward questions' service level as well", () => {
+    expect(prefillFrom(new URLSearchParams("service=steward&package=Professional+Plus"))).toMatchObject({
+      service: "steward",
+      "quote.steward.package": "professional-plus",
+    });
+    // A package asked of a service with no such question only names it in the message.
+    expect(prefillFrom(new URLSearchParams("service=cleaning&package=Essential"))).toEqual({
+      service: "cleaning",
+      message: "Package: Essential (from £16/hour)\n\n",
     });
   });
 

@@ -5,6 +5,7 @@
  * never make the form say anything else. Kept free of zod, as the service pages link here too.
  */
 
+import { questionsFor, quoteFieldName } from "../config/quote-questions.ts";
 import { serviceList, serviceOptions } from "../config/service-list.ts";
 import { site } from "../config/site.ts";
 
@@ -26,16 +27,23 @@ export function packageLine(name: string): string {
 
 /**
  * The values the contact form starts with for a link's query: a service the form offers, and a message
- * whose first line names a known package (the steward service, when the link named none).
+ * whose first line names a known package (the steward service, when the link named none), with the
+ * package also chosen in the service's question that asks for one.
  */
-export function prefillFrom(search: URLSearchParams): { service?: string; message?: string } {
-  const values: { service?: string; message?: string } = {};
+export function prefillFrom(search: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
   const service = search.get("service") ?? "";
   if (serviceOptions.some((option) => option.value === service)) values.service = service;
-  const line = packageLine(search.get("package") ?? "");
+  const name = search.get("package") ?? "";
+  const line = packageLine(name);
   if (line) {
     values.message = `${line}\n\n`;
     values.service ??= stewardService;
+    for (const question of questionsFor(values.service)) {
+      if (question.kind !== "choice" || !question.fromPackage) continue;
+      const option = question.options.find((candidate) => candidate.label === name);
+      if (option) values[quoteFieldName(values.service, question.key)] = option.value;
+    }
   }
   return values;
 }

@@ -10,6 +10,12 @@ import type { FormName } from "./form-result.ts";
 /** The hidden field that carries the token. */
 export const formTokenField = "formToken";
 
+/**
+ * The request header a page's script sends the token in, so the contact form's JSON holds only the
+ * contract's fields; a post without JavaScript sends it as the hidden field.
+ */
+export const formTokenHeader = "X-Form-Token";
+
 /** Where a form reached by a move within the site (no page served with it) asks for its token. */
 export const formTokenEndpoint = "/api/form-token";
 

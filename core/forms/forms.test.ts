@@ -8,7 +8,7 @@ import {
   niPlaceholder,
 } from "./careers-schema.ts";
 import { contactSchema } from "./contact-schema.ts";
-import { fieldProblems, isPlausiblePhone } from "./fields.ts";
+import { fieldProblems, isPlausiblePhone, withoutInvisibleFormatting } from "./fields.ts";
 import { formStart, refusedFor } from "./form-result.ts";
 import { checkFormToken, issueFormToken } from "./form-token.server.ts";
 import { formTokenField, spamSignalNote } from "./form-token.ts";
@@ -110,6 +110,47 @@ describe("the application's NI number and address", () => {
     );
     const result = careersSchema.parse({ ...application, address: "1 High Street\nBury" });
     expect(result.address).toBe("1 High Street, Bury");
+  });
+});
+
+describe("hidden characters that change how text reads", () => {
+  const enquiry = {
+    firstName: "Jo",
+    lastName: "Bloggs",
+    email: "jo@example.com",
+    phone: "",
+    company: "",
+    service: "",
+    message: "Please call me.",
+  };
+
+  it.each([
+    ["a right-to-left override", "\u202E"],
+    ["a left-to-right embedding", "\u202A"],
+    ["a pop of an isolate", "\u2069"],
+    ["a first-strong isolate", "\u2068"],
+    ["a right-to-left mark", "\u200F"],
+    ["a left-to-right mark", "\u200E"],
+    ["a zero-width space", "\u200B"],
+  ])("refuses %s in a name, saying why", (_name, character) => {
+    const result = contactSchema.safeParse({ ...enquiry, lastName: `Bloggs${character}fdp.exe` });
+    expect(result.success).toBe(false);
+    expect(fieldProblems(result.error as never).lastName).toBe(
+      "Last name contains hidden characters that can change how it reads; please type it again without them.",
+    );
+    const applying = careersSchema.safeParse({ ...application, firstName: `${character}Tom` });
+    expect(applying.success).toBe(false);
+  });
+
+  it("keeps names in right-to-left scripts and the joiners Persian and Indic names are spelt with", () => {
+    const result = contactSchema.parse({ ...enquiry, firstName: "مهدی", lastName: "می\u200Cخواهم" });
+    expect(result.lastName).toBe("می\u200Cخواهم");
+  });
+
+  it("takes them out of text that reaches a subject line from elsewhere", () => {
+    expect(withoutInvisibleFormatting("Invoice \u202Efdp.exe\u202C from \u2066Jo\u2069")).toBe(
+      "Invoice fdp.exe from Jo",
+    );
   });
 });
 

@@ -78,6 +78,8 @@ export const applicationStatuses = [
   "interview",
   "hired",
   "unsuccessful",
+  // Set by the applicant from their link (or by staff when they are told by phone).
+  "withdrawn",
   "spam",
 ] as const;
 
@@ -95,6 +97,7 @@ export const allStatuses = [
   "hired",
   "lost",
   "unsuccessful",
+  "withdrawn",
   "spam",
 ] as const satisfies readonly LeadStatus[];
 
@@ -107,6 +110,7 @@ export const statusLabels: Record<LeadStatus, string> = {
   hired: "Hired",
   lost: "Lost",
   unsuccessful: "Unsuccessful",
+  withdrawn: "Withdrawn",
   spam: "Spam",
 };
 
@@ -138,6 +142,28 @@ export const noteMaxLength = 5000;
 
 /** The longest subject and reply the workspace sends. */
 export const replyLimits = { subject: 200, body: 20_000 } as const;
+
+/** Where an interview takes place: our office (its address from the site config), another address, a call or a video link. */
+export type InterviewPlaceKind = "office" | "address" | "phone" | "video";
+
+/** The places an interview can be, as the invitation form offers them. */
+export const interviewPlaceKinds = [
+  { value: "office", label: "Our office" },
+  { value: "address", label: "Another address" },
+  { value: "phone", label: "Phone call" },
+  { value: "video", label: "Video link" },
+] as const satisfies readonly { value: InterviewPlaceKind; label: string }[];
+
+/** The applicant's answer to an interview invitation, from their page. */
+export type InterviewAnswer = "attending" | "another-time";
+
+export const interviewAnswerLabels: Record<InterviewAnswer, string> = {
+  attending: "Will be there",
+  "another-time": "Needs another time",
+};
+
+/** The longest address (or number, or link), name and note an interview keeps. */
+export const interviewLimits = { place: 500, meetWith: 120, note: 2000 } as const;
 
 /** A National Insurance number as staff see it without a reveal: "AB •• •• •• C". */
 export function maskNiNumber(normalised: string): string {
@@ -177,6 +203,8 @@ export type AuditAction =
   | "consent-withdrawn"
   | "staff-invited"
   | "staff-revoked"
+  // An administrator changed someone's role or vacancies permission (detail: which, and to what).
+  | "staff-permissions-changed"
   | "passkey-removed"
   | "signed-in"
   // The personal-data lifecycle: a lead deleted (detail: the reason), a person's data downloaded or
@@ -194,7 +222,22 @@ export type AuditAction =
   // Routing and replies: the lead's owner set or cleared (detail: the new owner's name, "" for nobody),
   // and a reply sent from the workspace (its words are kept with the lead, not here).
   | "owner-changed"
-  | "reply-sent";
+  | "reply-sent"
+  // Applicants hear back. Staff wrote and queued the e-mail for a stage (detail: the stage), or the
+  // "not this time" e-mail when a vacancy closed; invited to, moved or cancelled an interview (detail:
+  // when, in words); the applicant answered it (detail: "attending" or "another-time: their message").
+  | "stage-email-sent"
+  | "interview-invited"
+  | "interview-moved"
+  | "interview-cancelled"
+  | "interview-answered"
+  // What the applicant did from their link: withdrew, replaced their CV, renewed their place in the
+  // talent pool (consent-recorded / consent-withdrawn say when they joined or left it), asked for a
+  // fresh link (sent to the address on file).
+  | "applicant-withdrew"
+  | "cv-replaced"
+  | "consent-renewed"
+  | "link-sent";
 
 /**
  * Where a document stands with the virus scanner: waiting for it (neither attached nor downloadable),
@@ -229,7 +272,24 @@ export type MailPurpose =
   | "reply"
   | "reminder"
   | "escalation"
-  | "summary";
+  | "summary"
+  // To an applicant: a stage's e-mail written by staff; an interview's invitation, update or
+  // cancellation (with its calendar invitation); the reminder the day before; a fresh link to their
+  // page; the talent pool's question before their consent runs out. To the team: an applicant withdrew.
+  | "stage"
+  | "interview"
+  | "interview-reminder"
+  | "applicant-link"
+  | "pool-renewal"
+  | "withdrawal"
+  // To a job seeker who asked for them: the new vacancies that match their job alert.
+  | "job-alert"
+  // To a job seeker: the link to confirm their job alerts (or a note that the address has them already),
+  // and the one question before their alerts lapse.
+  | "alert-confirm"
+  | "alert-renewal"
+  // To the administrators or one member of staff: someone reached a replies cap; a passkey was added.
+  | "staff-security";
 
 /** Where a message stands: waiting (queued, or being sent now), sent, or failed for good. */
 export type MailState = "waiting" | "sent" | "failed";
@@ -241,6 +301,16 @@ export const mailPurposeLabels: Record<MailPurpose, string> = {
   reminder: "Reminder: the reply is nearly due",
   escalation: "Overdue: sent to the administrators",
   summary: "Morning summary",
+  stage: "E-mail about their application's stage",
+  interview: "Interview invitation",
+  "interview-reminder": "Interview reminder, the day before",
+  "applicant-link": "A fresh link to their application",
+  "pool-renewal": "Talent pool: asked whether to stay",
+  withdrawal: "Withdrawn: sent to the team",
+  "job-alert": "Job alert: new vacancies that match",
+  "alert-confirm": "Job alerts: the link to confirm them",
+  "alert-renewal": "Job alerts: asked whether to keep them",
+  "staff-security": "Security notice to the team",
 };
 
 export const mailStateLabels: Record<MailState, string> = {
@@ -273,6 +343,16 @@ const mailNames: Record<MailPurpose, string> = {
   reminder: "The reminder that a reply is nearly due",
   escalation: "The overdue warning to the administrators",
   summary: "The morning summary",
+  stage: "The e-mail about the application's stage",
+  interview: "The interview invitation",
+  "interview-reminder": "The interview reminder",
+  "applicant-link": "The e-mail with a fresh link to the application",
+  "pool-renewal": "The talent pool's renewal e-mail",
+  withdrawal: "The team's notice of the withdrawal",
+  "job-alert": "The job alert e-mail",
+  "alert-confirm": "The e-mail to confirm job alerts",
+  "alert-renewal": "The job alerts' renewal e-mail",
+  "staff-security": "The security notice to the team",
 };
 
 function mailName(purpose: string): string {
@@ -306,10 +386,11 @@ export function describeEvent(action: AuditAction, detail: string): string {
       const [field = "", ...found] = detail.split(": ");
       return `${documentLabel(field)} removed: the virus scanner found ${found.join(": ") || "malware"} in it`;
     }
+    // The detail says how, when it was not staff: "from their link" (the applicant's own page).
     case "consent-recorded":
-      return "Recorded that the applicant agreed to be kept on file for future roles";
+      return `Recorded that the applicant agreed to be kept on file for future roles${detail ? ` (${detail})` : ""}`;
     case "consent-withdrawn":
-      return "Removed the applicant's agreement to be kept on file";
+      return `Removed the applicant's agreement to be kept on file${detail ? ` (${detail})` : ""}`;
     case "exported": {
       const count = Number(detail);
       if (!detail || !Number.isInteger(count)) return "Included in a CSV export";
@@ -319,6 +400,10 @@ export function describeEvent(action: AuditAction, detail: string): string {
       return "Member of staff invited";
     case "staff-revoked":
       return "Member of staff's access removed";
+    case "staff-permissions-changed":
+      return detail
+        ? `Member of staff's permissions changed: ${detail}`
+        : "Member of staff's permissions changed";
     case "passkey-removed":
       return "Passkey removed; the sessions it opened ended";
     case "signed-in":
@@ -343,6 +428,34 @@ export function describeEvent(action: AuditAction, detail: string): string {
       return detail ? `Owner set to ${detail}` : "Owner removed: nobody has it now";
     case "reply-sent":
       return "Reply written and queued to be sent";
+    case "stage-email-sent":
+      if (detail === "vacancy-filled") {
+        return "The vacancy's “not this time” e-mail written and queued to be sent";
+      }
+      return detail
+        ? `E-mail about the ${statusLabel(detail)} stage written and queued to be sent`
+        : "E-mail about the application's stage written and queued to be sent";
+    case "interview-invited":
+      return detail ? `Invited to an interview: ${detail}` : "Invited to an interview";
+    case "interview-moved":
+      return detail ? `Interview moved: ${detail}` : "Interview moved";
+    case "interview-cancelled":
+      return detail ? `Interview cancelled: ${detail}` : "Interview cancelled";
+    case "interview-answered": {
+      const [answer = "", ...message] = detail.split(": ");
+      const words = message.join(": ");
+      return answer === "attending"
+        ? "The applicant will be at the interview"
+        : `The applicant needs another time for the interview${words ? `: "${words}"` : ""}`;
+    }
+    case "applicant-withdrew":
+      return "The applicant withdrew their application";
+    case "cv-replaced":
+      return "The applicant replaced their CV; the old file was deleted";
+    case "consent-renewed":
+      return `The applicant renewed their place in the talent pool${detail ? ` (${detail})` : ""}`;
+    case "link-sent":
+      return "A fresh link to the application was e-mailed to the address on file";
   }
 }
 
@@ -351,6 +464,17 @@ export function actorOf(action: AuditAction, who: string | null): string {
   if (who) return who;
   if (action === "mail-sent" || action === "mail-failed") return "the mail service";
   if (action === "document-infected") return "the virus scanner";
+  if (
+    action === "applicant-withdrew" ||
+    action === "cv-replaced" ||
+    action === "consent-renewed" ||
+    action === "interview-answered" ||
+    // Staff record these in their own name; without one, the applicant chose it on their own page.
+    action === "consent-recorded" ||
+    action === "consent-withdrawn"
+  ) {
+    return "the applicant";
+  }
   return "the website";
 }
 

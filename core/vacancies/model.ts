@@ -39,6 +39,9 @@ export const vacancyReferencePattern = /^VAC-[0-9A-Z]{6}$/;
 /** The public list of open vacancies. */
 export const vacanciesPath = "/careers/vacancies";
 
+/** The vacancies feed's stable address, for the job aggregators: linked from the list's head. */
+export const vacanciesFeedPath = `${vacanciesPath}/feed.xml`;
+
 /** A vacancy's public address. */
 export function vacancyPath(slug: string): string {
   return `${vacanciesPath}/${slug}`;
@@ -81,6 +84,12 @@ export type Vacancy = {
   /** When it was first published: its posting date, kept through every later edit. */
   publishedAt: number | null;
   closedAt: number | null;
+  /**
+   * When what the public reads last changed: set on publication and on an edit of a published field
+   * (title, words, pay, place, hours, kind of work, closing date, service), never by a view, a no-op
+   * save or a status nobody sees. The sitemap's and the feed's lastmod.
+   */
+  contentChangedAt: number;
 };
 
 /** The service a vacancy belongs to, from the one list of services. */
@@ -124,7 +133,7 @@ export function formatPay(vacancy: Pick<Vacancy, "payFrom" | "payTo" | "payPerio
  * The offset from UTC of Europe/London at a moment, as "+00:00" or "+01:00". Read from the platform's
  * time-zone data, so the clock changes are never written by hand.
  */
-function londonOffset(at: number): string {
+export function londonOffset(at: number): string {
   const name =
     new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", timeZoneName: "longOffset" })
       .formatToParts(at)
@@ -177,6 +186,16 @@ export function formatClosingDate(closesOn: string): string {
     year: "numeric",
     timeZone: "UTC",
   }).format(Date.UTC(year, month - 1, day));
+}
+
+/** When a vacancy was first posted, as people read it in Manchester: "2 March 2026". */
+export function formatPostedDate(at: number): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/London",
+  }).format(at);
 }
 
 /** A block of a vacancy's description: a paragraph, or a list made of "- " lines. */

@@ -1,4 +1,5 @@
 import { serviceList } from "../config/service-list.ts";
+import { invisibleFormatting } from "../forms/fields.ts";
 import { z } from "../forms/zod.ts";
 import { employmentTypes, payPeriods } from "./model.ts";
 
@@ -23,6 +24,10 @@ const text = (label: string, max: number) =>
         // Control characters have no place in a job advert (line breaks only in the description).
         .refine((value) => !/[\p{Cc}\u2028\u2029]/u.test(value), {
           error: `The ${label} must be on one line, without special characters.`,
+        })
+        // A job title becomes the subject of every application's e-mail: nothing may disguise it.
+        .refine((value) => !invisibleFormatting.test(value), {
+          error: `The ${label} contains hidden characters that can change how it reads; please type it again without them.`,
         }),
     );
 

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { pageViewEndpoint } from "../../core/analytics/page-view.ts";
 import type { LeadKind } from "../../core/leads/model.ts";
 import { vacanciesPath } from "../../core/vacancies/model.ts";
-import type { Database } from "../db/database.ts";
+import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../observability/logger.ts";
 import { isSameOrigin } from "../protection/origin.ts";
 import { takeRateLimit } from "../protection/rate-limit.ts";
@@ -100,6 +100,9 @@ export function createAnalytics(options: AnalyticsOptions) {
   // The day the upkeep last ran in this process: it runs again as soon as a request sees a new day.
   let maintainedDay = "";
   let maintaining: Promise<void> | null = null;
+  // Set while the database is unavailable (a failover, an outage): said once, not at every request that
+  // tries again; /readyz is what alerts the operator.
+  let waiting = false;
   function upkeep(): Promise<void> {
     maintaining ??= (async () => {
       const at = now();
@@ -107,9 +110,19 @@ export function createAnalytics(options: AnalyticsOptions) {
       if (cached && cached.day !== dayOf(at)) cached = null;
       const result = await maintain(db, at);
       maintainedDay = dayOf(at);
+      waiting = false;
       if (result.saltsDestroyed > 0 || result.expiredRows > 0) logger.info(result, "analytics upkeep");
     })()
-      .catch((error: unknown) => logger.error({ err: error }, "analytics upkeep failed"))
+      .catch((error: unknown) => {
+        if (!isUnavailable(error)) logger.error({ err: error }, "analytics upkeep failed");
+        else if (!waiting) {
+          waiting = true;
+          logger.warn(
+            { error: error instanceof Error ? error.message : String(error) },
+            "analytics upkeep waits for the database",
+          );
+        }
+      })
       .finally(() => {
         maintaining = null;
       });

@@ -19,6 +19,7 @@ export type {
   Row,
   ScriptTransaction,
   Transaction,
+  TransactionOptions,
   Value,
 } from "./types.ts";
 

@@ -5,7 +5,7 @@
 import pg from "pg";
 import { timed, timedStatement } from "../observability/profile.ts";
 import { numberedPlaceholders, postgres } from "./dialect.ts";
-import { isUnavailable } from "./errors.ts";
+import { isSwitchingOver, isUnavailable } from "./errors.ts";
 import type {
   Database,
   DatabaseOptions,
@@ -13,6 +13,7 @@ import type {
   Row,
   ScriptTransaction,
   Transaction,
+  TransactionOptions,
   Value,
 } from "./types.ts";
 
@@ -90,9 +91,70 @@ export function openPostgres(url: string, options: DatabaseOptions): Database {
     max: 4,
     ...limits,
   });
-  // An idle client losing its connection must not bring the server down.
+  // An idle client losing its connection must not bring the server down (the pool drops it).
   pool.on("error", () => {});
   relaxedPool.on("error", () => {});
+
+  // Bumped whenever a connection shows that its server is not, or no longer, the primary (a failover:
+  // see isSwitchingOver). Connections opened before then are suspect: each is closed when next taken
+  // from a pool instead of being used, so the next attempt opens a fresh one, which goes wherever the
+  // database's address leads now (the new primary, once there is one).
+  let generation = 0;
+  const openedIn = new WeakMap<pg.PoolClient, number>();
+  for (const each of [pool, relaxedPool]) {
+    each.on("connect", (client) => {
+      openedIn.set(client, generation);
+      // A connection that breaks while checked out but between statements would otherwise throw an
+      // unhandled 'error' and end the process; its next statement fails instead, and it is dropped.
+      client.on("error", () => {});
+    });
+  }
+  function noticeFailure(error: unknown): void {
+    if (isSwitchingOver(error)) generation++;
+  }
+  async function checkout(from: pg.Pool): Promise<pg.PoolClient> {
+    const since = generation;
+    for (;;) {
+      let client: pg.PoolClient;
+      try {
+        client = await from.connect();
+      } catch (error) {
+        noticeFailure(error);
+        throw error;
+      }
+      if ((openedIn.get(client) ?? -1) >= since) return client;
+      client.release(true);
+    }
+  }
+  /** Gives a connection back to its pool, or closes it when the error says it is broken. */
+  function giveBack(client: pg.PoolClient, error?: unknown): void {
+    if (error === undefined) {
+      client.release();
+      return;
+    }
+    noticeFailure(error);
+    client.release(isUnavailable(error));
+  }
+  /** One statement on a connection of its own from the pool. `again`: repeat it once after a failover error. */
+  async function onPool(
+    from: pg.Pool,
+    config: pg.QueryConfig | string,
+    again: boolean,
+  ): Promise<pg.QueryResult> {
+    for (let attempt = 0; ; attempt++) {
+      let client: pg.PoolClient | null = null;
+      try {
+        client = await checkout(from);
+        const result = await client.query(config);
+        giveBack(client);
+        return result;
+      } catch (error) {
+        if (client) giveBack(client, error);
+        if (!again || attempt > 0 || !isSwitchingOver(error)) throw error;
+      }
+    }
+  }
+
   // Each statement is prepared once per connection, under a name, and then only its values are sent.
   // Statements beyond the first thousand (none are expected) go unnamed, so the server's memory of them
   // stays bounded.
@@ -108,69 +170,88 @@ export function openPostgres(url: string, options: DatabaseOptions): Database {
     }
     return { name: statement.name, text: statement.text, values: toPg(params) };
   }
-  function on(client: pg.Pool | pg.PoolClient | pg.Client): Queryable {
-    const query = (sql: string, params: Value[]) =>
-      timedStatement(sql, () => {
-        if (!(client instanceof pg.Pool)) writeTogether(client);
-        return client.query(prepared(sql, params));
-      });
+  function queryable(query: (config: pg.QueryConfig) => Promise<pg.QueryResult>): Queryable {
     return {
       async all<T extends Row>(sql: string, params: Value[] = []) {
-        return (await query(sql, params)).rows as T[];
+        return (await timedStatement(sql, () => query(prepared(sql, params)))).rows as T[];
       },
       async run(sql: string, params: Value[] = []) {
-        return (await query(sql, params)).rowCount ?? 0;
+        return (await timedStatement(sql, () => query(prepared(sql, params)))).rowCount ?? 0;
       },
     };
   }
-  const direct = on(pool);
+  function on(client: pg.PoolClient | pg.Client): Queryable {
+    return queryable((config) => {
+      writeTogether(client);
+      return client.query(config);
+    });
+  }
+  // A statement on its own is not repeated: it may have been done before its answer was lost. The
+  // rate-limit counters of Database.relaxed are: a request counted twice in a failover costs nothing.
+  const direct = queryable((config) => onPool(pool, config, false));
+  const relaxed = queryable((config) => onPool(relaxedPool, config, true));
+
+  /** One try at a transaction, on a connection no failover has made suspect. */
+  async function attempt<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const client = await timed("pool: wait for a connection", () => checkout(pool));
+    // A connection that timed out or broke is thrown away, never handed to the next request.
+    let broken = false;
+    // What was sent without waiting (BEGIN first): each is waited for before the transaction is
+    // called done, and the first failure among them fails it.
+    const sent: Promise<unknown>[] = [];
+    const pipelined = (sql: string, query: () => Promise<unknown>) => {
+      const answer = timedStatement(sql, query);
+      // Looked at below; until then a failure must not count as unhandled.
+      answer.catch(() => {});
+      sent.push(answer);
+    };
+    try {
+      // Travels with the transaction's first statements.
+      writeTogether(client);
+      pipelined("BEGIN", () => client.query("BEGIN"));
+      const result = await fn({
+        ...on(client),
+        send: (sql, params = []) =>
+          pipelined(sql, () => {
+            writeTogether(client);
+            return client.query(prepared(sql, params));
+          }),
+      });
+      // Sent right behind the statements not yet answered. After a failed statement PostgreSQL
+      // answers COMMIT by rolling back, so nothing of a failed transaction is kept.
+      writeTogether(client);
+      pipelined("COMMIT", () => client.query("COMMIT"));
+      for (const answer of await Promise.allSettled(sent)) {
+        if (answer.status === "rejected") throw answer.reason;
+      }
+      return result;
+    } catch (error) {
+      noticeFailure(error);
+      broken = isUnavailable(error);
+      if (!broken) {
+        await client.query("ROLLBACK").catch(() => {
+          broken = true;
+        });
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   return {
     sql: postgres,
     ...direct,
-    relaxed: on(relaxedPool),
-    async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-      const client = await timed("pool: wait for a connection", () => pool.connect());
-      // A connection that timed out or broke is thrown away, never handed to the next request.
-      let broken = false;
-      // What was sent without waiting (BEGIN first): each is waited for before the transaction is
-      // called done, and the first failure among them fails it.
-      const sent: Promise<unknown>[] = [];
-      const pipelined = (sql: string, query: () => Promise<unknown>) => {
-        const answer = timedStatement(sql, query);
-        // Looked at below; until then a failure must not count as unhandled.
-        answer.catch(() => {});
-        sent.push(answer);
-      };
+    relaxed,
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       try {
-        // Travels with the transaction's first statements.
-        writeTogether(client);
-        pipelined("BEGIN", () => client.query("BEGIN"));
-        const result = await fn({
-          ...on(client),
-          send: (sql, params = []) =>
-            pipelined(sql, () => {
-              writeTogether(client);
-              return client.query(prepared(sql, params));
-            }),
-        });
-        // Sent right behind the statements not yet answered. After a failed statement PostgreSQL
-        // answers COMMIT by rolling back, so nothing of a failed transaction is kept.
-        writeTogether(client);
-        pipelined("COMMIT", () => client.query("COMMIT"));
-        for (const answer of await Promise.allSettled(sent)) {
-          if (answer.status === "rejected") throw answer.reason;
-        }
-        return result;
+        return await attempt(fn);
       } catch (error) {
-        broken = isUnavailable(error);
-        if (!broken) {
-          await client.query("ROLLBACK").catch(() => {
-            broken = true;
-          });
-        }
-        throw error;
-      } finally {
-        client.release(broken);
+        // Broken by a failover, or begun on a server that cannot write: once more, on a fresh
+        // connection, when the caller has said a repeat is harmless (its COMMIT may have been done
+        // before the answer was lost).
+        if (!options.idempotent || !isSwitchingOver(error)) throw error;
+        return await attempt(fn);
       }
     },
     async exclusive<T>(name: string, fn: (tx: ScriptTransaction) => Promise<T>): Promise<T> {
@@ -198,7 +279,22 @@ export function openPostgres(url: string, options: DatabaseOptions): Database {
       }
     },
     async exec(sql) {
-      await pool.query(sql);
+      await onPool(pool, sql, false);
+    },
+    async acceptsWrites() {
+      const client = await checkout(pool);
+      try {
+        const { rows } = await client.query<{ transaction_read_only: string }>("SHOW transaction_read_only");
+        const writable = rows[0]?.transaction_read_only === "off";
+        // A server that cannot write is a standby, or a primary being demoted: the pool's connections
+        // to it are no use for the work that matters, so the next ones are opened afresh.
+        if (!writable) generation++;
+        client.release(!writable);
+        return writable;
+      } catch (error) {
+        giveBack(client, error);
+        throw error;
+      }
     },
     async close() {
       await Promise.all([pool.end(), relaxedPool.end()]);

@@ -31,11 +31,21 @@ export type ScriptTransaction = Queryable & {
   exec(sql: string): Promise<void>;
 };
 
+/** How a transaction may be run. */
+export type TransactionOptions = {
+  /**
+   * The caller's word that running fn twice does no harm (a repeat stores nothing more, as a lead's
+   * idempotency key makes sure): on PostgreSQL, a transaction broken by a failover is then run once
+   * more on a fresh connection before its error is thrown.
+   */
+  idempotent?: boolean;
+};
+
 export type Database = Queryable & {
   /** The pieces of SQL that differ between the databases, this one's. */
   sql: SqlDialect;
   /** Runs fn inside one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * For writes that may be lost in a crash without harm (a rate-limit counter), never for a lead or
    * anything a visitor is told was received: each statement commits on its own without waiting for
@@ -51,6 +61,11 @@ export type Database = Queryable & {
   /** Runs a script of several statements. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL: whether the server the pool reaches can write now (false on a standby or a primary
+   * being demoted, as in a failover). SQLite has no such state.
+   */
+  acceptsWrites?: () => Promise<boolean>;
   /** PostgreSQL: the connection pool's use now, for the metrics (SQLite has no pool). */
   poolUse?: () => { total: number; idle: number; waiting: number; max: number };
 };

@@ -3,6 +3,7 @@
  * e-mails still waiting while no SMTP server is set.
  */
 import type { Queryable } from "../db/database.ts";
+import { insecureMailServer } from "./smtp.ts";
 
 /** Messages (e-mails and webhooks) that failed for good, newest first: the workspace shows a notice. */
 export async function failedDeliveries(
@@ -24,4 +25,23 @@ export async function waitingEmails(db: Queryable): Promise<number> {
     "SELECT COUNT(*) AS n FROM outbox WHERE channel = 'email' AND status IN ('queued', 'sending')",
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * E-mails held back because the mail server could not be reached securely (no STARTTLS, a certificate
+ * that cannot be trusted), with the reason their last attempt gave; null when none is. Read from the
+ * queue, so every server process and the workspace see the same: it clears once they have gone.
+ */
+export async function insecureMailServerNotice(
+  db: Queryable,
+): Promise<{ waiting: number; reason: string } | null> {
+  const rows = await db.all<{ last_error: string }>(
+    `SELECT last_error FROM outbox
+     WHERE channel = 'email' AND status IN ('queued', 'sending') AND last_error LIKE ?
+     ORDER BY id DESC`,
+    [`${insecureMailServer}%`],
+  );
+  const latest = rows[0];
+  if (!latest) return null;
+  return { waiting: rows.length, reason: latest.last_error.slice(insecureMailServer.length + 2) };
 }

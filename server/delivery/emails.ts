@@ -1,3 +1,4 @@
+import { describeAnswers, siteDetailsLabel } from "../../core/config/quote-questions.ts";
 import { site } from "../../core/config/site.ts";
 import type { CareersInput } from "../../core/forms/careers-schema.ts";
 import type { ContactInput } from "../../core/forms/contact-schema.ts";
@@ -5,8 +6,38 @@ import { documentName, type SentLead, sentDetails } from "../../core/leads/field
 import { type MailPurpose, maskNiNumber } from "../../core/leads/model.ts";
 import { leadPath } from "../../core/staff/paths.ts";
 
+/**
+ * Makes the signed link to an applicant's own page that every e-mail to them carries, working for the
+ * configured days from `now` (server/protection/applicant-link.ts); built once by the composition root.
+ */
+export type ApplicantLinks = (reference: string, now: number) => { url: string; expiresAt: number };
+
+const linkDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
+
+/**
+ * The end of every e-mail to an applicant: their page, where it stands and how to withdraw or stop
+ * hearing from us, and who sent the e-mail. Each e-mail brings a fresh link, so the newest always works.
+ */
+export function applicantFooter(link: { url: string; expiresAt: number }): string {
+  return [
+    "",
+    "See where your application stands, answer an interview invitation, replace your CV, withdraw your application or ask us to delete your details, all from this page (no account or password needed):",
+    link.url,
+    `The link is personal to you, so please do not share it. It works until ${linkDate.format(link.expiresAt)}; every e-mail from us brings a new one.`,
+    "",
+    `You are receiving this e-mail because you applied to work with ${site.brand} (${site.legalName}). To stop hearing from us, withdraw your application or ask us to delete your details from the page above, or reply to this e-mail.`,
+  ].join("\n");
+}
+
 /** Where mail goes: the company's two inboxes and the sender address; and the site's own address for links. */
-export type MailRouting = { from: string; enquiriesTo: string; applicationsTo: string; publicUrl: string };
+export type MailRouting = {
+  from: string;
+  enquiriesTo: string;
+  applicationsTo: string;
+  publicUrl: string;
+  /** The applicant's own link, which their acknowledgement carries; absent, it carries none. */
+  applicantLinks?: ApplicantLinks;
+};
 
 /** The lead's page in the staff workspace. */
 function workspaceLink(routing: MailRouting, reference: string): string {
@@ -23,6 +54,13 @@ function detailLines(lead: SentLead): string[] {
   );
 }
 
+/** An enquiry's answers about its site, under a heading after a blank line; nothing when none was given. */
+function siteDetailLines(service: string, details: ContactInput["details"] | null): string[] {
+  const answers = describeAnswers(service, details);
+  if (answers.length === 0) return [];
+  return ["", `${siteDetailsLabel}:`, ...answers.map(({ question, answer }) => `${question}: ${answer}`)];
+}
+
 /** One message as it waits in the outbox. Every header value here has been checked to be on one line. */
 export type QueuedMail = {
   purpose: MailPurpose;
@@ -30,6 +68,16 @@ export type QueuedMail = {
   replyTo: string | null;
   subject: string;
   body: string;
+  /**
+   * An iCalendar text (an interview's invitation, update or cancellation) sent with the words as the
+   * invitation calendars read (`text/calendar` with its METHOD) and as an `.ics` attachment.
+   */
+  calendar?: string | null;
+  /**
+   * Extra headers (a job alert's List-Unsubscribe and List-Unsubscribe-Post), each value on one line:
+   * queueing refuses a line break in a name or value.
+   */
+  headers?: Record<string, string> | null;
 };
 
 /** A first name as people have them: letters of any alphabet (accents too), spaces, hyphens, apostrophes. */
@@ -69,6 +117,7 @@ export function enquiryMails(input: ContactInput, reference: string, routing: Ma
           service: input.service,
           message: input.message,
         }),
+        ...siteDetailLines(input.service, input.details),
         "",
         `Reply to this e-mail to answer ${input.firstName} directly. We promise a reply within ${site.claims.replyWithin}.`,
         workspaceLink(routing, reference),
@@ -92,6 +141,8 @@ export function applicationMails(
   routing: MailRouting,
   /** The vacancy the application was made for, if any; named in the company's copy. */
   vacancy: { reference: string; title: string; closed: boolean } | null = null,
+  /** When it arrived: the applicant's link works from then. */
+  now: number = Date.now(),
 ): QueuedMail[] {
   const name = `${input.firstName} ${input.lastName}`;
   // The job comes first, so whoever reads the copy knows at once which role the person wants.
@@ -136,7 +187,9 @@ export function applicationMails(
       to: input.email,
       replyTo: routing.applicationsTo,
       subject: `We have your application (${reference})`,
-      body: `${greeting(input.firstName)}\n\nThank you for applying to work with ${site.brand}. We have received your application and documents, and one of our team will be in touch within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.${signOff}`,
+      body: `${greeting(input.firstName)}\n\nThank you for applying to work with ${site.brand}. We have received your application and documents, and one of our team will be in touch within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.${signOff}${
+        routing.applicantLinks ? `\n${applicantFooter(routing.applicantLinks(reference, now))}` : ""
+      }`,
     },
   ];
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Database, Queryable, Transaction } from "../db/database.ts";
+import { type Database, isUnavailable, type Queryable, type Transaction } from "../db/database.ts";
 import { createPoller } from "../jobs/poller.ts";
 import type { Logger } from "../observability/logger.ts";
 import type { QueuedMail } from "./emails.ts";
@@ -12,7 +12,8 @@ import { type LeadEvent, leadHeadline, type SendWebhook } from "./webhooks.ts";
  * message is claimed on its own, with a lease; its send is cut off well before the lease ends, and
  * it is recorded as sent only by the claim that still holds it. A message keeps one id across
  * attempts (its Message-ID, or its webhook-id), so a repeat after a crash is the same message to
- * the receiver.
+ * the receiver. An outcome the database could not take (a failover between the send and its record)
+ * is kept by the process and recorded before it claims anything more, so the message is not sent again.
  */
 
 export type Channel = "email" | "webhook";
@@ -31,6 +32,8 @@ type Claimed = {
   target: string | null;
   attempts: number;
   lease_token: string;
+  calendar: string | null;
+  headers: string | null;
 };
 
 export type OutboxOptions = {
@@ -88,6 +91,23 @@ function domainOf(from: string): string {
   return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
 }
 
+/** A header name as RFC 5322 allows it: printable ASCII without a colon or a space. */
+const headerName = /^[!-9;-~]+$/;
+
+/**
+ * An e-mail's extra headers as stored (JSON), or null. Refuses a name that is not one, or a line break in
+ * a value: a header must never be able to start another.
+ */
+export function storedHeaders(headers: Record<string, string> | null | undefined): string | null {
+  if (!headers || Object.keys(headers).length === 0) return null;
+  for (const [name, value] of Object.entries(headers)) {
+    if (!headerName.test(name) || /[\r\n]/.test(value)) {
+      throw new Error(`The e-mail header ${JSON.stringify(name)} must be one line`);
+    }
+  }
+  return JSON.stringify(headers);
+}
+
 /**
  * Queues e-mails about a lead inside the caller's transaction (the submission's own), so a lead is
  * never stored without its mail or its mail without the lead. The notification carries the documents.
@@ -103,8 +123,8 @@ export function enqueueEmails(
   if (mails.length === 0) return;
   tx.send(
     `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, reply_to, subject, body,
-       attachment_ids, next_attempt_at, created_at)
-     VALUES ${mails.map(() => "(?, ?, 'email', ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+       attachment_ids, headers, next_attempt_at, created_at)
+     VALUES ${mails.map(() => "(?, ?, 'email', ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
     mails.flatMap((mail) => [
       reference,
       mail.purpose,
@@ -114,6 +134,7 @@ export function enqueueEmails(
       mail.subject,
       mail.body,
       JSON.stringify(mail.purpose === "notification" ? attachmentIds : []),
+      storedHeaders(mail.headers),
       now,
       now,
     ]),
@@ -121,8 +142,8 @@ export function enqueueEmails(
 }
 
 /**
- * Queues one e-mail that carries no attachment (a reply from the workspace, a reminder, a summary)
- * inside the caller's transaction; resolves to its id in the queue.
+ * Queues one e-mail that carries no document (a reply from the workspace, a reminder, a summary, an
+ * interview's invitation with its calendar) inside the caller's transaction; resolves to its id in the queue.
  */
 export async function enqueueEmail(
   tx: Queryable,
@@ -132,9 +153,21 @@ export async function enqueueEmail(
 ): Promise<number> {
   const [row] = await tx.all<{ id: number }>(
     `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, reply_to, subject, body,
-       attachment_ids, next_attempt_at, created_at)
-     VALUES (?, ?, 'email', ?, ?, ?, ?, ?, '[]', ?, ?) RETURNING id`,
-    [reference, mail.purpose, newMessageId(), mail.to, mail.replyTo, mail.subject, mail.body, now, now],
+       attachment_ids, calendar, headers, next_attempt_at, created_at)
+     VALUES (?, ?, 'email', ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?) RETURNING id`,
+    [
+      reference,
+      mail.purpose,
+      newMessageId(),
+      mail.to,
+      mail.replyTo,
+      mail.subject,
+      mail.body,
+      mail.calendar ?? null,
+      storedHeaders(mail.headers),
+      now,
+      now,
+    ],
   );
   if (!row) throw new Error("Queueing an e-mail returned no id");
   return Number(row.id);
@@ -255,6 +288,11 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   let halted = false;
   // Aborted to cut off the sends in hand when a stop runs out of time.
   let cutOff = new AbortController();
+  // Outcomes the database did not take (it became unavailable between a send and its record), by
+  // message. The claim still holds each message (its lease_token), so nothing else sends it before its
+  // lease ends; each run records these first, and claims nothing until they are, so this process does
+  // not send them again either.
+  const unrecorded = new Map<number, { row: Claimed; failure: unknown }>();
 
   /** Claims the next due message (or one whose lease ran out), for this process only. */
   async function claim(now: number): Promise<Claimed | null> {
@@ -268,7 +306,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
        WHERE id = (SELECT id FROM outbox WHERE ${due} ORDER BY id LIMIT 1 ${db.sql.lockRowsSkippingLocked})
        AND ${due}
        RETURNING id, reference, purpose, channel, message_id, to_address, reply_to, subject, body,
-         attachment_ids, target, attempts, lease_token`,
+         attachment_ids, target, attempts, lease_token, calendar, headers`,
       [now + leaseMs, randomUUID(), ...channels, now, now, ...channels, now, now],
     );
     return row ?? null;
@@ -297,6 +335,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       subject: row.subject,
       text: row.body,
       attachments,
+      calendar: row.calendar,
+      headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : null,
       messageId: `<${row.message_id}@${messageDomain}>`,
       signal,
     });
@@ -325,7 +365,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         // Delivered, the message's words (names, messages, addresses) are no longer kept here: the lead
         // holds them for as long as it is kept, and the outbox only that and when it was sent.
         // (A webhook carries no personal data, and keeps its payload.)
-        const forget = row.channel === "email" ? ", subject = '', body = '', reply_to = NULL" : "";
+        const forget =
+          row.channel === "email"
+            ? ", subject = '', body = '', reply_to = NULL, calendar = NULL, headers = NULL"
+            : "";
         const done = await tx.run(
           `UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, lease_token = NULL, last_error = NULL${forget}
            WHERE ${held}`,
@@ -388,7 +431,14 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       } catch (error) {
         failure = signal.aborted && signal.reason instanceof Error ? signal.reason : error;
       }
-      const held = await settle(row, failure);
+      let held: boolean;
+      try {
+        held = await settle(row, failure);
+      } catch (error) {
+        // The send is done: only its record is missing. Kept for the next run; this one ends here.
+        if (isUnavailable(error)) unrecorded.set(row.id, { row, failure });
+        throw error;
+      }
       if (!held) {
         logger.warn(
           { outboxId: row.id, reference: row.reference, channel: row.channel },
@@ -400,18 +450,62 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     }
   }
 
+  /**
+   * Records the outcomes a failover kept from the database; throws (and the run ends, claiming
+   * nothing) while it is still unavailable. Resolves with how many of them were deliveries.
+   */
+  async function recordUnrecorded(): Promise<number> {
+    let delivered = 0;
+    for (const [id, { row, failure }] of unrecorded) {
+      const held = await settle(row, failure);
+      unrecorded.delete(id);
+      if (held) {
+        if (failure === null) delivered++;
+        continue;
+      }
+      // Not held: the first record was committed after all (its answer lost), or the lease ran out and
+      // another process took the message over.
+      const [now] = await db.all<{ status: string }>("SELECT status FROM outbox WHERE id = ?", [id]);
+      if (now?.status !== "sent") {
+        logger.warn(
+          { outboxId: row.id, reference: row.reference, channel: row.channel },
+          "the lease on this message had passed to another process; its outcome here was not recorded",
+        );
+      }
+    }
+    return delivered;
+  }
+
   async function runLanes(): Promise<number> {
     if (channels.length === 0) return 0;
+    const recorded = unrecorded.size > 0 ? await recordUnrecorded() : 0;
     // One claim first, so an idle queue costs one query a poll; only with work in hand do the other lanes start.
     const first = await claim(Date.now());
-    if (!first) return 0;
-    const counts = await Promise.all(
+    if (!first) return recorded;
+    // Every lane finishes its message (and keeps an outcome it could not record) before the run ends.
+    const lanes = await Promise.allSettled(
       Array.from({ length: concurrency }, (_, i) => lane(i === 0 ? first : null)),
     );
-    return counts.reduce((sum, n) => sum + n, 0);
+    let delivered = recorded;
+    for (const done of lanes) {
+      if (done.status === "rejected") throw done.reason;
+      delivered += done.value;
+    }
+    return delivered;
   }
 
   const poller = createPoller({ run: runLanes, pollMs, logger, failure: "delivery queue run failed" });
+
+  /** A last try at the outcomes still unrecorded; those it cannot record are sent again after their lease. */
+  async function recordBeforeStopping(): Promise<void> {
+    if (unrecorded.size === 0) return;
+    await recordUnrecorded().catch((error: unknown) =>
+      logger.warn(
+        { waiting: unrecorded.size, error: error instanceof Error ? error.message : String(error) },
+        "delivery outcomes not recorded at shutdown: the database is unavailable; those messages go again once their lease ends",
+      ),
+    );
+  }
 
   return {
     start() {
@@ -425,9 +519,13 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     async stop({ deadline }: { deadline?: number } = {}) {
       halted = true;
       const inHand = poller.stop();
-      if (!inHand) return;
+      if (!inHand) {
+        await recordBeforeStopping();
+        return;
+      }
       if (deadline === undefined) {
         await inHand;
+        await recordBeforeStopping();
         return;
       }
       const late = setTimeout(
@@ -439,6 +537,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       } finally {
         clearTimeout(late);
       }
+      await recordBeforeStopping();
     },
     runOnce: poller.runOnce,
     wake() {

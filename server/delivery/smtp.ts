@@ -1,9 +1,60 @@
+import net from "node:net";
 import nodemailer from "nodemailer";
+import { withoutInvisibleFormatting } from "../../core/forms/fields.ts";
 
-/** SMTP settings, from SMTP_URL or SMTP_HOST and friends. */
-export type SmtpConfig =
+/**
+ * SMTP settings, from SMTP_URL or SMTP_HOST and friends. `requireTls: false` (SMTP_REQUIRE_TLS=false)
+ * lets mail go unencrypted to a server on another machine that offers no STARTTLS; unset, it may not.
+ */
+export type SmtpConfig = (
   | { url: string }
-  | { host: string; port: number; secure: boolean; user?: string; password?: string };
+  | { host: string; port: number; secure: boolean; user?: string; password?: string }
+) & { requireTls?: boolean };
+
+/**
+ * How the connection to the mail server is protected: TLS from the first byte (smtps://, SMTP_SECURE=1),
+ * STARTTLS or nothing leaves, or STARTTLS when the server offers it. Only a relay on this machine (a
+ * loopback address, as a local Postfix is), or SMTP_REQUIRE_TLS=false, gets the last: anywhere else,
+ * someone on the path could strip the offer and read the password, the leads and the CVs.
+ */
+export function tlsPolicy(config: SmtpConfig): "implicit" | "required" | "offered" {
+  const url = "url" in config ? new URL(config.url) : null;
+  if (url ? url.protocol === "smtps:" : "secure" in config && config.secure) return "implicit";
+  const host = url ? url.hostname.replace(/^\[|\]$/g, "") : "host" in config ? config.host : "";
+  if (isLoopback(host) || config.requireTls === false) return "offered";
+  return "required";
+}
+
+/** A loopback address, or localhost: the mail never leaves the machine. */
+function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, "");
+  if (name === "localhost" || name.endsWith(".localhost")) return true;
+  if (net.isIPv4(name)) return name.startsWith("127.");
+  return net.isIPv6(name) && (name === "::1" || /^::ffff:127\./.test(name));
+}
+
+/**
+ * The start of the error a message keeps while the mail server cannot be reached securely: the
+ * workspace's notice and /readyz look for it (delivery/counts.ts).
+ */
+export const insecureMailServer = "Not sent: the connection to the mail server is not secure";
+
+/** Certificate problems Node reports when a mail server's certificate cannot be trusted. */
+const certificateCodes =
+  /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS_CERT_ALTNAME_INVALID/;
+
+/** A failure to secure the connection, said plainly; null for any other failure. */
+export function insecurityOf(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const code = String((error as NodeJS.ErrnoException).code ?? "");
+  const text = error.message;
+  if (code === "ETLS" && /upgrading connection with STARTTLS/i.test(text))
+    return `${insecureMailServer}: it does not offer STARTTLS, so nothing is sent to it in clear. Ask for STARTTLS on the mail server, use its smtps:// port, or set SMTP_REQUIRE_TLS=false only for a relay on a network you trust.`;
+  if (certificateCodes.test(code) || /certificate/i.test(text))
+    return `${insecureMailServer}: its certificate could not be verified (${text.replace(/^Error initiating TLS - /, "")}). It needs a certificate for its name from a recognised authority.`;
+  if (code === "ETLS") return `${insecureMailServer}: ${text}`;
+  return null;
+}
 
 /** A message ready to leave: attachments already loaded from the database. */
 export type OutgoingMail = {
@@ -13,6 +64,10 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** An iCalendar text to send as a calendar invitation (and as an `.ics` attachment), or null. */
+  calendar?: string | null;
+  /** Extra headers (List-Unsubscribe ...), or null. */
+  headers?: Record<string, string> | null;
   /** The Message-ID header, the same on every attempt, so a repeat is recognisably the same message. */
   messageId: string;
   /** Aborting it closes the connection and fails the send. */
@@ -44,6 +99,11 @@ export function smtpTimeouts(leaseMs: number): SmtpTimeouts {
   };
 }
 
+/** The METHOD of an iCalendar text (REQUEST, CANCEL ...), which its MIME part must repeat. */
+export function calendarMethod(calendar: string): string {
+  return /^METHOD:([A-Z-]+)\r?$/m.exec(calendar)?.[1] ?? "PUBLISH";
+}
+
 /**
  * The only function that talks to the mail server; the delivery queue is its only caller.
  * Nodemailer encodes every header and the attachment names (RFC 2231), and our
@@ -57,34 +117,69 @@ export function createSendMail(config: SmtpConfig, timeouts: SmtpTimeouts): Send
     socketTimeout: timeouts.socketMs,
     socketCloseTimeout: 1000,
   };
+  // Certificates are always verified (whatever a URL's query says); STARTTLS is insisted on unless the
+  // policy allows plain (tlsPolicy).
+  const security = {
+    requireTLS: tlsPolicy(config) === "required",
+    tls: { rejectUnauthorized: true, minVersion: "TLSv1.2" as const },
+  };
   const transport =
     "url" in config
-      ? nodemailer.createTransport({ url: config.url, ...limits })
+      ? nodemailer.createTransport({ url: config.url, ...limits, ...security })
       : nodemailer.createTransport({
           host: config.host,
           port: config.port,
           secure: config.secure,
           ...(config.user ? { auth: { user: config.user, pass: config.password ?? "" } } : {}),
           ...limits,
+          ...security,
         });
   return async (mail) => {
+    const calendar = mail.calendar ? { content: mail.calendar, method: calendarMethod(mail.calendar) } : null;
+    try {
+      await send(mail, calendar);
+    } catch (error) {
+      const insecure = insecurityOf(error);
+      throw insecure ? new Error(insecure, { cause: error }) : error;
+    }
+  };
+
+  async function send(mail: OutgoingMail, calendar: { content: string; method: string } | null) {
     await transport.sendMail({
       from: mail.from,
       to: mail.to,
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-      subject: mail.subject,
+      // Whatever a subject was built from, nothing in it may turn the text around (core/forms/fields.ts).
+      subject: withoutInvisibleFormatting(mail.subject),
       text: mail.text,
       messageId: mail.messageId,
-      attachments: mail.attachments.map((a) => ({
-        filename: a.filename,
-        contentType: a.contentType,
-        content: a.content,
-        contentDisposition: "attachment" as const,
-      })),
+      // Checked when queued; a line break is taken out again here so no value can start a header of its own.
+      ...(mail.headers
+        ? {
+            headers: Object.fromEntries(
+              Object.entries(mail.headers).map(([name, value]) => [name, value.replace(/[\r\n]+/g, " ")]),
+            ),
+          }
+        : {}),
+      attachments: [
+        ...mail.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+          contentDisposition: "attachment" as const,
+        })),
+        // Some mail programs offer only the attachment, others only the calendar part: send both.
+        ...(calendar
+          ? [{ filename: "invitation.ics", contentType: "application/ics", content: calendar.content }]
+          : []),
+      ],
+      // The calendar part (text/calendar with its METHOD) that Google Calendar, Outlook and Apple
+      // Calendar read as an invitation.
+      ...(calendar ? { icalEvent: { method: calendar.method, content: calendar.content } } : {}),
       // Attachments are only ever the stored documents: never let a value be read as a path or URL.
       disableFileAccess: true,
       disableUrlAccess: true,
       signal: mail.signal,
     });
-  };
+  }
 }

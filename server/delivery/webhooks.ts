@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { Webhook } from "standardwebhooks";
+import { describeAnswers, type QuoteAnswers } from "../../core/config/quote-questions.ts";
 import type { LeadKind } from "../../core/leads/model.ts";
 import { leadPath } from "../../core/staff/paths.ts";
 
@@ -7,7 +8,8 @@ import { leadPath } from "../../core/staff/paths.ts";
  * Webhooks: each new lead is announced to every address in WEBHOOK_URLS through the delivery queue.
  * Slack and Microsoft Teams get a message in their own shape; any other receiver gets JSON signed
  * per the Standard Webhooks specification. A webhook says that a lead arrived and links to it in the
- * staff workspace; it never carries what the person wrote or who they are.
+ * staff workspace; it never carries who the person is or their message, only, for an enquiry, the
+ * answers about the site (its size, its hours) that let a channel see at once what is asked for.
  */
 
 export type WebhookKind = "slack" | "teams" | "standard";
@@ -44,6 +46,11 @@ export type LeadEvent = {
     kind: LeadKind;
     /** The service an enquiry is about; null for a job application or when none was chosen. */
     service: { id: string; name: string } | null;
+    /**
+     * An enquiry's answers to its service's questions: as stored (question key to value) and in words,
+     * in the questions' order; absent when none was answered.
+     */
+    details?: { values: QuoteAnswers; inWords: { question: string; answer: string }[] };
     /** The lead in the staff workspace. */
     url: string;
   };
@@ -51,15 +58,27 @@ export type LeadEvent = {
 
 /** Builds the event for a newly stored lead. */
 export function leadEvent(
-  lead: Omit<LeadEvent["data"], "url">,
+  lead: Omit<LeadEvent["data"], "url" | "details"> & { details?: QuoteAnswers | null },
   publicUrl: string,
   storedAt: number,
 ): LeadEvent {
+  const { details, ...rest } = lead;
+  const inWords = details ? describeAnswers(rest.service?.id ?? "", details) : [];
   return {
     type: "lead.received",
     timestamp: new Date(storedAt).toISOString(),
-    data: { ...lead, url: `${publicUrl}${leadPath(lead.reference)}` },
+    data: {
+      ...rest,
+      // Only when there are answers: an event without them is the same as it always was.
+      ...(details && inWords.length > 0 ? { details: { values: details, inWords } } : {}),
+      url: `${publicUrl}${leadPath(lead.reference)}`,
+    },
   };
+}
+
+/** The event's answers about the site in words ("Number of officers: 4 officers"), one per line. */
+function detailLines(event: LeadEvent): string[] {
+  return (event.data.details?.inWords ?? []).map(({ question, answer }) => `${question}: ${answer}`);
 }
 
 /** One line naming the lead, for chat messages and the queue's subject column. */
@@ -84,12 +103,18 @@ export function webhookRequest(
   const kind = webhookKind(url);
   const link = event.data.url;
   if (kind === "slack") {
-    const body = { text: `${slackText(leadHeadline(event))}: <${link}|open it in the staff workspace>` };
+    const lines = detailLines(event).map((line) => `\n• ${slackText(line)}`);
+    const body = {
+      text: `${slackText(leadHeadline(event))}: <${link}|open it in the staff workspace>${lines.join("")}`,
+    };
     return { body: JSON.stringify(body), headers };
   }
   if (kind === "teams") {
     const facts = [{ title: "Reference", value: event.data.reference }];
     if (event.data.service) facts.push({ title: "Service", value: event.data.service.name });
+    for (const { question, answer } of event.data.details?.inWords ?? []) {
+      facts.push({ title: question, value: answer });
+    }
     const body = {
       type: "message",
       attachments: [

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { site } from "../../core/config/site.ts";
 import {
   type Dialect,
+  deliverAll,
   type Harness,
   postEnquiry,
   startHarness,
@@ -87,16 +88,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
 
     /** Waits until the queue is empty of e-mails, and returns what the SMTP server received with `subject`. */
     async function delivered() {
-      // The follow-up's clock runs ahead of the delivery queue's real one: what it queued is due now.
-      await h.services.db.run("UPDATE outbox SET next_attempt_at = 0 WHERE status = 'queued'");
-      for (let i = 0; i < 200; i++) {
-        await h.services.delivery.runOnce();
-        const [row] = await h.services.db.all<{ n: number }>(
-          "SELECT COUNT(*) AS n FROM outbox WHERE channel = 'email' AND status <> 'sent'",
-        );
-        if (Number(row?.n) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await deliverAll(h);
       return smtp.messages;
     }
 
@@ -374,6 +366,32 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       expect(await runBoth()).toBe(0);
       now = Date.parse("2037-11-30T08:05:00Z");
       expect(await runBoth()).toBe(0);
+    });
+
+    it("tells administrators in their morning summary that an accreditation runs out soon, and nobody else", async () => {
+      const admin = await member("Ada", { admin: true });
+      const colleague = await member("Nora");
+      await workspace().setDailySummary(admin, true);
+      await workspace().setDailySummary(colleague, true);
+      // 19 February 2031, a Wednesday, 08:00 in London: twelve days before the SIA's scheme runs out.
+      const followUp = createFollowUp({
+        db: h.services.db,
+        logger: quiet,
+        routing: {
+          enquiriesTo: companyInbox,
+          applicationsTo: applicationsInbox,
+          publicUrl: "https://x.example",
+        },
+        clock: () => Date.parse("2031-02-19T08:00:00Z"),
+      });
+      expect(await followUp.runOnce()).toBe(1);
+      await delivered();
+      const summaries = smtp.messages.filter((m) => /leads this morning/.test(m.parsed.subject ?? ""));
+      expect(summaries.map((m) => m.envelopeTo)).toEqual([["ada@cottonopolis.example"]]);
+      expect(summaries[0]?.parsed.subject).toContain("an accreditation to renew");
+      expect(summaries[0]?.parsed.text).toContain(
+        "URGENT: SIA Approved Contractor Scheme runs out on 3 March 2031, in 12 days: renew it and update the site's list.",
+      );
     });
   },
 );

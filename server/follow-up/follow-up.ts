@@ -1,21 +1,14 @@
 import type { Database } from "../db/database.ts";
-import { acquireLease, newHolder, releaseLease } from "../jobs/lease.ts";
-import { createPoller } from "../jobs/poller.ts";
+import { createLeasedJob, type LeasedJob } from "../jobs/leased-job.ts";
 import type { Logger } from "../observability/logger.ts";
 import { type ClockRouting, queueClockMails } from "./reminders.ts";
 import { queueSummaries } from "./summaries.ts";
 
 /** How often the reply clock and the morning summaries look for what is due. */
 export const followUpPollMs = 60_000;
-const leaseName = "follow-up";
 
-export type FollowUp = {
-  start(): void;
-  /** Stops; resolves when the run in hand (if any) has finished. */
-  stop(): Promise<void>;
-  /** Queues whatever is due now; resolves with how many e-mails it queued (0 when another process holds the lease). */
-  runOnce(): Promise<number>;
-};
+/** The follow-up job: started and stopped with the server; `runOnce` resolves with how many e-mails it queued. */
+export type FollowUp = LeasedJob;
 
 /**
  * The reply clock's reminders and escalations and the morning summaries, run every minute in each
@@ -32,36 +25,16 @@ export function createFollowUp(options: {
   /** Called when e-mails were queued, so the delivery queue sends them at once. */
   onQueued?: () => void;
 }): FollowUp {
-  const { db, logger, routing, pollMs = followUpPollMs, onQueued } = options;
-  const clock = options.clock ?? Date.now;
-  const holder = newHolder();
-
-  async function run(): Promise<number> {
-    const now = clock();
-    if (!(await acquireLease(db, leaseName, holder, now, Math.max(pollMs, 60_000)))) return 0;
-    try {
-      const queued = (await queueClockMails(db, routing, now)) + (await queueSummaries(db, routing, now));
-      if (queued > 0) {
-        logger.info({ queued }, "reply clock and summaries queued e-mails");
-        onQueued?.();
-      }
-      return queued;
-    } finally {
-      await releaseLease(db, leaseName, holder);
-    }
-  }
-
-  const poller = createPoller({
-    run,
-    pollMs,
+  const { db, logger, routing, pollMs = followUpPollMs, clock, onQueued } = options;
+  return createLeasedJob({
+    db,
     logger,
+    name: "follow-up",
+    pollMs,
+    clock,
+    onQueued,
+    work: async (now) => (await queueClockMails(db, routing, now)) + (await queueSummaries(db, routing, now)),
     failure: "reply clock run failed; the next run tries again",
+    logMessage: "reply clock and summaries queued e-mails",
   });
-  return {
-    start: () => poller.start(),
-    async stop() {
-      await poller.stop();
-    },
-    runOnce: poller.runOnce,
-  };
 }

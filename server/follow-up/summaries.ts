@@ -4,7 +4,9 @@
  * It goes once per person per day whichever process sends it: the person's `summary_sent_on` (the UK
  * day) is set by one conditional UPDATE in the transaction that queues it. Nothing to report, nothing
  * is sent. It names leads by reference, kind and service only, never by the person who sent them.
+ * Administrators' summaries also say when an accreditation runs out within 60 days, as the workspace does.
  */
+import { renewalWarnings } from "../../core/claims/accreditations.ts";
 import { site } from "../../core/config/site.ts";
 import { formatDateTime, type LeadKind, leadKinds, serviceLabel } from "../../core/leads/model.ts";
 import { promiseMs } from "../../core/leads/reply-promise.ts";
@@ -90,19 +92,30 @@ function line(lead: Lead, routing: ClockRouting, when: string): string {
   return `- ${lead.reference} (${what}), ${when}\n  ${leadUrl(routing.publicUrl, lead.reference)}`;
 }
 
-/** The summary's words, or null when there is nothing to report. */
+/**
+ * The summary's words, or null when there is nothing to report. `renewals` are the accreditations' warnings,
+ * given to administrators only.
+ */
 export function summaryBody(
   received: Lead[],
   dueToday: Lead[],
   overdue: Lead[],
   routing: ClockRouting,
+  renewals: readonly { text: string; urgent: boolean }[] = [],
 ): string | null {
-  if (received.length + dueToday.length + overdue.length === 0) return null;
+  if (received.length + dueToday.length + overdue.length + renewals.length === 0) return null;
   const section = (title: string, leads: Lead[], when: (lead: Lead) => string) =>
     leads.length === 0 ? [] : [title, ...leads.map((lead) => line(lead, routing, when(lead))), ""];
   return [
     `Good morning. Here is where the leads stand (UK times). We promise a reply within ${site.claims.replyWithin}.`,
     "",
+    ...(renewals.length === 0
+      ? []
+      : [
+          `Accreditations to renew (${renewals.length}): the site stops showing each the day after it runs out`,
+          ...renewals.map((renewal) => `- ${renewal.urgent ? "URGENT: " : ""}${renewal.text}`),
+          "",
+        ]),
     ...section(`Overdue (${overdue.length})`, overdue, (lead) => `was due ${formatDateTime(lead.due ?? 0)}`),
     ...section(`Due today (${dueToday.length})`, dueToday, (lead) => `due ${formatDateTime(lead.due ?? 0)}`),
     ...section(
@@ -121,8 +134,8 @@ export function summaryBody(
 export async function queueSummaries(db: Database, routing: ClockRouting, now: number): Promise<number> {
   if (!summaryWindow(now)) return 0;
   const today = londonClock(now).day;
-  const people = await db.all<{ id: number; email: string; summary_since: number | null }>(
-    `SELECT id, email, summary_since FROM staff
+  const people = await db.all<{ id: number; email: string; summary_since: number | null; is_admin: number }>(
+    `SELECT id, email, summary_since, is_admin FROM staff
      WHERE daily_summary = 1 AND revoked_at IS NULL AND (summary_sent_on IS NULL OR summary_sent_on <> ?)`,
     [today],
   );
@@ -132,6 +145,7 @@ export async function queueSummaries(db: Database, routing: ClockRouting, now: n
   const dueToday = waiting.filter(
     (lead) => lead.due !== null && lead.due > now && londonClock(lead.due).day === today,
   );
+  const renewals = renewalWarnings(now);
   let queued = 0;
   for (const person of people) {
     // Without an earlier summary, the first counts the day before.
@@ -144,9 +158,10 @@ export async function queueSummaries(db: Database, routing: ClockRouting, now: n
         [today, now, Number(person.id), today],
       );
       if (claimed !== 1) return 0;
-      const body = summaryBody(received, dueToday, overdue, routing);
+      const toRenew = Number(person.is_admin) === 1 ? renewals : [];
+      const body = summaryBody(received, dueToday, overdue, routing, toRenew);
       if (body === null) return 0;
-      const count = overdue.length + dueToday.length + received.length;
+      const count = overdue.length + dueToday.length + received.length + toRenew.length;
       await enqueueEmail(
         tx,
         "",
@@ -154,7 +169,7 @@ export async function queueSummaries(db: Database, routing: ClockRouting, now: n
           purpose: "summary",
           to: person.email,
           replyTo: null,
-          subject: `${site.brand} leads this morning: ${overdue.length} overdue, ${dueToday.length} due today, ${received.length} new`,
+          subject: `${site.brand} leads this morning: ${overdue.length} overdue, ${dueToday.length} due today, ${received.length} new${toRenew.length > 0 ? `; ${toRenew.length === 1 ? "an accreditation" : `${toRenew.length} accreditations`} to renew` : ""}`,
           body,
         },
         now,

@@ -1,9 +1,12 @@
+import { isUnavailable } from "../db/database.ts";
 import type { Logger } from "../observability/logger.ts";
 
 /**
  * A background job that runs now and then every `pollMs` while started, never twice at once: asked to
  * run while a run is in hand, it runs once more right after it. The delivery queue and the virus
- * scanner each drive their work with one.
+ * scanner each drive their work with one. A run that fails because the database is unavailable (a
+ * failover, an outage) pauses the job: one warning, then nothing until a run succeeds again, which says
+ * so; the job keeps trying every `pollMs` meanwhile, so it resumes without a restart.
  */
 export function createPoller(options: {
   /** One run: does what is due and resolves with how much it did. */
@@ -18,6 +21,8 @@ export function createPoller(options: {
   let running: Promise<number> | null = null;
   let stopped = true;
   let again = false;
+  // Set while runs fail on an unavailable database, so the pause is logged once, not every turn.
+  let paused = false;
 
   function runOnce(): Promise<number> {
     if (running) {
@@ -25,8 +30,23 @@ export function createPoller(options: {
       return running;
     }
     running = run()
+      .then((done) => {
+        if (paused) {
+          paused = false;
+          logger.info({ job: failure }, "the database is available again; background work resumed");
+        }
+        return done;
+      })
       .catch((error: unknown) => {
-        logger.error({ err: error }, failure);
+        if (!isUnavailable(error)) {
+          logger.error({ err: error }, failure);
+        } else if (!paused) {
+          paused = true;
+          logger.warn(
+            { job: failure, error: error instanceof Error ? error.message : String(error) },
+            `${failure}: the database is unavailable; paused until it answers again`,
+          );
+        }
         return 0;
       })
       .finally(() => {

@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { site } from "../../core/config/site.ts";
+import { vacancyApplications } from "../../core/config/vacancies.ts";
 import {
   type CareersInput,
   careersEndpoint,
@@ -8,14 +9,17 @@ import {
   vacancyField,
 } from "../../core/forms/careers-schema.ts";
 import {
+  answersFromForm,
   type ContactInput,
   contactEndpoint,
   contactFields,
   contactSchema,
+  detailsField,
+  quoteFieldNames,
 } from "../../core/forms/contact-schema.ts";
 import { fieldProblems, firstProblem, honeypotField } from "../../core/forms/fields.ts";
 import { checkFormToken, issueFormToken } from "../../core/forms/form-token.server.ts";
-import { formTokenEndpoint, formTokenField } from "../../core/forms/form-token.ts";
+import { formTokenEndpoint, formTokenField, formTokenHeader } from "../../core/forms/form-token.ts";
 import { createResultToken, type FormName, resultParam } from "../../core/forms/result-token.server.ts";
 import type { LeadKind } from "../../core/leads/model.ts";
 import { applyAnchor, vacancyPath, vacancyReferencePattern } from "../../core/vacancies/model.ts";
@@ -62,7 +66,12 @@ export type LeadsOptions = {
   vacancyFor?: (
     reference: string,
     at: number,
-  ) => Promise<{ vacancy: { reference: string; slug: string; title: string }; open: boolean } | null>;
+  ) => Promise<{
+    vacancy: { reference: string; slug: string; title: string };
+    open: boolean;
+    /** When a closed vacancy closed: an application may name it for a few days after (core/config/vacancies.ts). */
+    closedAt: number | null;
+  } | null>;
   /** Called for each lead stored (not spam, not a repeat), with its request: the visit counts use it. */
   onStored?: (lead: { kind: LeadKind; reference: string; request: Request }) => void;
 };
@@ -128,26 +137,42 @@ function reply(
 }
 
 const contactTooLong = "Your message is too long to send. Please shorten it and try again.";
-const contactKeyPatterns = jsonKeyPatterns([...contactFields, honeypotField, formTokenField]);
+const contactKeyPatterns = jsonKeyPatterns([...contactFields, detailsField, honeypotField, formTokenField]);
 
-async function readContact(req: Request, typed: TypedForm): Promise<{ input: ContactInput; spam: boolean }> {
+/**
+ * The page's time token: a script sends it in the X-Form-Token header, the form without JavaScript as
+ * its hidden field. A page loaded before the header was introduced still sends it in its JSON body, so
+ * the body's is read too while such pages may be open.
+ */
+function contactToken(req: Request, input: ContactInput): string | undefined {
+  const header = req.headers[formTokenHeader.toLowerCase()];
+  if (typeof header === "string" && header !== "") return header.slice(0, 100);
+  return input[formTokenField];
+}
+
+async function readContact(
+  req: Request,
+  typed: TypedForm,
+): Promise<{ input: ContactInput; spam: boolean; token: string | undefined }> {
   const type = mediaType(req);
   if (type !== "application/json" && type !== "application/x-www-form-urlencoded") {
     throw new Refusal(415, "Please send the form as JSON (Content-Type: application/json).");
   }
   const raw = (await readBody(req, contactBodyLimit, contactTooLong)).toString("utf8");
-  const record =
-    type === "application/json" ? parseJsonObject(raw, contactKeyPatterns) : parseUrlEncoded(raw);
+  let record = type === "application/json" ? parseJsonObject(raw, contactKeyPatterns) : parseUrlEncoded(raw);
   // The HTML form always sends the hidden field; an empty one is a person.
   if (record[honeypotField] === "") delete record[honeypotField];
-  // The token too, so a refused form shown again keeps the time its page was served.
-  typed.values = typedValues(record, [...contactFields, formTokenField]);
+  // The token too, so a refused form shown again keeps the time its page was served; and every
+  // service's answers, as typed.
+  typed.values = typedValues(record, [...contactFields, formTokenField, ...quoteFieldNames]);
+  if (type !== "application/json") record = answersFromForm(record);
   const parsed = contactSchema.safeParse(record);
   if (!parsed.success) {
     typed.fields = fieldProblems(parsed.error);
     throw new Refusal(400, firstProblem(parsed.error));
   }
-  return { input: parsed.data, spam: Boolean(parsed.data[honeypotField]) };
+  const input: ContactInput = parsed.data;
+  return { input, spam: Boolean(input[honeypotField]), token: contactToken(req, input) };
 }
 
 const missingCv = "Please attach your CV (PDF or Word document).";
@@ -343,10 +368,17 @@ export function leadsRouter(options: LeadsOptions): Router {
       "contact",
       { bodyLimit: contactBodyLimit, tooLarge: contactTooLong },
       async (req, base, typed) => {
-        const { input, spam } = await timed("parsing: body, JSON and schema", () => readContact(req, typed));
+        const { input, spam, token } = await timed("parsing: body, JSON and schema", () =>
+          readContact(req, typed),
+        );
         const { layers, hash } = timedSync("checks: spam layers and content hash", () => ({
-          layers: spamLayers("contact", spam, input[formTokenField], base.now),
-          hash: contentHash(["contact", ...contactFields.map((field) => input[field])]),
+          layers: spamLayers("contact", spam, token, base.now),
+          hash: contentHash([
+            "contact",
+            ...contactFields.map((field) => input[field]),
+            // Different answers make a different enquiry; none leaves the hash as it always was.
+            ...(input[detailsField] ? [JSON.stringify(input[detailsField])] : []),
+          ]),
         }));
         const { reference, repeated } = await timed("store: the lead's transaction, waits included", () =>
           saveEnquiry(db, input, { ...base, contentHash: hash, ...layers }, routing),
@@ -359,7 +391,9 @@ export function leadsRouter(options: LeadsOptions): Router {
 
   /**
    * The vacancy an application names, if any: an unknown reference is refused like any other bad field;
-   * a vacancy that closed while the person was typing is kept with the application, marked as closed.
+   * a vacancy that closed while the person was typing is kept with the application, marked as closed,
+   * for a few days after it closed (a page left open); after that the vacancy field is refused, and the
+   * general application still works.
    */
   async function namedVacancy(
     req: Request,
@@ -377,6 +411,12 @@ export function leadsRouter(options: LeadsOptions): Router {
         "We do not recognise the vacancy this application names. Please apply from the vacancy's page, or use the general application form on our careers page.";
       // A script hears which field it was; a browser's post comes back to the general form, which has
       // no such field to point to, so its page says it above the form.
+      if (!isNavigation(req)) typed.fields = { [vacancyField]: message };
+      throw new Refusal(400, message);
+    }
+    const graceMs = vacancyApplications.closedGraceDays * 24 * 60 * 60 * 1000;
+    if (!found.open && found.closedAt !== null && now - found.closedAt > graceMs) {
+      const message = `The vacancy "${found.vacancy.title}" has closed and no longer takes applications. Please look at our current vacancies, or send us a general application from our careers page.`;
       if (!isNavigation(req)) typed.fields = { [vacancyField]: message };
       throw new Refusal(400, message);
     }

@@ -3,6 +3,7 @@
  * person's access request alike, so both show the same lead. How the National Insurance number is shown
  * (masked, or in full for the person's archive) is the caller's choice, passed in.
  */
+import type { QuoteAnswers } from "../../core/config/quote-questions.ts";
 import type { CareersFileField } from "../../core/forms/careers-fields.ts";
 import type { SpamSignal } from "../../core/forms/form-token.ts";
 import type { Sender, SentApplication, SentEnquiry } from "../../core/leads/fields.ts";
@@ -57,8 +58,8 @@ type Common = Sender & {
   replies: LeadReply[];
 };
 
-/** An enquiry with everything staff may see of it. */
-export type StoredEnquiry = Common & SentEnquiry;
+/** An enquiry with everything staff may see of it, and its answers about the site (null when none). */
+export type StoredEnquiry = Common & SentEnquiry & { siteDetails: QuoteAnswers | null };
 
 /** An application with everything staff may see of it; its NI number as the caller chose to show it. */
 export type StoredApplication = Common &
@@ -91,7 +92,21 @@ type CommonRow = {
   ip_hash: string;
 };
 
-type EnquiryRow = CommonRow & { company: string; service: string; message: string };
+type EnquiryRow = CommonRow & {
+  company: string;
+  service: string;
+  message: string;
+  site_details: string | null;
+};
+
+/** The stored answers about the site: a JSON object, or null when none was answered. */
+export function readSiteDetails(stored: string | null): QuoteAnswers | null {
+  if (!stored) return null;
+  const parsed: unknown = JSON.parse(stored);
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as QuoteAnswers)
+    : null;
+}
 
 type ApplicationRow = CommonRow & {
   address: string;
@@ -125,6 +140,7 @@ export async function readLead(
       company: row.company,
       service: row.service,
       message: row.message,
+      siteDetails: readSiteDetails(row.site_details),
     };
   }
   if (kind === "application") {

@@ -109,11 +109,19 @@ async function saveOnce(
   for (let attempt = 0; ; attempt++) {
     const reference = newReference(prefix);
     try {
-      const saved = await db.transaction(async (tx) => {
-        if (await insert(tx, reference)) return { reference, repeated: false };
-        const earlier = await findRepeat(tx, table, meta);
-        return earlier ? { reference: earlier, repeated: true } : null;
-      });
+      // Safe to run twice (see TransactionOptions): a second run, after a failover broke the first,
+      // stores nothing if the first was committed after all, its answer lost, and finds that lead by
+      // the same idempotency key or content under this very reference: this post's own lead, answered
+      // as stored, with the reference the first run gave it.
+      const saved = await db.transaction(
+        async (tx) => {
+          if (await insert(tx, reference)) return { reference, repeated: false };
+          const earlier = await findRepeat(tx, table, meta);
+          if (earlier === reference) return { reference, repeated: false };
+          return earlier ? { reference: earlier, repeated: true } : null;
+        },
+        { idempotent: true },
+      );
       // The earlier one was deleted between the two statements: this one is stored afresh.
       if (saved) return saved;
       if (attempt >= 3) throw new Error("A repeated submission's earlier lead could not be found");
@@ -136,8 +144,9 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
     const unlessRepeat = notARepeat("enquiries", meta);
     const stored = tx.all<{ id: number }>(
       `INSERT INTO enquiries (reference, status, idempotency_key, content_hash, first_name, last_name, email, phone,
-         company, service, message, ip_hash, user_agent, created_at, last_activity_at, spam_signal, form_age_ms)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), ?, CAST(? AS BIGINT)
+         company, service, message, ip_hash, user_agent, created_at, last_activity_at, spam_signal, form_age_ms,
+         site_details)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), ?, CAST(? AS BIGINT), ?
        ${unlessRepeat.sql} RETURNING id`,
       [
         reference,
@@ -157,6 +166,7 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
         meta.now,
         meta.spamSignal,
         meta.formAgeMs,
+        input.details ? JSON.stringify(input.details) : null,
         ...unlessRepeat.params,
       ],
     );
@@ -171,7 +181,7 @@ export async function saveEnquiry(db: Database, input: ContactInput, meta: Sende
     const routed = routeNewLead(tx, { reference, kind: "enquiry" }, recipients, mails, meta.now);
     enqueueEmails(tx, reference, capAcknowledgement(tx, routed, taken, meta.now), [], meta.now);
     const event = leadEvent(
-      { reference, kind: "enquiry", service: serviceOf(input.service) },
+      { reference, kind: "enquiry", service: serviceOf(input.service), details: input.details ?? null },
       routing.publicUrl,
       meta.now,
     );
@@ -225,7 +235,7 @@ export async function saveApplication(
         ...unlessRepeat.params,
       ],
     );
-    const mails = meta.spam ? [] : applicationMails(input, reference, uploads, routing, vacancy);
+    const mails = meta.spam ? [] : applicationMails(input, reference, uploads, routing, vacancy, meta.now);
     // Sent with the INSERT, so answered in the same round trip; of no use if it was a repeat.
     const people = meta.spam ? [] : recipientsOfLead(tx, "application", "");
     const mailbox = takeMailbox(tx, mails, meta.now);
@@ -269,7 +279,9 @@ export async function recordEmailOutcome(tx: Queryable, outcome: EmailOutcome): 
   // A morning summary is about no single lead.
   if (!kindOfReference(reference)) return;
   await recordEvent(tx, { reference, action: sent ? "mail-sent" : "mail-failed", detail: purpose, now });
-  if (!sent) return;
+  // The talent pool's question is no activity on the lead: were it one, a member who never answers would
+  // be kept for another period instead of being deleted when their agreement runs out.
+  if (!sent || purpose === "pool-renewal") return;
   await tx.run(
     `UPDATE ${tableOfReference(reference)} SET last_activity_at = ? WHERE reference = ? AND last_activity_at < ?`,
     [now, reference, now],

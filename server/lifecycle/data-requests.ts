@@ -1,15 +1,19 @@
 import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
+import { describeAnswers } from "../../core/config/quote-questions.ts";
 import { type RetentionConfig, retention } from "../../core/config/retention.ts";
 import { addressLine, site } from "../../core/config/site.ts";
 import { normaliseEmail } from "../../core/email.ts";
 import { sentDetails } from "../../core/leads/fields.ts";
 import {
+  type AuditAction,
+  actorOf,
   describeEvent,
   documentLabel,
   formatDate,
   type LeadKind,
   type LeadStatus,
+  type MailPurpose,
   mailStateLabels,
   spacedNiNumber,
   statusLabels,
@@ -19,6 +23,7 @@ import { maskedNiNumber, readLead, type StoredLead } from "../leads/lead.ts";
 import { decryptNiNumber, type NiKeys } from "../leads/protect.ts";
 import type { LeadMessage, LeadNote, LeadReply, TimelineEvent } from "../leads/read.ts";
 import { recordEvent } from "../leads/timeline.ts";
+import { alertsOf, type PersonAlert } from "./alerts.ts";
 import { type DeletionCounts, type ErasureResult, eraseByEmail, leadsOf } from "./erase.ts";
 import type { ErasureLedger } from "./ledger.ts";
 import { leadFacts } from "./purge.ts";
@@ -50,6 +55,8 @@ export type PersonLead = {
   keepConsentAt: number | null;
   /** What the person sent, as the page shows it (the NI number masked). */
   details: PersonDetail[];
+  /** An enquiry's answers about the site, question and answer in words; none for an application. */
+  siteDetails: PersonDetail[];
   /** The browser it came from, and a one-way fingerprint of the internet address (never the address). */
   sentWith: { browser: string; addressFingerprint: string };
   files: LeadFile[];
@@ -65,6 +72,8 @@ export type PersonLead = {
 export type PersonRecords = {
   email: string;
   leads: PersonLead[];
+  /** Their job alerts, with the consent record of each. */
+  alerts: PersonAlert[];
   /** What an erasure of the address would delete (its timeline entries aside, which stay, cleared). */
   counts: Omit<DeletionCounts, "timeline">;
 };
@@ -80,6 +89,13 @@ function personLead(lead: StoredLead, decision: RetentionDecision): PersonLead {
     lastActivityAt: lead.lastActivityAt,
     keepConsentAt: lead.kind === "application" ? lead.keepConsentAt : null,
     details: sentDetails(lead, "person").map(({ label, value }) => ({ label, value })),
+    siteDetails:
+      lead.kind === "enquiry"
+        ? describeAnswers(lead.service, lead.siteDetails).map(({ question, answer }) => ({
+            label: question,
+            value: answer,
+          }))
+        : [],
     sentWith: lead.sentWith,
     files:
       lead.kind === "application"
@@ -122,6 +138,7 @@ export async function findPerson(
   return {
     email: normaliseEmail(email),
     leads,
+    alerts: await alertsOf(db, email),
     counts: {
       records: leads.length,
       enquiries: sum((lead) => (lead.kind === "enquiry" ? 1 : 0)),
@@ -141,13 +158,48 @@ function archivePath(lead: PersonLead, file: LeadFile, index: number): string {
   return `files/${lead.reference}/${index + 1} ${safe}`;
 }
 
-const purposes: Record<string, string> = {
+const purposes: Record<MailPurpose, string> = {
   acknowledgement: "Our reply confirming we had received it",
   notification: "The copy sent to our team",
   reply: "A reply from our team",
   reminder: "A reminder to our team that a reply was due",
   escalation: "A warning to our managers that a reply was overdue",
+  summary: "A summary for our team",
+  stage: "Our e-mail about your application's stage",
+  interview: "An interview invitation, change or cancellation",
+  "interview-reminder": "A reminder of your interview",
+  "applicant-link": "A new link to your application, which you asked for",
+  "pool-renewal": "Our question whether to keep you on file",
+  withdrawal: "Our team's notice that you withdrew your application",
+  "job-alert": "A job alert: new vacancies you asked to hear about",
+  "alert-confirm": "Our e-mail asking you to confirm your job alerts",
+  "alert-renewal": "Our question whether to keep your job alerts",
+  "staff-security": "A security notice to our team",
 };
+
+/** The agreement to be kept on file for future roles, in the words the person reads, by its timeline event. */
+const consentEvents: Partial<Record<AuditAction, string>> = {
+  "consent-recorded": "You agreed to be kept on file for future roles",
+  "consent-renewed": "You renewed your agreement to be kept on file",
+  "consent-withdrawn": "Your agreement to be kept on file was withdrawn",
+};
+
+/**
+ * The history of the agreement to be kept on file (UK GDPR Article 7(1): we must be able to show the
+ * consent was given): when it was given, renewed or withdrawn, and how, from the lead's timeline.
+ */
+function consentHistory(lead: PersonLead) {
+  return lead.timeline.flatMap((entry) => {
+    const what = consentEvents[entry.action];
+    if (!what) return [];
+    const how = entry.who
+      ? `Recorded by ${entry.who} of our team`
+      : entry.detail === "from their link"
+        ? "By you, on your application's own page (from the link in our e-mails)"
+        : `By ${actorOf(entry.action, null)}`;
+    return [{ when: iso(entry.at), what, how }];
+  });
+}
 
 /** One lead as the archive's records.json holds it: readable names, ISO dates, nothing left out. */
 function exportLead(lead: PersonLead) {
@@ -158,8 +210,16 @@ function exportLead(lead: PersonLead) {
     received: iso(lead.receivedAt),
     statusLastChanged: iso(lead.statusChangedAt),
     lastActivity: iso(lead.lastActivityAt),
-    ...(lead.kind === "application" ? { agreedToBeKeptForFutureRoles: iso(lead.keepConsentAt) } : {}),
+    ...(lead.kind === "application"
+      ? {
+          agreedToBeKeptForFutureRoles: iso(lead.keepConsentAt),
+          agreementToBeKeptOnFile: consentHistory(lead),
+        }
+      : {}),
     whatYouSent: Object.fromEntries(lead.details.map((detail) => [detail.label, detail.value])),
+    ...(lead.siteDetails.length > 0
+      ? { aboutYourSite: Object.fromEntries(lead.siteDetails.map((detail) => [detail.label, detail.value])) }
+      : {}),
     sentWith: {
       browser: lead.sentWith.browser,
       internetAddressFingerprint: lead.sentWith.addressFingerprint,
@@ -208,7 +268,7 @@ function exportLead(lead: PersonLead) {
     timeline: lead.timeline.map((entry) => ({
       when: iso(entry.at),
       what: describeEvent(entry.action, entry.detail),
-      by: entry.who,
+      by: actorOf(entry.action, entry.who),
       ...(entry.detail ? { detail: entry.detail } : {}),
     })),
     dueForDeletion: { on: iso(lead.retention.deleteAt), because: lead.retention.because },
@@ -227,9 +287,10 @@ records.json  Every enquiry and job application you sent us, as we store it:
               browser you used and a one-way fingerprint of your internet
               address (we never store the address itself), our team's notes,
               the replies our team wrote to you, the e-mails we sent or were
-              about to send, a timeline of what our team did and when, and
-              the date each record is due to be deleted. Dates and times are
-              in UTC.
+              about to send, a timeline of what our team did and when, when
+              and how you agreed to be kept on file for future roles (and
+              each renewal), and the date each record is due to be deleted.
+              Dates and times are in UTC.
 
 files/        The CV and other documents you sent, one folder per
               application, exactly as you uploaded them.
@@ -264,13 +325,19 @@ export async function personArchive(
     (stored) => spacedNiNumber(decryptNiNumber(stored, options.niKey)),
     options.config,
   );
-  if (person.leads.length === 0) return null;
+  if (person.leads.length === 0 && person.alerts.length === 0) return null;
   const records = {
     about: `Everything ${site.legalName} holds about the e-mail address ${person.email}, found by that address.`,
     emailAddress: person.email,
     prepared: iso(options.now),
     enquiries: person.leads.filter((lead) => lead.kind === "enquiry").map(exportLead),
     applications: person.leads.filter((lead) => lead.kind === "application").map(exportLead),
+    jobAlerts: person.alerts.map((alert) => ({
+      ...alert,
+      signedUpAt: iso(alert.signedUpAt),
+      confirmedAt: alert.confirmedAt === null ? null : iso(alert.confirmedAt),
+      renewedAt: alert.renewedAt === null ? null : iso(alert.renewedAt),
+    })),
   };
 
   const zip = new ZipFile();
@@ -344,8 +411,11 @@ export function createDataRequests(options: {
     /** The access-request ZIP for an address, or null when nothing is held. */
     download: (email: string, staffId: number): Promise<PersonArchive | null> =>
       personArchive(db, email, { niKey, now: now(), staffId }),
-    /** Erases every record for an address, then reclaims the space so nothing is left in the file. */
-    async erase(email: string, staffId: number): Promise<ErasureResult> {
+    /**
+     * Erases every record for an address, then reclaims the space so nothing is left in the file.
+     * `staffId` is null when the person did it themselves, from their application's link.
+     */
+    async erase(email: string, staffId: number | null): Promise<ErasureResult> {
       const result = await eraseByEmail(db, email, { now: now(), staffId, ledger });
       if (result.records > 0 || result.emails > 0) await reclaimSpace(db);
       return result;

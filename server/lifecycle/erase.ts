@@ -3,6 +3,7 @@ import type { DeletionReason, LeadKind } from "../../core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
+import { eraseAlertsOf } from "./alerts.ts";
 import type { ErasureLedger } from "./ledger.ts";
 import { leaveTombstone } from "./tombstones.ts";
 
@@ -89,8 +90,10 @@ export async function deleteLead(
   const notes = await tx.run("DELETE FROM notes WHERE reference = ?", [lead.reference]);
   const emails = await tx.run("DELETE FROM outbox WHERE reference = ?", [lead.reference]);
   await tx.run("DELETE FROM lead_sources WHERE reference = ?", [lead.reference]);
-  // The words of the replies sent from the workspace go with the lead's e-mails.
+  // The words of the replies sent from the workspace go with the lead's e-mails, and its interviews
+  // (who, where, the applicant's answer) with it.
   await tx.run("DELETE FROM replies WHERE reference = ?", [lead.reference]);
+  await tx.run("DELETE FROM interviews WHERE reference = ?", [lead.reference]);
   const timeline = await tx.run("UPDATE audit_log SET detail = '' WHERE reference = ? AND detail <> ''", [
     lead.reference,
   ]);
@@ -210,12 +213,14 @@ export async function eraseByEmail(
         counts = addCounts(counts, deleted);
         references.push(lead.reference);
       }
+      // Their job alerts, with everything queued or sent for them.
+      const alertMail = await eraseAlertsOf(tx, address);
       // Mail to or from the address that belongs to no lead of theirs (none is expected; a safety net).
       const strays = await tx.run("DELETE FROM outbox WHERE LOWER(to_address) = ? OR LOWER(reply_to) = ?", [
         address,
         address,
       ]);
-      counts = { ...counts, emails: counts.emails + strays };
+      counts = { ...counts, emails: counts.emails + alertMail + strays };
       const reason = "erasure request" as const;
       options.ledger?.record([
         { at: options.now, reason, email: options.ledger.emailHash(address) },

@@ -61,7 +61,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
     expect(before).toEqual({ lead: 1, documents: 1, outbox: 2, notes: 1, timelineDetail: 1 });
 
     const due = addPeriod(told, retention.applications.unsuccessful);
-    expect(due).toBe(at("2026-09-30T11:00:00Z"));
+    expect(due).toBe(at("2027-03-31T11:00:00Z"));
     const dayBefore = await run(due - day);
     expect(dayBefore.leads.map((lead) => lead.reference)).not.toContain(reference);
     expect(await footprint(h, reference, id)).toEqual(before);
@@ -151,7 +151,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
   it("keeps an application 12 months after the applicant agreed to be kept for future roles", async () => {
     const reference = await sendApplication(h);
     const told = at("2026-04-10T10:00:00Z");
-    const agreed = told + 2 * day;
+    const agreed = told + 40 * day;
     await setLead(h, reference, {
       created_at: told - 30 * day,
       status: "unsuccessful",
@@ -159,7 +159,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       last_activity_at: agreed,
       keep_consent_at: agreed,
     });
-    await run(addPeriod(told, { months: 6 }) + day);
+    await run(addPeriod(told, retention.applications.unsuccessful) + day);
     expect((await footprint(h, reference)).lead).toBe(1);
     const report = await run(addPeriod(agreed, { months: 12 }) + day);
     expect(report.leads.find((lead) => lead.reference === reference)).toMatchObject({ rule: "future-roles" });
@@ -174,15 +174,15 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       status_changed_at: hired,
       last_activity_at: hired,
     });
-    const asOf = addPeriod(hired, { months: 6 }) + day;
+    const asOf = addPeriod(hired, retention.applications.hired) + day;
     const report = await run(asOf, { dryRun: true });
     expect(report.dryRun).toBe(true);
     expect(report.leads.find((lead) => lead.reference === reference)).toMatchObject({
       kind: "application",
       status: "hired",
       rule: "hired",
-      deleteAt: addPeriod(hired, { months: 6 }),
-      because: "Hired 1 May 2026; kept six months after that",
+      deleteAt: addPeriod(hired, retention.applications.hired),
+      because: "Hired 1 May 2026; kept one year after that",
     });
     expect((await footprint(h, reference)).lead).toBe(1);
     expect(await count(h, "tombstones", "reference = ?", [reference])).toBe(0);

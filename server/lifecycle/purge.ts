@@ -82,11 +82,13 @@ type FactsRow = {
   last_mail_at: number | null;
 };
 
+// The talent pool's question before an agreement runs out is no activity: were it one, asking would keep
+// the person for another period, and a member who never answers would never be deleted on time.
 function factsQuery(kind: LeadKind, where = ""): string {
   const consent = kind === "application" ? "t.keep_consent_at" : "NULL AS keep_consent_at";
   return `SELECT t.reference, t.status, t.created_at, t.status_changed_at, t.last_activity_at, ${consent},
       (SELECT MAX(n.created_at) FROM notes n WHERE n.reference = t.reference) AS last_note_at,
-      (SELECT MAX(o.sent_at) FROM outbox o WHERE o.reference = t.reference) AS last_mail_at
+      (SELECT MAX(o.sent_at) FROM outbox o WHERE o.reference = t.reference AND o.purpose <> 'pool-renewal') AS last_mail_at
     FROM ${tableOf(kind)} t ${where}`;
 }
 

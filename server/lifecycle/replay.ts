@@ -6,24 +6,31 @@
 import { type DeletionReason, type LeadKind, leadKinds } from "../../core/leads/model.ts";
 import type { Database } from "../db/database.ts";
 import { tableOf } from "../leads/model.ts";
+import { deleteAlertRows } from "./alerts.ts";
 import { addCounts, type DeletionCounts, deleteLead, noDeletions } from "./erase.ts";
 import type { ErasureLedger } from "./ledger.ts";
 
 /**
  * Repeats every deletion in the ledger on a database restored from a backup: each lead named by
- * reference, and each lead from an erased address that arrived before its erasure (matched by the
- * keyed hash of its address). Whatever is gone already is skipped, so it is safe to run again.
+ * reference, each job alert named by id, and each lead or alert from an erased address made before its
+ * erasure (matched by the keyed hash of its address). Whatever is gone already is skipped, so it is safe
+ * to run again, and the server does so at every start. A torn ledger line is skipped and passed to
+ * `onSkipped`.
  */
 export async function replayLedger(
   db: Database,
   ledger: ErasureLedger,
   now: number,
+  onSkipped?: (line: number) => void,
 ): Promise<DeletionCounts & { references: string[] }> {
-  const entries = ledger.read();
+  const entries = ledger.read(onSkipped);
+  if (entries.length === 0) return { ...noDeletions, references: [] };
   const erasedAt = new Map<string, number>();
   const references = new Map<string, DeletionReason>();
+  const alerts = new Set<string>();
   for (const entry of entries) {
     if ("reference" in entry) references.set(entry.reference, entry.reason);
+    else if ("alert" in entry) alerts.add(entry.alert);
     else erasedAt.set(entry.email, Math.max(erasedAt.get(entry.email) ?? 0, entry.at));
   }
   const due: { kind: LeadKind; reference: string; reason: DeletionReason }[] = [];
@@ -47,6 +54,16 @@ export async function replayLedger(
       deleted.push(lead.reference);
     }
   }
+  // Job alerts their people left (or that lapsed), and those of an erased address made before its erasure.
+  let alertEmails = 0;
+  for (const row of await db.all<{ id: string; email: string; created_at: number }>(
+    "SELECT id, email, created_at FROM job_alerts",
+  )) {
+    const erased = erasedAt.get(ledger.emailHash(row.email));
+    if (alerts.has(row.id) || (erased !== undefined && Number(row.created_at) <= erased)) {
+      alertEmails += await db.transaction((tx) => deleteAlertRows(tx, row.id));
+    }
+  }
   // Mail to or from an erased address that belongs to no lead (the erasure deletes those too).
   let strays = 0;
   if (erasedAt.size > 0) {
@@ -64,5 +81,5 @@ export async function replayLedger(
         strays += await db.run("DELETE FROM outbox WHERE id = ?", [row.id]);
     }
   }
-  return { ...counts, emails: counts.emails + strays, references: deleted };
+  return { ...counts, emails: counts.emails + strays + alertEmails, references: deleted };
 }

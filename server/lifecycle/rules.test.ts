@@ -52,19 +52,24 @@ describe("enquiries", () => {
 });
 
 describe("applications", () => {
-  it("go six months after the status was set to Unsuccessful", () => {
+  it("go a year after the status was set to Unsuccessful or Withdrawn (regulation 29 asks for a year)", () => {
     const told = at("2026-03-31T11:00:00Z");
     const lead = application({ status: "unsuccessful", statusChangedAt: told, lastActivityAt: told });
     const decision = retentionOf(lead, retention);
-    expect(decision).toMatchObject({ rule: "unsuccessful", deleteAt: at("2026-09-30T11:00:00Z") });
+    expect(decision).toMatchObject({ rule: "unsuccessful", deleteAt: at("2027-03-31T11:00:00Z") });
+    const withdrawn = application({ status: "withdrawn", statusChangedAt: told, lastActivityAt: told });
+    expect(retentionOf(withdrawn, retention)).toMatchObject({
+      rule: "withdrawn",
+      deleteAt: at("2027-03-31T11:00:00Z"),
+    });
   });
 
-  it("go six months after hire", () => {
+  it("go a year after hire", () => {
     const hired = at("2026-02-14T09:00:00Z");
     const lead = application({ status: "hired", statusChangedAt: hired, lastActivityAt: hired + 10 * day });
     expect(retentionOf(lead, retention)).toMatchObject({
       rule: "hired",
-      deleteAt: at("2026-08-14T09:00:00Z"),
+      deleteAt: at("2027-02-14T09:00:00Z"),
     });
   });
 
@@ -100,7 +105,7 @@ describe("applications", () => {
 
   it("without a status date count from the last activity", () => {
     const lead = application({ status: "unsuccessful", lastActivityAt: at("2026-04-01T10:00:00Z") });
-    expect(retentionOf(lead, retention).deleteAt).toBe(at("2026-10-01T10:00:00Z"));
+    expect(retentionOf(lead, retention).deleteAt).toBe(at("2027-04-01T10:00:00Z"));
   });
 });
 

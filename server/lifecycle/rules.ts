@@ -21,6 +21,7 @@ export type RuleName =
   | "client"
   | "enquiry"
   | "unsuccessful"
+  | "withdrawn"
   | "hired"
   | "inactive-application"
   | "future-roles";
@@ -64,9 +65,11 @@ export function retentionOf(lead: LeadFacts, config: RetentionConfig): Retention
   const byStatus =
     lead.status === "unsuccessful"
       ? decide("unsuccessful", setAt, config.applications.unsuccessful, "Unsuccessful")
-      : lead.status === "hired"
-        ? decide("hired", setAt, config.applications.hired, "Hired")
-        : decide("inactive-application", lastActivity, config.applications.inactive, "Last activity");
+      : lead.status === "withdrawn"
+        ? decide("withdrawn", setAt, config.applications.unsuccessful, "Withdrawn")
+        : lead.status === "hired"
+          ? decide("hired", setAt, config.applications.hired, "Hired")
+          : decide("inactive-application", lastActivity, config.applications.inactive, "Last activity");
   if (lead.keepConsentAt != null) {
     const kept = decide(
       "future-roles",

@@ -1,4 +1,4 @@
-import type { Database } from "../db/database.ts";
+import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../observability/logger.ts";
 import type { ErasureLedger } from "./ledger.ts";
 import { type PurgeReport, purge } from "./purge.ts";
@@ -61,7 +61,15 @@ export async function startPurging(options: {
         return report;
       })
       .catch((error: unknown) => {
-        logger.error({ err: error }, "retention purge failed; the next run tries again");
+        // A database away for a failover is expected now and then: the purge simply waits for the next run.
+        if (isUnavailable(error)) {
+          logger.warn(
+            { error: error instanceof Error ? error.message : String(error) },
+            "retention purge skipped: the database is unavailable; the next run tries again",
+          );
+        } else {
+          logger.error({ err: error }, "retention purge failed; the next run tries again");
+        }
         return null;
       })
       .then((report) => {

@@ -119,6 +119,63 @@ describe.each(dialects)("vacancies (%s)", (dialect) => {
     expect(refused.ok).toBe(false);
   });
 
+  it("its lastmod moves when the public's words change, never on a no-op save, a draft's edit or a view", async () => {
+    let clock = Date.parse("2026-03-02T09:00:00Z");
+    const at = (minutes: number) => Date.parse("2026-03-02T09:00:00Z") + minutes * 60_000;
+    const staffSide = createVacancies({ db: first.services.db, now: () => clock });
+    const closesOn = "2026-04-30";
+    const draft = await staffSide.save(null, input({ closesOn }), "draft", staffId);
+    if (!draft.ok) throw new Error(draft.problem);
+    const reference = draft.vacancy.reference;
+
+    // A draft's edits are seen by nobody: publishing is the first change the public sees.
+    clock = at(5);
+    await staffSide.save(reference, input({ closesOn, title: "Night Patrol Officer" }), "draft", staffId);
+    clock = at(10);
+    const published = await staffSide.save(reference, input({ closesOn }), "publish", staffId);
+    if (!published.ok) throw new Error(published.problem);
+    expect(published.vacancy.contentChangedAt).toBe(at(10));
+
+    // Saved again unchanged (as "Publish" or "Save draft"), and looked at: nothing moves.
+    clock = at(20);
+    const same = await staffSide.save(reference, input({ closesOn }), "publish", staffId);
+    clock = at(25);
+    await staffSide.save(reference, input({ closesOn }), "draft", staffId);
+    if (!same.ok) throw new Error(same.problem);
+    expect(same.vacancy.contentChangedAt).toBe(at(10));
+    clock = at(30);
+    const viewed = await staffSide.bySlug(published.vacancy.slug);
+    expect(viewed.state === "open" && viewed.vacancy.contentChangedAt).toBe(at(10));
+    expect((await second.services.app.vacancies.get(reference))?.contentChangedAt).toBe(at(10));
+
+    // An edit of the words moves it, and so does an edit of the pay; the record says when it was saved.
+    clock = at(40);
+    const worded = await staffSide.save(
+      reference,
+      input({ closesOn, description: "Patrols, access control and CCTV.\n- SIA licence needed" }),
+      "publish",
+      staffId,
+    );
+    if (!worded.ok) throw new Error(worded.problem);
+    expect(worded.vacancy.contentChangedAt).toBe(at(40));
+    clock = at(50);
+    const paid = await staffSide.save(
+      reference,
+      input({
+        closesOn,
+        description: "Patrols, access control and CCTV.\n- SIA licence needed",
+        payTo: 13.5,
+      }),
+      "draft",
+      staffId,
+    );
+    if (!paid.ok) throw new Error(paid.problem);
+    expect(paid.vacancy.contentChangedAt).toBe(at(50));
+    expect(paid.vacancy.updatedAt).toBe(at(50));
+    const listed = (await staffSide.listOpen()).find((vacancy) => vacancy.reference === reference);
+    expect(listed?.contentChangedAt).toBe(at(50));
+  });
+
   it("applications name their vacancy, are kept when it has closed, and an unknown one is refused", async () => {
     const a = first.services.app.vacancies;
     const open = await a.save(null, input(), "publish", staffId);

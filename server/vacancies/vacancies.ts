@@ -1,4 +1,5 @@
 import {
+  endOfClosingDate,
   isOpenAt,
   londonDate,
   type Vacancy,
@@ -22,6 +23,8 @@ export type VacanciesOptions = {
   db: Database;
   /** The clock: tests move it past a closing date. */
   now?: () => number;
+  /** Told after a save leaves a vacancy open (published, or a published one edited): the job alerts wake. */
+  onOpenSaved?: () => void;
 };
 
 type Row = {
@@ -43,6 +46,7 @@ type Row = {
   updated_at: number;
   published_at: number | null;
   closed_at: number | null;
+  content_changed_at: number | null;
 };
 
 function fromRow(row: Row): Vacancy {
@@ -65,6 +69,8 @@ function fromRow(row: Row): Vacancy {
     updatedAt: Number(row.updated_at),
     publishedAt: row.published_at === null ? null : Number(row.published_at),
     closedAt: row.closed_at === null ? null : Number(row.closed_at),
+    // Rows from before the column was filled fall back to their publication, as the migration did.
+    contentChangedAt: Number(row.content_changed_at ?? row.published_at ?? row.updated_at),
   };
 }
 
@@ -87,7 +93,8 @@ export type SaveOutcome =
 export type OpenFilter = { service?: string | undefined; type?: string | undefined; limit?: number };
 
 const columns = `reference, slug, status, title, service, location, postcode, employment_type, pay_from_pence,
-  pay_to_pence, pay_period, hours, description, closes_on, created_at, updated_at, published_at, closed_at`;
+  pay_to_pence, pay_period, hours, description, closes_on, created_at, updated_at, published_at, closed_at,
+  content_changed_at`;
 
 const changeNames: Record<string, string> = {
   title: "title",
@@ -117,7 +124,8 @@ function penceOf(pounds: number): number {
 }
 
 /** The vacancies service: built once at the composition root. */
-export function createVacancies({ db, now = Date.now }: VacanciesOptions) {
+export function createVacancies(options: VacanciesOptions) {
+  const { db, now = Date.now } = options;
   async function get(q: Queryable, reference: string): Promise<Vacancy | null> {
     const [row] = await q.all<Row>(`SELECT ${columns} FROM vacancies WHERE reference = ?`, [reference]);
     return row ? fromRow(row) : null;
@@ -147,7 +155,135 @@ export function createVacancies({ db, now = Date.now }: VacanciesOptions) {
     return rows.map(fromRow).filter((vacancy) => isOpenAt(vacancy, at));
   }
 
+  /** Creates or changes a vacancy (see `save`), without telling anyone. */
+  async function saveVacancy(
+    reference: string | null,
+    input: VacancyInput,
+    intent: SaveIntent,
+    staffId: number | null,
+  ): Promise<SaveOutcome> {
+    const at = now();
+    if (intent === "publish" && input.closesOn < londonDate(at)) {
+      const problem = "The closing date has passed: choose today or a later date to publish.";
+      return { ok: false, status: 400, problem, fields: { closesOn: problem } };
+    }
+    const values = [
+      input.title,
+      input.service,
+      input.location,
+      input.postcode,
+      input.employmentType,
+      penceOf(input.payFrom),
+      penceOf(input.payTo),
+      input.payPeriod,
+      input.hours,
+      input.description,
+      input.closesOn,
+    ];
+    if (reference === null) {
+      for (let attempt = 0; ; attempt++) {
+        const made = newReference("VAC");
+        try {
+          await db.transaction(async (tx) => {
+            await tx.run(
+              `INSERT INTO vacancies (reference, slug, status, title, service, location, postcode, employment_type,
+                 pay_from_pence, pay_to_pence, pay_period, hours, description, closes_on, created_at, updated_at,
+                 published_at, closed_at, content_changed_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+              [
+                made,
+                vacancySlug(input.title, made),
+                intent === "publish" ? "open" : "draft",
+                ...values,
+                at,
+                at,
+                intent === "publish" ? at : null,
+                at,
+              ],
+            );
+            await recordEvent(tx, {
+              reference: made,
+              action: intent === "publish" ? "vacancy-published" : "vacancy-saved",
+              staffId,
+              now: at,
+            });
+          });
+          const vacancy = await get(db, made);
+          if (!vacancy) throw new Error("The vacancy just saved cannot be read back");
+          return { ok: true, vacancy };
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= 3) throw error;
+        }
+      }
+    }
+    return db.transaction(async (tx): Promise<SaveOutcome> => {
+      const [row] = await tx.all<Row>(
+        `SELECT ${columns} FROM vacancies WHERE reference = ? ${db.sql.lockRows}`,
+        [reference],
+      );
+      if (!row) return { ok: false, status: 404, problem: "There is no vacancy with that reference." };
+      const before = fromRow(row);
+      if (before.status === "closed") {
+        return { ok: false, status: 409, problem: "This vacancy is closed and can no longer be changed." };
+      }
+      const publishing = before.status === "draft" && intent === "publish";
+      // Once published, a vacancy stays published: "Save draft" on it saves the changes and keeps it open.
+      const status: VacancyStatus = before.status === "open" || publishing ? "open" : "draft";
+      // The address follows the title until the vacancy is first published, then never changes.
+      const slug = before.status === "draft" ? vacancySlug(input.title, before.reference) : before.slug;
+      const changes = changesOf(before, input);
+      // The public's lastmod moves when the vacancy goes public, or when a published field of an open one
+      // changes; a save that changes nothing, or a draft's edits nobody sees, leave it where it was.
+      const contentChangedAt =
+        publishing || (before.status === "open" && changes !== "") ? at : before.contentChangedAt;
+      await tx.run(
+        `UPDATE vacancies SET slug = ?, status = ?, title = ?, service = ?, location = ?, postcode = ?,
+           employment_type = ?, pay_from_pence = ?, pay_to_pence = ?, pay_period = ?, hours = ?, description = ?,
+           closes_on = ?, updated_at = ?, published_at = ?, content_changed_at = ? WHERE reference = ?`,
+        [
+          slug,
+          status,
+          ...values,
+          at,
+          before.publishedAt ?? (publishing ? at : null),
+          contentChangedAt,
+          before.reference,
+        ],
+      );
+      const action = publishing
+        ? "vacancy-published"
+        : before.status === "open"
+          ? "vacancy-edited"
+          : "vacancy-saved";
+      await recordEvent(tx, { reference: before.reference, action, staffId, detail: changes, now: at });
+      const vacancy = await get(tx, before.reference);
+      if (!vacancy) throw new Error("The vacancy just saved cannot be read back");
+      return { ok: true, vacancy };
+    });
+  }
+
+  /**
+   * True when this member of staff may publish, edit and close vacancies: an administrator, or someone
+   * an administrator allowed on the team page.
+   */
+  async function mayManage(staffId: number): Promise<boolean> {
+    const [row] = await db.all<{ allowed: number }>(
+      "SELECT 1 AS allowed FROM staff WHERE id = ? AND revoked_at IS NULL AND (is_admin = 1 OR can_manage_vacancies = 1)",
+      [staffId],
+    );
+    return row !== undefined;
+  }
+
+  const notAllowed: SaveOutcome = {
+    ok: false,
+    status: 403,
+    problem:
+      "Publishing, editing and closing vacancies is for those an administrator has allowed. Ask an administrator to allow you on the Team page.",
+  };
+
   return {
+    mayManage,
+
     /** Every vacancy, newest first, with its applicant count: the workspace's list. */
     async list(): Promise<ListedVacancy[]> {
       const rows = await db.all<Row & { applicants: number }>(
@@ -166,6 +302,25 @@ export function createVacancies({ db, now = Date.now }: VacanciesOptions) {
 
     listOpen,
 
+    /**
+     * The feed's contents at a moment: the open vacancies, and when that list last changed (the newest
+     * published content of an open one, the newest closing of a published one, or the end of the newest
+     * closing date already over), so a closing moves it too; null when nothing was ever published.
+     */
+    async feed(at = now()): Promise<{ vacancies: Vacancy[]; changedAt: number | null }> {
+      const open = await listOpen({}, at);
+      const [row] = await db.all<{ closed: number | null; expired: string | null }>(
+        `SELECT MAX(CASE WHEN status = 'closed' THEN closed_at END) AS closed,
+           MAX(CASE WHEN status = 'open' AND closes_on < ? THEN closes_on END) AS expired
+         FROM vacancies WHERE published_at IS NOT NULL`,
+        [londonDate(at)],
+      );
+      const times = open.map((vacancy) => vacancy.contentChangedAt);
+      if (row?.closed != null) times.push(Number(row.closed));
+      if (row?.expired) times.push(endOfClosingDate(row.expired).ms);
+      return { vacancies: open, changedAt: times.length > 0 ? Math.max(...times) : null };
+    },
+
     /** The answer for a vacancy's public address. */
     async bySlug(slug: string, at = now()): Promise<VacancyAnswer> {
       const [row] = await db.all<Row>(`SELECT ${columns} FROM vacancies WHERE slug = ?`, [slug]);
@@ -178,12 +333,20 @@ export function createVacancies({ db, now = Date.now }: VacanciesOptions) {
 
     /**
      * The vacancy an application names, for the careers form: null when there is no such published
-     * vacancy; `open` false when it has closed (the application is kept all the same).
+     * vacancy; `open` false when it has closed, with `closedAt` the moment it did (Close vacancy, or the
+     * end of its closing date, whichever came first), so the form can keep a late application or refuse
+     * one sent long after.
      */
-    async forApplication(reference: string, at = now()): Promise<{ vacancy: Vacancy; open: boolean } | null> {
+    async forApplication(
+      reference: string,
+      at = now(),
+    ): Promise<{ vacancy: Vacancy; open: boolean; closedAt: number | null } | null> {
       const vacancy = await get(db, reference);
       if (!vacancy || vacancy.status === "draft") return null;
-      return { vacancy, open: isOpenAt(vacancy, at) };
+      if (isOpenAt(vacancy, at)) return { vacancy, open: true, closedAt: null };
+      const ended = endOfClosingDate(vacancy.closesOn).ms;
+      const closedAt = vacancy.closedAt === null ? ended : Math.min(vacancy.closedAt, ended);
+      return { vacancy, open: false, closedAt };
     },
 
     /** True when a path names the public list or a published vacancy's page (the visit counts). */
@@ -211,98 +374,18 @@ export function createVacancies({ db, now = Date.now }: VacanciesOptions) {
       reference: string | null,
       input: VacancyInput,
       intent: SaveIntent,
-      /** Who did it; null for a vacancy written by a script (the audit's sample). */
+      /** Who did it (refused unless they may: see mayManage); null for a vacancy written by a script (the audit's sample). */
       staffId: number | null,
     ): Promise<SaveOutcome> {
-      const at = now();
-      if (intent === "publish" && input.closesOn < londonDate(at)) {
-        const problem = "The closing date has passed: choose today or a later date to publish.";
-        return { ok: false, status: 400, problem, fields: { closesOn: problem } };
-      }
-      const values = [
-        input.title,
-        input.service,
-        input.location,
-        input.postcode,
-        input.employmentType,
-        penceOf(input.payFrom),
-        penceOf(input.payTo),
-        input.payPeriod,
-        input.hours,
-        input.description,
-        input.closesOn,
-      ];
-      if (reference === null) {
-        for (let attempt = 0; ; attempt++) {
-          const made = newReference("VAC");
-          try {
-            await db.transaction(async (tx) => {
-              await tx.run(
-                `INSERT INTO vacancies (reference, slug, status, title, service, location, postcode, employment_type,
-                   pay_from_pence, pay_to_pence, pay_period, hours, description, closes_on, created_at, updated_at,
-                   published_at, closed_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
-                [
-                  made,
-                  vacancySlug(input.title, made),
-                  intent === "publish" ? "open" : "draft",
-                  ...values,
-                  at,
-                  at,
-                  intent === "publish" ? at : null,
-                ],
-              );
-              await recordEvent(tx, {
-                reference: made,
-                action: intent === "publish" ? "vacancy-published" : "vacancy-saved",
-                staffId,
-                now: at,
-              });
-            });
-            const vacancy = await get(db, made);
-            if (!vacancy) throw new Error("The vacancy just saved cannot be read back");
-            return { ok: true, vacancy };
-          } catch (error) {
-            if (!isUniqueViolation(error) || attempt >= 3) throw error;
-          }
-        }
-      }
-      return db.transaction(async (tx): Promise<SaveOutcome> => {
-        const [row] = await tx.all<Row>(
-          `SELECT ${columns} FROM vacancies WHERE reference = ? ${db.sql.lockRows}`,
-          [reference],
-        );
-        if (!row) return { ok: false, status: 404, problem: "There is no vacancy with that reference." };
-        const before = fromRow(row);
-        if (before.status === "closed") {
-          return { ok: false, status: 409, problem: "This vacancy is closed and can no longer be changed." };
-        }
-        const publishing = before.status === "draft" && intent === "publish";
-        // Once published, a vacancy stays published: "Save draft" on it saves the changes and keeps it open.
-        const status: VacancyStatus = before.status === "open" || publishing ? "open" : "draft";
-        // The address follows the title until the vacancy is first published, then never changes.
-        const slug = before.status === "draft" ? vacancySlug(input.title, before.reference) : before.slug;
-        await tx.run(
-          `UPDATE vacancies SET slug = ?, status = ?, title = ?, service = ?, location = ?, postcode = ?,
-             employment_type = ?, pay_from_pence = ?, pay_to_pence = ?, pay_period = ?, hours = ?, description = ?,
-             closes_on = ?, updated_at = ?, published_at = ? WHERE reference = ?`,
-          [slug, status, ...values, at, before.publishedAt ?? (publishing ? at : null), before.reference],
-        );
-        const changes = changesOf(before, input);
-        const action = publishing
-          ? "vacancy-published"
-          : before.status === "open"
-            ? "vacancy-edited"
-            : "vacancy-saved";
-        await recordEvent(tx, { reference: before.reference, action, staffId, detail: changes, now: at });
-        const vacancy = await get(tx, before.reference);
-        if (!vacancy) throw new Error("The vacancy just saved cannot be read back");
-        return { ok: true, vacancy };
-      });
+      if (staffId !== null && !(await mayManage(staffId))) return notAllowed;
+      const outcome = await saveVacancy(reference, input, intent, staffId);
+      if (outcome.ok && outcome.vacancy.status === "open") options.onOpenSaved?.();
+      return outcome;
     },
 
     /** Closes a vacancy: its page answers 410 and it leaves the lists and the sitemap at once. */
     async close(reference: string, staffId: number | null): Promise<SaveOutcome> {
+      if (staffId !== null && !(await mayManage(staffId))) return notAllowed;
       const at = now();
       return db.transaction(async (tx): Promise<SaveOutcome> => {
         const before = await get(tx, reference);

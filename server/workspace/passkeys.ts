@@ -10,10 +10,11 @@ import {
 } from "@simplewebauthn/server";
 import { site } from "../../core/config/site.ts";
 import type { Database, Queryable } from "../db/database.ts";
+import { enqueueEmail } from "../delivery/outbox.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import type { RelyingParty } from "./relying-party.ts";
 import { confirmSession, createSession, endSessionsOpenedBy, type StaffMember } from "./sessions.ts";
-import { findInvitation } from "./team.ts";
+import { acceptInvitation, findInvitation } from "./team.ts";
 import { hashToken } from "./tokens.ts";
 
 /** A challenge is good for one answer, within this time. */
@@ -101,7 +102,8 @@ export async function registrationOptions(
 }
 
 /**
- * Checks the new passkey, uses up the invitation, stores the passkey and signs the person in.
+ * Checks the new passkey, uses up the invitation (applying what it holds: see acceptInvitation), stores
+ * the passkey, e-mails the person that a passkey was added to their account, and signs them in.
  * Resolves to the new session's token.
  */
 export async function register(
@@ -125,12 +127,7 @@ export async function register(
   if (!verification.verified) throw new PasskeyError("The passkey could not be checked. Please try again.");
   const { credential } = verification.registrationInfo;
   return db.transaction(async (tx) => {
-    const used = await tx.all<{ staff_id: number }>(
-      `UPDATE invitations SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
-       RETURNING staff_id`,
-      [now, tokenHash, now],
-    );
-    const staffId = used[0] ? Number(used[0].staff_id) : null;
+    const staffId = await acceptInvitation(tx, tokenHash, now);
     if (staffId === null) throw new PasskeyError("This invitation has expired or has already been used.");
     await tx.run(
       `INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at, last_used_at)
@@ -146,8 +143,46 @@ export async function register(
       ],
     );
     await recordEvent(tx, { action: "signed-in", staffId, detail: "passkey created", now });
+    await tellOfNewPasskey(tx, staffId, rp, now);
     return createSession(tx, staffId, now, credential.id);
   });
+}
+
+const addedAt = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+
+/**
+ * E-mails a person, through the delivery queue, that a passkey was added to their account: an
+ * invitation link in the wrong hands lets someone else add one, and this is how the owner hears of it.
+ */
+async function tellOfNewPasskey(tx: Queryable, staffId: number, rp: RelyingParty, now: number) {
+  const [person] = await tx.all<{ email: string; name: string }>(
+    "SELECT email, name FROM staff WHERE id = ?",
+    [staffId],
+  );
+  if (!person) return;
+  await enqueueEmail(
+    tx,
+    "",
+    {
+      purpose: "staff-security",
+      to: person.email,
+      replyTo: null,
+      subject: `${site.brand} workspace: a passkey was added to your account`,
+      body: [
+        `Hello ${person.name},`,
+        "",
+        `A new passkey was added to your account on the ${site.brand} staff workspace on ${addedAt.format(now)} (UK time), from an invitation link.`,
+        "",
+        "If that was you, there is nothing to do.",
+        `If it was not, tell an administrator at once: they can remove the passkey, and so sign out everywhere it is signed in, on the Team page (${rp.origin}/staff/team).`,
+      ].join("\n"),
+    },
+    now,
+  );
 }
 
 /** Options for signing in (or confirming) with any passkey of this site: discoverable, verified. */

@@ -5,8 +5,9 @@
  * words once it is sent) and deleted with the lead.
  */
 import { site } from "../../core/config/site.ts";
+import { type StaffLimitsConfig, staffLimits } from "../../core/config/staff-limits.ts";
 import { kindOfReference, type LeadKind, replyLimits } from "../../core/leads/model.ts";
-import type { Database } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";
@@ -26,29 +27,39 @@ export async function sendReply(
     now: number;
     /** The company's inbox for each kind of lead: the reply's Reply-To. */
     replyTo: Record<LeadKind, string>;
+    /** The caps; tests lower them. */
+    limits?: StaffLimitsConfig;
+    /** The team page's address, for the administrators' e-mail when a cap is reached. */
+    teamUrl?: string | undefined;
   },
-): Promise<Outcome<{ contacted: boolean }>> {
+): Promise<ReplyOutcome> {
   const { reference, staffId, now } = input;
   const kind = kindOfReference(reference);
   if (!kind) return noLead;
   // A subject is one line: line breaks would be header injection, and are never meant.
-  const subject = input.subject
+  const typed = input.subject
     .normalize("NFC")
     .replace(/[\r\n\t]+/g, " ")
     .trim();
   const body = input.body.normalize("NFC").replace(/\r\n?/g, "\n").trim();
-  if (!subject) return { ok: false, problem: "Write a subject for the reply." };
-  if (subject.length > replyLimits.subject) {
+  if (!typed) return { ok: false, problem: "Write a subject for the reply." };
+  if (typed.length > replyLimits.subject) {
     return { ok: false, problem: `Subjects can be up to ${replyLimits.subject} characters long.` };
   }
+  // Every reply names its lead in the subject, so whoever reads it (or a mail provider asked about it)
+  // can tie it to the lead, and the company's address cannot be made to send an unmarked message.
+  const subject = typed.toUpperCase().includes(reference.toUpperCase()) ? typed : `${typed} (${reference})`;
+  const limits = input.limits ?? staffLimits;
   if (!body) return { ok: false, problem: "Write the reply before sending it." };
   if (body.length > replyLimits.body) {
     return { ok: false, problem: `Replies can be up to ${replyLimits.body} characters long.` };
   }
   const table = tableOf(kind);
   return db.transaction(async (tx) => {
+    // The lead's row and the sender's are locked until the reply is stored, so replies sent at once, from
+    // any process, are counted one after another and no cap is passed by a race.
     const [lead] = await tx.all<{ email: string; status: string }>(
-      `SELECT email, status FROM ${table} WHERE reference = ?`,
+      `SELECT email, status FROM ${table} WHERE reference = ? ${db.sql.lockRows}`,
       [reference],
     );
     if (!lead) return noLead;
@@ -59,7 +70,23 @@ export async function sendReply(
           "This lead is marked as spam, and spam is never mailed. Change its status first if it is genuine.",
       };
     }
-    const [me] = await tx.all<{ name: string }>("SELECT name FROM staff WHERE id = ?", [staffId]);
+    const [me] = await tx.all<{ name: string; email: string }>(
+      `SELECT name, email FROM staff WHERE id = ? ${db.sql.lockRows}`,
+      [staffId],
+    );
+    const capped = await reachedCap(tx, { reference, staffId, now, limits });
+    if (capped) {
+      const staff = { id: staffId, name: me?.name ?? "", email: me?.email ?? "" };
+      const alerted = await alertAdministrators(tx, {
+        cap: capped,
+        staff,
+        reference,
+        now,
+        limits,
+        teamUrl: input.teamUrl,
+      });
+      return { ok: false, limited: true, alerted, problem: capProblem(capped, limits) };
+    }
     const signature = `\n\n--\n${me?.name ?? site.brand}, ${site.brand}\n${site.phone.display} · ${input.replyTo[kind]}`;
     const mailId = await enqueueEmail(
       tx,
@@ -85,4 +112,94 @@ export async function sendReply(
     }
     return { ok: true, value: { contacted } };
   });
+}
+
+/** What sending a reply did; `limited` when a cap refused it (`alerted`: the administrators were e-mailed now). */
+export type ReplyOutcome =
+  | Outcome<{ contacted: boolean }>
+  | { ok: false; limited: true; alerted: boolean; missing?: undefined; problem: string };
+
+type Cap = "lead" | "person";
+
+const hourMs = 60 * 60 * 1000;
+const capWindowMs: Record<Cap, number> = { lead: 24 * hourMs, person: hourMs };
+
+/** The cap one more reply would pass, counted from the replies stored (by every process), or null. */
+async function reachedCap(
+  tx: Queryable,
+  input: { reference: string; staffId: number; now: number; limits: StaffLimitsConfig },
+): Promise<Cap | null> {
+  const [toLead] = await tx.all<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM replies WHERE reference = ? AND created_at > ?",
+    [input.reference, input.now - capWindowMs.lead],
+  );
+  if (Number(toLead?.n ?? 0) >= input.limits.repliesPerLeadPerDay) return "lead";
+  const [byPerson] = await tx.all<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM replies WHERE staff_id = ? AND created_at > ?",
+    [input.staffId, input.now - capWindowMs.person],
+  );
+  if (Number(byPerson?.n ?? 0) >= input.limits.repliesPerPersonPerHour) return "person";
+  return null;
+}
+
+function capProblem(cap: Cap, limits: StaffLimitsConfig): string {
+  return cap === "lead"
+    ? `This lead has had ${limits.repliesPerLeadPerDay} replies in the last 24 hours, the most we send one person in a day, so this reply was not sent. Please telephone them, or reply tomorrow.`
+    : `You have sent ${limits.repliesPerPersonPerHour} replies in the last hour, the most one person may send, so this reply was not sent. Please try again later; the administrators have been told.`;
+}
+
+/**
+ * E-mails every administrator, through the delivery queue, that someone reached a cap: once per person,
+ * cap and window (the first refusal's row in staff_cap_alerts decides, whichever process made it).
+ * Resolves to true when the e-mail was queued now.
+ */
+async function alertAdministrators(
+  tx: Queryable,
+  input: {
+    cap: Cap;
+    staff: { id: number; name: string; email: string };
+    reference: string;
+    now: number;
+    limits: StaffLimitsConfig;
+    teamUrl: string | undefined;
+  },
+): Promise<boolean> {
+  const windowMs = capWindowMs[input.cap];
+  const claimed = await tx.all(
+    `INSERT INTO staff_cap_alerts (staff_id, cap, window_start, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT DO NOTHING RETURNING staff_id`,
+    [input.staff.id, input.cap, Math.floor(input.now / windowMs) * windowMs, input.now],
+  );
+  if (claimed.length === 0) return false;
+  const admins = await tx.all<{ email: string }>(
+    "SELECT email FROM staff WHERE is_admin = 1 AND revoked_at IS NULL ORDER BY id",
+  );
+  const who = `${input.staff.name} (${input.staff.email})`;
+  const what =
+    input.cap === "lead"
+      ? `tried to send a reply to ${input.reference} after it had had ${input.limits.repliesPerLeadPerDay} in the last 24 hours`
+      : `reached the limit of ${input.limits.repliesPerPersonPerHour} replies in an hour (the last one refused was to ${input.reference})`;
+  const body = [
+    `${who} ${what}, so the reply was not sent.`,
+    "",
+    "If that was them and expected, there is nothing to do: replies can be sent again once the time has passed.",
+    `If it was not, their account may be in someone else's hands: revoke their access on the Team page of the staff workspace${input.teamUrl ? ` (${input.teamUrl})` : ""}, which signs them out everywhere at once, then invite them again.`,
+    "",
+    `You will not hear of ${input.staff.name} reaching this limit again until the ${input.cap === "lead" ? "day" : "hour"} is over.`,
+  ].join("\n");
+  for (const admin of admins) {
+    await enqueueEmail(
+      tx,
+      "",
+      {
+        purpose: "staff-security",
+        to: admin.email,
+        replyTo: null,
+        subject: `${site.brand} workspace: ${input.staff.name} reached a replies limit`,
+        body,
+      },
+      input.now,
+    );
+  }
+  return admins.length > 0;
 }

@@ -13,6 +13,8 @@ export type TeamMember = {
   email: string;
   name: string;
   isAdmin: boolean;
+  /** May publish, edit and close vacancies (administrators may whatever this says). */
+  canManageVacancies: boolean;
   createdAt: number;
   revokedAt: number | null;
   passkeys: number;
@@ -33,44 +35,58 @@ export function invitationPath(token: string): string {
 }
 
 /**
- * Invites someone: adds them to the team (or, when they are already on it, lets them add a passkey,
- * as after a lost device, and gives back access taken away earlier). Resolves to the one-time token;
- * only its hash is kept.
+ * Invites someone: adds them to the team, or, when they are already on it, lets them add a passkey (as
+ * after a lost device). For someone already on the team the invitation changes nothing until it is
+ * accepted: the role it gives (`admin`; left out, their role stays), the vacancies permission and the
+ * return of access taken away earlier apply only when a passkey is made with it (see register in
+ * passkeys.ts), so an invitation alone never promotes, demotes or restores anyone. Resolves to the
+ * one-time token; only its hash is kept.
  */
 export async function invite(
   db: Database,
-  input: { email: string; name?: string; admin?: boolean; invitedBy?: number | null },
+  input: { email: string; name?: string; admin?: boolean; vacancies?: boolean; invitedBy?: number | null },
   now: number,
-): Promise<{ token: string; expiresAt: number; staffId: number }> {
+): Promise<{ token: string; expiresAt: number; staffId: number; existing: boolean }> {
   const email = normaliseEmail(input.email);
   const token = newToken();
   const expiresAt = now + invitationLifetimeMs;
   return db.transaction(async (tx) => {
-    const [existing] = await tx.all<{ id: number; name: string; is_admin: number }>(
-      "SELECT id, name, is_admin FROM staff WHERE email = ?",
-      [email],
-    );
+    const [existing] = await tx.all<{ id: number }>("SELECT id FROM staff WHERE email = ?", [email]);
     let staffId: number;
     if (existing) {
       staffId = Number(existing.id);
-      await tx.run("UPDATE staff SET name = ?, is_admin = ?, revoked_at = NULL WHERE id = ?", [
-        input.name?.trim() || existing.name,
-        input.admin === undefined ? Number(existing.is_admin) : input.admin ? 1 : 0,
-        staffId,
-      ]);
     } else {
+      // Someone new has no passkey to sign in with until they accept, so they start as invited.
       const name = input.name?.trim();
       if (!name) throw new Error("A new member of staff needs a name.");
       const [row] = await tx.all<{ id: number }>(
-        "INSERT INTO staff (email, name, is_admin, user_handle, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
-        [email, name, input.admin ? 1 : 0, randomBytes(16).toString("base64url"), now],
+        `INSERT INTO staff (email, name, is_admin, can_manage_vacancies, user_handle, created_at)
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+        [
+          email,
+          name,
+          input.admin ? 1 : 0,
+          input.vacancies ? 1 : 0,
+          randomBytes(16).toString("base64url"),
+          now,
+        ],
       );
       if (!row) throw new Error("Adding a member of staff returned no id");
       staffId = Number(row.id);
     }
     await tx.run(
-      "INSERT INTO invitations (token_hash, staff_id, invited_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-      [hashToken(token), staffId, input.invitedBy ?? null, now, expiresAt],
+      `INSERT INTO invitations (token_hash, staff_id, invited_by, created_at, expires_at, make_admin, grant_vacancies, name)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        hashToken(token),
+        staffId,
+        input.invitedBy ?? null,
+        now,
+        expiresAt,
+        input.admin === undefined ? null : input.admin ? 1 : 0,
+        input.vacancies ? 1 : null,
+        input.name?.trim() || null,
+      ],
     );
     await recordEvent(tx, {
       action: "staff-invited",
@@ -78,7 +94,75 @@ export async function invite(
       detail: `staff #${staffId}`,
       now,
     });
-    return { token, expiresAt, staffId };
+    return { token, expiresAt, staffId, existing: existing !== undefined };
+  });
+}
+
+/**
+ * Applies what an invitation holds for the person (role, vacancies permission, name) and gives back
+ * access taken away earlier: called by register, in its transaction, once a passkey is made with it.
+ */
+export async function acceptInvitation(
+  tx: Queryable,
+  tokenHash: string,
+  now: number,
+): Promise<number | null> {
+  const [used] = await tx.all<{
+    staff_id: number;
+    make_admin: number | null;
+    grant_vacancies: number | null;
+    name: string | null;
+  }>(
+    `UPDATE invitations SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
+     RETURNING staff_id, make_admin, grant_vacancies, name`,
+    [now, tokenHash, now],
+  );
+  if (!used) return null;
+  const staffId = Number(used.staff_id);
+  await tx.run(
+    `UPDATE staff SET is_admin = COALESCE(?, is_admin), name = COALESCE(?, name), revoked_at = NULL,
+       can_manage_vacancies = CASE WHEN ? = 1 THEN 1 ELSE can_manage_vacancies END
+     WHERE id = ?`,
+    [
+      used.make_admin === null ? null : Number(used.make_admin),
+      used.name,
+      Number(used.grant_vacancies ?? 0),
+      staffId,
+    ],
+  );
+  return staffId;
+}
+
+/**
+ * Makes someone an administrator or not, or lets them manage vacancies or not (an administrator's
+ * choice on the team page). Resolves to false when nobody current on the team has that id.
+ */
+export async function setPermissions(
+  db: Database,
+  input: { staffId: number; admin?: boolean; vacancies?: boolean; by: number; now: number },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const changes: string[] = [];
+    if (input.admin !== undefined) changes.push(input.admin ? "administrator" : "not an administrator");
+    if (input.vacancies !== undefined)
+      changes.push(input.vacancies ? "may manage vacancies" : "may not manage vacancies");
+    const changed = await tx.run(
+      `UPDATE staff SET is_admin = COALESCE(?, is_admin), can_manage_vacancies = COALESCE(?, can_manage_vacancies)
+       WHERE id = ? AND revoked_at IS NULL`,
+      [
+        input.admin === undefined ? null : input.admin ? 1 : 0,
+        input.vacancies === undefined ? null : input.vacancies ? 1 : 0,
+        input.staffId,
+      ],
+    );
+    if (changed !== 1) return false;
+    await recordEvent(tx, {
+      action: "staff-permissions-changed",
+      staffId: input.by,
+      detail: `staff #${input.staffId}: ${changes.join(", ")}`,
+      now: input.now,
+    });
+    return true;
   });
 }
 
@@ -113,12 +197,13 @@ export async function listTeam(db: Queryable): Promise<TeamMember[]> {
     email: string;
     name: string;
     is_admin: number;
+    can_manage_vacancies: number;
     created_at: number;
     revoked_at: number | null;
     passkeys: number;
     last_sign_in: number | null;
   }>(
-    `SELECT p.id, p.email, p.name, p.is_admin, p.created_at, p.revoked_at,
+    `SELECT p.id, p.email, p.name, p.is_admin, p.can_manage_vacancies, p.created_at, p.revoked_at,
        (SELECT COUNT(*) FROM passkeys k WHERE k.staff_id = p.id) AS passkeys,
        (SELECT MAX(k.last_used_at) FROM passkeys k WHERE k.staff_id = p.id) AS last_sign_in
      FROM staff p ORDER BY (p.revoked_at IS NOT NULL), p.name`,
@@ -128,6 +213,7 @@ export async function listTeam(db: Queryable): Promise<TeamMember[]> {
     email: r.email,
     name: r.name,
     isAdmin: Number(r.is_admin) === 1,
+    canManageVacancies: Number(r.can_manage_vacancies) === 1,
     createdAt: Number(r.created_at),
     revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
     passkeys: Number(r.passkeys),

@@ -177,10 +177,12 @@ describe.each(["sqlite", "postgres"] as const)("staff sign-in rules on %s", (dia
     expect(await workspace.findInvitation(invitation)).toBeNull();
     expect((await workspace.listTeam()).find((p) => p.id === staffId)?.revokedAt).toBe(now);
     expect(await workspace.revoke("nobody@example.co.uk", null)).toBe(false);
-    // Invited again (a lost device, or a return), they are back on the team.
+    // Invited again (a lost device, or a return), they are back on the team once they use the link,
+    // and not before (see limits.test.ts).
     const again = await workspace.invite({ email: "gone@example.co.uk" });
     expect(again.staffId).toBe(staffId);
-    expect((await workspace.listTeam()).find((p) => p.id === staffId)?.revokedAt).toBeNull();
+    expect(await workspace.findInvitation(again.token)).not.toBeNull();
+    expect((await workspace.listTeam()).find((p) => p.id === staffId)?.revokedAt).toBe(now);
   });
 
   /** A passkey as registration stores it (the key itself is never read here), and a session it opened. */

@@ -4,10 +4,11 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import type { StaffLimitsConfig } from "../../core/config/staff-limits.ts";
 import type { InboxQuery } from "../../core/leads/inbox-query.ts";
 import type { LeadKind, Tombstone } from "../../core/leads/model.ts";
 import type { Database } from "../db/database.ts";
-import { failedDeliveries, waitingEmails } from "../delivery/counts.ts";
+import { failedDeliveries, insecureMailServerNotice, waitingEmails } from "../delivery/counts.ts";
 import type { NiKeys } from "../leads/protect.ts";
 import { leadReplies } from "../leads/read.ts";
 import { overdueCount } from "../leads/waiting.ts";
@@ -44,6 +45,8 @@ export type WorkspaceOptions = {
   mailConfigured?: boolean;
   /** The company's inbox for each kind of lead: the Reply-To of replies sent from the workspace. */
   replyTo?: Record<LeadKind, string>;
+  /** The replies caps (core/config/staff-limits.ts unless a test lowers them). */
+  staffLimits?: StaffLimitsConfig;
   /**
    * What is kept of a deleted lead. The lifecycle writes tombstones and reads them (lifecycle/
    * tombstones.ts); the composition root passes the reader in, as one feature never imports another.
@@ -116,8 +119,12 @@ export function createWorkspace(options: WorkspaceOptions) {
 
     registrationOptions: (token: string, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> =>
       passkeys.registrationOptions(db, token, rp, now()),
-    register: (token: string, response: RegistrationResponseJSON, rp: RelyingParty): Promise<string> =>
-      passkeys.register(db, token, response, rp, now()),
+    /** Makes a passkey from an invitation; the person is e-mailed that a passkey was added. */
+    async register(token: string, response: RegistrationResponseJSON, rp: RelyingParty): Promise<string> {
+      const session = await passkeys.register(db, token, response, rp, now());
+      options.onMailQueued?.();
+      return session;
+    },
     authenticationOptions: (
       rp: RelyingParty,
       confirming?: StaffMember,
@@ -129,8 +136,16 @@ export function createWorkspace(options: WorkspaceOptions) {
       passkeys.confirm(db, me, response, rp, now()),
 
     findInvitation: (token: string) => team.findInvitation(db, token, now()),
-    invite: (input: { email: string; name?: string; admin?: boolean; invitedBy?: number | null }) =>
-      team.invite(db, input, now()),
+    invite: (input: {
+      email: string;
+      name?: string;
+      admin?: boolean;
+      vacancies?: boolean;
+      invitedBy?: number | null;
+    }) => team.invite(db, input, now()),
+    /** Makes someone an administrator or not, or lets them manage vacancies or not; false when they are not on the team. */
+    setPermissions: (staffId: number, change: { admin?: boolean; vacancies?: boolean }, me: StaffMember) =>
+      team.setPermissions(db, { staffId, ...change, by: me.id, now: now() }),
     listTeam: () => team.listTeam(db),
     revoke: (email: string, by: number | null) => team.revoke(db, email, by, now()),
     /** Everyone's passkeys (for an administrator), or one person's own. */
@@ -140,7 +155,7 @@ export function createWorkspace(options: WorkspaceOptions) {
       passkeys.removePasskey(db, { passkeyId, by: me, now: now() }),
     /**
      * True when this person proved it was them recently enough to export personal data, download a
-     * document or reveal an NI number now.
+     * document, reveal an NI number or take an administrator's action (the team page) now.
      */
     recentlyConfirmed: (me: StaffMember): boolean => now() - me.confirmedAt < confirmationWindowMs,
     /** E-mails and webhooks that failed for good, for the notice at the top of every workspace page. */
@@ -148,6 +163,8 @@ export function createWorkspace(options: WorkspaceOptions) {
     /** With no SMTP server configured, how many e-mails wait for one; null when mail can leave. */
     mailNotSetUp: async (): Promise<{ waiting: number } | null> =>
       options.mailConfigured === false ? { waiting: await waitingEmails(db) } : null,
+    /** E-mails held back because the mail server cannot be reached securely, and why; null when none are. */
+    mailNotSecure: () => insecureMailServerNotice(db),
     /** How many leads are past their reply promise without an answer, for every workspace page. */
     overdueCount: () => overdueCount(db, now()),
 
@@ -199,8 +216,10 @@ export function createWorkspace(options: WorkspaceOptions) {
           staffId: me.id,
           now: now(),
           replyTo: options.replyTo ?? { enquiry: "", application: "" },
+          limits: options.staffLimits,
+          teamUrl: publicUrl && `${publicUrl}/staff/team`,
         });
-        if (outcome.ok) options.onMailQueued?.();
+        if (outcome.ok || ("limited" in outcome && outcome.alerted)) options.onMailQueued?.();
         return outcome;
       },
       downloadDocument: (reference: string, documentId: number, me: StaffMember) =>

@@ -1,16 +1,21 @@
 // The site as deploy/ runs it: Debian's Caddy (deploy/Caddyfile, with `tls internal` on high ports) in
 // front of two production server processes on one PostgreSQL database. HTTPS and the redirect, the MDN
 // HTTP Observatory's grade, a passkey sign-in in Chromium at the https address, a rolling restart
-// (deploy/rolling-restart.sh) under a steady stream of posts, and /metrics.
+// (deploy/rolling-restart.sh) under a steady stream of posts, /metrics and /readyz kept to this
+// machine, an access log without tokens, query strings or Referers, and Caddy's timeouts.
 import { execFile, execFileSync } from "node:child_process";
 import { createHash, randomBytes, X509Certificate } from "node:crypto";
+import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
+import { networkInterfaces } from "node:os";
 import path from "node:path";
+import tls from "node:tls";
 import { promisify } from "node:util";
 import { expect, chromium as playwrightChromium, test } from "@playwright/test";
 import pg from "pg";
+import { site } from "../../core/config/site.ts";
 import { chromium } from "../../playwright.config";
 import { postgresPoolSize } from "../../server/db/database.ts";
 import {
@@ -24,7 +29,7 @@ import {
   startServerProcesses,
   stopServerProcesses,
 } from "../support/caddy";
-import { freshPostgresDatabase } from "../support/harness";
+import { applicationFields, applicationForm, freshPostgresDatabase, samples } from "../support/harness";
 import { waitForHydration } from "./helpers";
 import { addVirtualAuthenticator } from "./staff-helpers";
 
@@ -43,19 +48,35 @@ let caFile = "";
 let agent: https.Agent | null = null;
 let appEnv: Record<string, string> = {};
 let work = "";
+/** The invitation the passkey test opens in Chromium: the access log must not hold its token. */
+let openedInvitation = "";
+
+/** This machine's address beyond loopback, as a visitor from elsewhere reaches Caddy (none on a machine without one). */
+const outsideAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address?.family === "IPv4" && !address.internal)?.address;
 
 const pidOf = (port: number) => (deployment ? pidOfProcess(deployment, port) : 0);
 
-/** An https request to the test's Caddy, trusting only Caddy's own certificate authority. */
+/**
+ * An https request to the test's Caddy, trusting only Caddy's own certificate authority: to its
+ * loopback address unless `address` says another; a `body` given as chunks is sent one chunk every
+ * `chunkIntervalMs`, as a slow connection would.
+ */
 function request(
   method: string,
   urlPath: string,
-  options: { body?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: string | Buffer[];
+    headers?: Record<string, string>;
+    address?: string;
+    chunkIntervalMs?: number;
+  } = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = https.request(
       {
-        host: "127.0.0.1",
+        host: options.address ?? "127.0.0.1",
         servername: "localhost",
         port: httpsPort,
         method,
@@ -77,7 +98,18 @@ function request(
     );
     req.setTimeout(15_000, () => req.destroy(new Error("timed out")));
     req.on("error", reject);
-    req.end(options.body);
+    const { body } = options;
+    if (!Array.isArray(body)) {
+      req.end(body);
+      return;
+    }
+    void (async () => {
+      for (const chunk of body) {
+        req.write(chunk);
+        await new Promise((resolve) => setTimeout(resolve, options.chunkIntervalMs ?? 0));
+      }
+      req.end();
+    })();
   });
 }
 
@@ -155,6 +187,7 @@ test("a passkey signs in at the https address in Chromium, with a Secure __Host-
       { cwd: root, env: { ...appEnv, PORT: String(appPorts[0]) }, encoding: "utf8" },
     ).trim();
     expect(link).toMatch(new RegExp(`^${base}/staff/invitation/[\\w-]{43}$`));
+    openedInvitation = link;
     await addVirtualAuthenticator(page);
     await page.goto(link);
     expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
@@ -254,4 +287,152 @@ test("/metrics refuses without its token and shows the delivery queue with it", 
   expect(answered.body).toMatch(
     new RegExp(`^site_database_pool_connections\\{state="max"\\} ${postgresPoolSize}$`, "m"),
   );
+});
+
+test("/readyz and /metrics answer through Caddy on this machine only: from elsewhere, 404 for every spelling", async () => {
+  test.skip(!outsideAddress, "this machine has no network address beyond loopback");
+  const outside = { address: outsideAddress, headers: { Authorization: `Bearer ${metricsToken}` } };
+  // The site itself answers at that address.
+  expect((await request("GET", "/about", outside)).status).toBe(200);
+  for (const spelling of [
+    "/readyz",
+    "/READYZ",
+    "/readyz/",
+    "//readyz",
+    "/%72eadyz",
+    "/readyz.",
+    "/readyz?full=1",
+    "/metrics",
+    "/Metrics",
+    "/metrics/",
+    "/metrics?name=site_delivery_queue_depth",
+  ]) {
+    const answer = await request("GET", spelling, outside);
+    expect(answer.status, spelling).toBe(404);
+    expect(answer.body, spelling).not.toMatch(/site_delivery_queue|"outbox"|"database"/);
+  }
+  // On this machine they still answer (Caddy's health checks and the rolling restart ask the
+  // processes directly, as the rolling restart above shows).
+  const ready = await request("GET", "/readyz");
+  expect(ready.status).toBe(200);
+  expect(ready.body).toContain('"status":"ready"');
+  const metrics = await request("GET", "/metrics", { headers: outside.headers });
+  expect(metrics.status).toBe(200);
+  expect(metrics.body).toMatch(/^site_delivery_queue_depth \d+$/m);
+});
+
+test("Caddy's access log keeps no invitation token, query string or Referer", async () => {
+  const run = randomBytes(4).toString("hex");
+  const userAgent = `access-log-check-${run}`;
+  const email = `lead.${run}@example.co.uk`;
+  const search = `Ancoats${run}`;
+  const link = execFileSync(
+    process.execPath,
+    ["scripts/staff.ts", "invite", `sam.${run}@cottonopolis.example`, "--name", "Sam Okafor"],
+    { cwd: root, env: { ...appEnv, PORT: String(appPorts[0]) }, encoding: "utf8" },
+  ).trim();
+  const invitation = new URL(link).pathname;
+  const token = invitation.split("/").pop() ?? "";
+  expect(token).toMatch(/^[\w-]{43}$/);
+  // As a browser sends them: each with the address of the page it came from.
+  const headers = {
+    "User-Agent": userAgent,
+    Referer: `https://localhost:${httpsPort}/staff/people?email=${encodeURIComponent(email)}`,
+  };
+  const opened = await request("GET", `${invitation}?utm_source=email`, { headers });
+  expect(opened.status).toBe(200);
+  expect(opened.body).toContain("Sam Okafor");
+  await request("GET", `${invitation}.data`, { headers });
+  await request("GET", `/staff/people?email=${encodeURIComponent(email)}`, { headers });
+  await request("GET", `/staff?q=${search}`, { headers });
+  // The plain-HTTP redirect repeats the whole address in its Location.
+  const redirected = await new Promise<http.IncomingMessage>((resolve, reject) =>
+    http
+      .get(
+        `http://127.0.0.1:${httpPort}${invitation}?utm_source=email`,
+        { headers: { ...headers, Host: `localhost:${httpPort}` } },
+        resolve,
+      )
+      .on("error", reject),
+  );
+  redirected.resume();
+  expect(redirected.statusCode).toBe(308);
+
+  type Entry = { request: { uri: string; headers: Record<string, string[]> }; status: number };
+  const logFile = path.join(work, "caddy-access.log");
+  const entries = () =>
+    readFileSync(logFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Entry);
+  const ours = () => entries().filter((entry) => entry.request.headers["User-Agent"]?.[0] === userAgent);
+  // Caddy writes each line once it has answered.
+  await expect.poll(() => ours().length).toBeGreaterThanOrEqual(4);
+  const paths = ours().map((entry) => entry.request.uri);
+  expect(paths.slice(0, 4)).toEqual(["/staff/invitation", "/staff/invitation", "/staff/people", "/staff"]);
+  expect(ours()[0]?.status).toBe(200);
+
+  const log = readFileSync(logFile, "utf8");
+  const openedToken = openedInvitation.split("/").pop() ?? "";
+  expect(openedToken).toMatch(/^[\w-]{43}$/);
+  for (const secret of [token, openedToken, email, encodeURIComponent(email), search, "utm_source"]) {
+    expect(log).not.toContain(secret);
+  }
+  for (const entry of entries()) {
+    expect(entry.request.uri).not.toContain("?");
+    expect(Object.keys(entry.request.headers)).not.toContain("Referer");
+  }
+});
+
+test("Caddy gives a slow 5 MB CV time to arrive, and closes a connection whose headers stall", async () => {
+  test.setTimeout(60_000);
+  // A CV of exactly the form's limit, sent in 64 KB pieces over about 15 s (some 2.8 Mbit/s): longer
+  // than Caddy allows for a request's headers, well within what it allows for a body.
+  const limit = site.limits.maxUploadMb * 1024 * 1024;
+  const cv = Buffer.concat([samples.pdf, Buffer.alloc(limit - samples.pdf.length, 0x20)]);
+  const encoded = new Response(
+    applicationForm(applicationFields(), [
+      { field: "resume", name: "Slow Upload CV.pdf", content: cv, type: "application/pdf" },
+    ]),
+  );
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < body.length; at += 64 * 1024) chunks.push(body.subarray(at, at + 64 * 1024));
+  const answer = await request("POST", "/careers-handler.php", {
+    body: chunks,
+    chunkIntervalMs: Math.round(15_000 / chunks.length),
+    headers: {
+      "Content-Type": encoded.headers.get("content-type") ?? "",
+      "Content-Length": String(body.length),
+      Origin: `https://localhost:${httpsPort}`,
+    },
+  });
+  expect(answer.status, answer.body).toBe(200);
+  const reference = /APP-[0-9A-Z]{6}/.exec(answer.body)?.[0];
+  expect(reference).toBeTruthy();
+  const client = new pg.Client({ connectionString: database?.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ size: number }>(
+      "SELECT d.size FROM documents d JOIN applications a ON a.id = d.application_id WHERE a.reference = $1",
+      [reference],
+    );
+    expect(rows.map((row) => Number(row.size))).toEqual([cv.length]);
+  } finally {
+    await client.end();
+  }
+
+  // A client that starts a request and never finishes its headers is cut off, with no answer.
+  const socket = tls.connect({ host: "127.0.0.1", port: httpsPort, servername: "localhost", ca: caddy?.ca });
+  await once(socket, "secureConnect");
+  let received = "";
+  socket.on("data", (chunk: Buffer) => {
+    received += chunk.toString();
+  });
+  // Caddy may end the connection cleanly or reset it; either way it closes.
+  socket.on("error", () => {});
+  const closed = new Promise((resolve) => socket.once("close", resolve));
+  socket.write(`GET / HTTP/1.1\r\nHost: localhost:${httpsPort}\r\nUser-Agent: stalled\r\n`);
+  await closed;
+  expect(received).not.toMatch(/^HTTP\/1\.1 [23]/);
 });

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { caseStudyPaths } from "../../core/case-studies/directory.ts";
 
-/** Every public page: the specification's nine and the privacy notice. */
+/** Every public page: the specification's nine, the privacy notice and the case studies. */
 export const publicRoutes = [
   "/",
   "/about",
@@ -13,6 +14,8 @@ export const publicRoutes = [
   "/services/warehouse",
   "/services/steward",
   "/privacy",
+  "/case-studies",
+  ...caseStudyPaths,
 ] as const;
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA. */

@@ -5,7 +5,7 @@ import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { type APIRequestContext, expect } from "@playwright/test";
 import type { FormName } from "../../core/forms/form-result.ts";
 import { issueFormToken } from "../../core/forms/form-token.server.ts";
-import { formTokenField } from "../../core/forms/form-token.ts";
+import { formTokenField, formTokenHeader } from "../../core/forms/form-token.ts";
 import { e2eDatabase, e2eDataDir } from "../../playwright.config";
 import { validEnquiry } from "../support/fixtures.ts";
 
@@ -32,12 +32,14 @@ export function pageToken(form: FormName): string {
 }
 
 /**
- * Sends an enquiry as the contact form's script does; resolves to its reference. Each one differs
- * (the same content from the same address within minutes counts as a repeat of the first).
+ * Sends an enquiry as the contact form's script does, the page's time token in its header; resolves to
+ * its reference. Each one differs (the same content from the same address within minutes counts as a
+ * repeat of the first).
  */
 export async function sendEnquiry(request: APIRequestContext, fields: Record<string, string> = {}) {
   const response = await request.post("/contact-handler.php", {
-    data: { ...validEnquiry(), [formTokenField]: pageToken("contact"), ...fields },
+    data: { ...validEnquiry(), ...fields },
+    headers: { [formTokenHeader]: pageToken("contact") },
   });
   expect(response.status()).toBe(200);
   return referenceIn(((await response.json()) as { message: string }).message);

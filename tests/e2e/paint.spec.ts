@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { sendEnquiry, uniqueTag } from "./lead-helpers";
 import { joinAsStaff, staffBaseURL } from "./staff-helpers";
 
 test.describe("the first paint", () => {
@@ -114,5 +115,43 @@ test.describe("the workspace's first paint", () => {
       expect(shifts, path).toEqual([]);
       await fresh.close();
     }
+  });
+
+  test("a name outside the core typeface holds the page until its own face is in", async ({
+    page,
+    context,
+    request,
+  }) => {
+    // "ë" is in the rest of latin, "Ł" in latin-ext: files the browser asks for only when it
+    // lays such a name out. Here they take 400 ms to arrive, as on a slow connection.
+    await sendEnquiry(request, {
+      firstName: "Zoë",
+      lastName: "Łukasiewicz",
+      company: `Łódź Bakery ${uniqueTag()}`,
+    });
+    await joinAsStaff(page);
+    const fresh = await context.newPage();
+    const cdp = await context.newCDPSession(fresh);
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await fresh.route(/inter-latin-(rest|ext)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    // The moment the page is shown, what the typeface's files are doing.
+    await fresh.addInitScript(() => {
+      new MutationObserver(() => {
+        const root = document.documentElement;
+        if (root.dataset.fonts !== undefined || root.dataset.shownWith !== undefined) return;
+        root.dataset.shownWith = [...document.fonts]
+          .filter((face) => face.family.includes("Inter Variable"))
+          .map((face) => face.status)
+          .join(" ");
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-fonts"] });
+    });
+    await fresh.goto("/staff", { waitUntil: "load" });
+    await expect(fresh.getByRole("cell", { name: "Zoë Łukasiewicz", exact: true }).first()).toBeVisible();
+    // All three of the typeface's files were in before the page's first frame, none still on its way.
+    await expect(fresh.locator("html")).toHaveAttribute("data-shown-with", "loaded loaded loaded");
+    await fresh.close();
   });
 });

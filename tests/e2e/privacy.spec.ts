@@ -32,7 +32,7 @@ test.describe("privacy notice", () => {
     await expect(application).toContainText("right to work");
     await expect(application).toContainText("Lawful basis");
     await expect(application).toContainText(
-      "no later than six months after we tell you, unless you agree that we may keep it longer",
+      "one year after we tell you or you withdraw, unless you agree that we may keep it longer",
     );
   });
 

@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { e2eDatabase, e2eDataDir, staffBaseURL } from "../../playwright.config";
+import { type Database, openDatabase } from "../../server/db/database.ts";
+import { invitationPath, invite } from "../../server/workspace/team.ts";
 import { addVirtualAuthenticator } from "../support/passkeys.ts";
 import { waitForHydration } from "./helpers";
 import { runOnServerDatabase } from "./lead-helpers";
@@ -29,10 +31,26 @@ export function newStaffIdentity(label = "Staff") {
   return { email: `${label.toLowerCase()}-${id}@cottonopolis.example`, name: `${label} ${id}` };
 }
 
-/** Invites someone from the command line and creates their passkey in this page; ends on /staff. */
-export async function joinAsStaff(page: Page, options: { admin?: boolean; label?: string } = {}) {
+let serverDatabase: Database | undefined;
+
+/**
+ * Invites someone as `npm run staff -- invite` does, with the command's own code run in this worker (the
+ * command's start-up would add a second to every test that signs in; the staff-auth tests use the command
+ * itself), and creates their passkey in this page; ends on /staff. They may manage vacancies unless
+ * `vacancies` is false.
+ */
+export async function joinAsStaff(
+  page: Page,
+  options: { admin?: boolean; label?: string; vacancies?: boolean } = {},
+) {
   const person = newStaffIdentity(options.label);
-  const link = staffCli("invite", person.email, "--name", person.name, ...(options.admin ? ["--admin"] : []));
+  serverDatabase ??= openDatabase(e2eDatabase);
+  const { token } = await invite(
+    serverDatabase,
+    { email: person.email, name: person.name, admin: options.admin, vacancies: options.vacancies !== false },
+    Date.now(),
+  );
+  const link = `${staffBaseURL}${invitationPath(token)}`;
   expect(link).toMatch(new RegExp(`^${staffBaseURL}/staff/invitation/[\\w-]{43}$`));
   await addVirtualAuthenticator(page);
   await page.goto(link);
@@ -51,4 +69,14 @@ export function ageConfirmation(email: string, minutes: number) {
     email,
   );
   expect(changed, "the person has a session").toBeGreaterThan(0);
+}
+
+/** A second window on the same signed-in session with JavaScript off, as a member of staff whose scripts fail. */
+export async function withoutJavaScript(browser: Browser, page: Page) {
+  const context = await browser.newContext({
+    baseURL: staffBaseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  return { context, page: await context.newPage() };
 }

@@ -178,15 +178,21 @@ function caddyStatus(deployment: Deployment, ca: Buffer, urlPath: string): Promi
 /**
  * Writes deploy/Caddyfile as it ships, with the test's global options (certificates from Caddy's own
  * authority, a high port for plain HTTP, no admin API, nothing installed into the system's trust
- * store), its address with a high https port (given in the address, not as https_port: Caddy 2.6
- * leaves out of its redirect a port that equals https_port, as if it were 443), the given upstreams,
- * and its log in the working folder; starts Caddy and waits until it answers /healthz over https.
+ * store) beside its own server timeouts, its address with a high https port (given in the address,
+ * not as https_port: Caddy 2.6 leaves out of its redirect a port that equals https_port, as if it
+ * were 443), the given upstreams, and its log in the working folder; starts Caddy and waits until it
+ * answers /healthz over https.
  * Caddy's certificate authority is kept in the working folder, so a second Caddy reuses it.
  */
 export async function startCaddy(deployment: Deployment, appPorts: number[]): Promise<Caddy> {
   const { work, httpPort, httpsPort } = deployment;
   const shipped = readFileSync(path.join(root, "deploy/Caddyfile"), "utf8");
   const siteBlock = shipped.slice(shipped.indexOf("www.example.co.uk {"));
+  // The shipped global options' server settings (its timeouts) are kept as they are.
+  const servers = /^\tservers \{\n[\s\S]*?^\t\}\n/m.exec(
+    shipped.slice(0, shipped.indexOf("www.example.co.uk {")),
+  )?.[0];
+  if (!servers) throw new Error("deploy/Caddyfile's global options no longer have a servers block");
   const upstreams = "reverse_proxy 127.0.0.1:3001 127.0.0.1:3002 {";
   if (!siteBlock.includes(upstreams)) throw new Error(`deploy/Caddyfile no longer says "${upstreams}"`);
   const caddyfile = `{
@@ -195,7 +201,7 @@ export async function startCaddy(deployment: Deployment, appPorts: number[]): Pr
 \tskip_install_trust
 \thttp_port ${httpPort}
 \tstorage file_system ${path.join(work, "caddy")}
-}
+${servers}}
 
 ${siteBlock
   .replace("www.example.co.uk {", `localhost:${httpsPort} {`)

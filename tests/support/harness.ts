@@ -314,6 +314,24 @@ export function postApplication(url: string, form: FormData, headers: Record<str
 }
 
 /** A database of its own on the PostgreSQL server, as a fresh installation has; drop() removes it. */
+/**
+ * Sends everything the harness's delivery queue holds for e-mail, now: what a test's injected clock queued
+ * "later" than the queue's real clock is made due first. Resolves once no e-mail is waiting (sent or
+ * failed for good); throws if the queue does not empty.
+ */
+export async function deliverAll(h: Harness): Promise<void> {
+  await h.services.db.run("UPDATE outbox SET next_attempt_at = 0 WHERE status = 'queued'");
+  for (let i = 0; i < 200; i++) {
+    await h.services.delivery.runOnce();
+    const [row] = await h.services.db.all<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM outbox WHERE channel = 'email' AND status IN ('queued', 'sending')",
+    );
+    if (Number(row?.n) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("The delivery queue did not empty");
+}
+
 export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `leads_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: postgresUrl });

@@ -72,11 +72,11 @@ export async function setLead(
   if (changed !== 1) throw new Error(`No lead ${reference}`);
 }
 
-/** Adds a member of staff; resolves to their id. */
-export async function addStaff(h: Harness, name = "Priya Shah"): Promise<number> {
+/** Adds a member of staff, allowed to manage vacancies unless told otherwise; resolves to their id. */
+export async function addStaff(h: Harness, name = "Priya Shah", vacancies = true): Promise<number> {
   const [row] = await h.services.db.all<{ id: number }>(
-    "INSERT INTO staff (email, name, user_handle, created_at) VALUES (?, ?, ?, ?) RETURNING id",
-    [`${token(6)}@cottonopolis.example`, name, token(16), Date.now()],
+    "INSERT INTO staff (email, name, user_handle, created_at, can_manage_vacancies) VALUES (?, ?, ?, ?, ?) RETURNING id",
+    [`${token(6)}@cottonopolis.example`, name, token(16), Date.now(), vacancies ? 1 : 0],
   );
   return Number(row?.id);
 }

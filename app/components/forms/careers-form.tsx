@@ -1,5 +1,5 @@
 import { Paperclip } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Choice, controlClass, Field, TextField } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
@@ -69,6 +69,19 @@ export function CareersForm({
   useEffect(() => {
     if (cameBackWithNo) setScripted(true);
   }, [cameBackWithNo]);
+
+  // A file chosen before the page's scripts started fired its change event before React listened: on a
+  // slow phone, someone who picks a CV at once would otherwise see nothing chosen. So, once hydrated,
+  // the form reads what each file input already holds.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const chosen = (field: CareersFileField) => {
+      const input = formRef.current?.elements.namedItem(field);
+      return input instanceof HTMLInputElement ? (input.files?.[0]?.name ?? "") : "";
+    };
+    const names = { resume: chosen("resume"), otherDocuments: chosen("otherDocuments") };
+    if (names.resume || names.otherDocuments) setFileNames(names);
+  }, []);
 
   // After a refused post without JavaScript: the file fields in which a file had been chosen.
   const chosenBefore = start.files ?? [];
@@ -156,6 +169,7 @@ export function CareersForm({
       </p>
       <form
         key={generation}
+        ref={formRef}
         method="post"
         // The anchor brings a browser without JavaScript back to the form when its post is refused.
         action={`${careersEndpoint}#${anchor}`}

@@ -5,15 +5,16 @@ import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
 import { serviceOptions } from "../../../core/config/service-list";
 import { site } from "../../../core/config/site";
-import { contactFields, contactLimits } from "../../../core/forms/contact-fields";
+import { contactLimits } from "../../../core/forms/contact-fields";
 import { prefillFrom } from "../../../core/forms/contact-prefill";
 import { contactEndpoint } from "../../../core/forms/endpoints";
 import type { FormStart, FormValues } from "../../../core/forms/form-result";
-import { formTokenField } from "../../../core/forms/form-token";
-import { honeypotField } from "../../../core/forms/honeypot";
+import { formTokenHeader } from "../../../core/forms/form-token";
+import { contactBody } from "./contact-body";
 import { FormBanner } from "./form-banner";
 import { FormFooter } from "./form-footer";
 import { useFormToken } from "./form-token-field";
+import { QuoteQuestions } from "./quote-questions";
 import { useFormSubmission } from "./use-form-submission";
 
 const fieldId = (field: string) => `contact-${field}`;
@@ -28,26 +29,23 @@ export function ContactForm({ start, anchor }: { start: FormStart; anchor: strin
   const [values, setValues] = useState<FormValues>(() =>
     Object.keys(start.values).length > 0 ? start.values : prefillFrom(search),
   );
+  // The service chosen now: its questions are the ones shown.
+  const [service, setService] = useState(values.service ?? "");
   // A new key after a success draws the form afresh, empty, whatever it started with.
   const [generation, setGeneration] = useState(0);
   const problem = (field: string) => (result?.type === "error" ? result.fields?.[field] : undefined);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    // Exactly the seven fields of the wire contract and the page's time token; the trap only when a
-    // bot filled it.
-    const body: Record<string, string> = {};
-    for (const field of contactFields) body[field] = String(data.get(field) ?? "");
-    const trap = String(data.get(honeypotField) ?? "");
-    if (trap) body[honeypotField] = trap;
+    const body = contactBody(new FormData(event.currentTarget));
     const token = formToken.current();
-    if (token) body[formTokenField] = token;
     const accepted = await send(contactEndpoint, JSON.stringify(body), {
       "Content-Type": "application/json",
+      ...(token ? { [formTokenHeader]: token } : {}),
     });
     if (accepted) {
       setValues({});
+      setService("");
       setGeneration((value) => value + 1);
     }
   }
@@ -130,7 +128,13 @@ export function ContactForm({ start, anchor }: { start: FormStart; anchor: strin
         />
         <Field id={fieldId("service")} label="Service Required" error={problem("service")}>
           {(control) => (
-            <select {...control} name="service" defaultValue={values.service ?? ""} className={controlClass}>
+            <select
+              {...control}
+              name="service"
+              defaultValue={values.service ?? ""}
+              onChange={(event) => setService(event.currentTarget.value)}
+              className={controlClass}
+            >
               <option value="">Select a service</option>
               {serviceOptions.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -140,6 +144,7 @@ export function ContactForm({ start, anchor }: { start: FormStart; anchor: strin
             </select>
           )}
         </Field>
+        <QuoteQuestions service={service} values={values} problem={problem} />
         <Field
           id={fieldId("message")}
           label="Message"

@@ -1,7 +1,9 @@
 import { ButtonLink } from "~/components/ui/button";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import type { ServicePageContent, ServiceSection } from "~/content/types";
+import type { PageClaims } from "~/lib/claims.server";
 import { serviceList, servicePath } from "../../../core/config/service-list";
-import { quoteHref } from "../../../core/forms/contact-prefill";
+import { quoteHref } from "../../../core/forms/quote-href";
 import { ViewAllServicesLink } from "./actions";
 import { CtaBand } from "./cta-band";
 import { PageHero } from "./page-hero";
@@ -35,7 +37,7 @@ function SectionBody({ section, service }: { section: ServiceSection; service: s
 }
 
 /** A whole service page from its content: hero, the sections in order, and the closing call to action. */
-export function ServicePage({ content }: { content: ServicePageContent }) {
+export function ServicePage({ content, claims }: { content: ServicePageContent; claims: PageClaims }) {
   // The value the contact form sends for this service, so Get Quote opens the form with it chosen.
   const service = serviceList.find((entry) => servicePath(entry) === content.card.href)?.enquiry ?? "";
   return (
@@ -64,6 +66,9 @@ export function ServicePage({ content }: { content: ServicePageContent }) {
           <SectionBody section={section} service={service} />
         </Section>
       ))}
+      <ServerMarkup html={claims.accreditations} />
+      <ServerMarkup html={claims.caseStudies} />
+      <ServerMarkup html={claims.testimonials} />
       <CtaBand cta={content.cta} />
     </>
   );

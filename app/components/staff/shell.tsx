@@ -7,7 +7,9 @@ import { site } from "../../../core/config/site";
 /** The workspace's sections, in the order the navigation shows them (some named otherwise for non-admins). */
 const sections: { to: string; label: string; staffLabel?: string }[] = [
   { to: "/staff", label: "Leads" },
+  { to: "/staff/interviews", label: "Interviews" },
   { to: "/staff/vacancies", label: "Vacancies" },
+  { to: "/staff/pool", label: "Talent pool" },
   { to: "/staff/people", label: "People" },
   { to: "/staff/analytics", label: "Analytics" },
   { to: "/staff/team", label: "Team", staffLabel: "Your passkeys" },

@@ -11,6 +11,7 @@ const tones: Record<LeadStatus, string> = {
   hired: "bg-green-100 text-green-900",
   lost: "bg-sand-200 text-navy-800",
   unsuccessful: "bg-sand-200 text-navy-800",
+  withdrawn: "bg-sand-200 text-navy-800",
   spam: "bg-red-100 text-red-900",
 };
 

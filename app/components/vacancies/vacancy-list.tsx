@@ -3,6 +3,7 @@ import {
   employmentTypeLabel,
   formatClosingDate,
   formatPay,
+  formatPostedDate,
   type Vacancy,
   vacancyPath,
   vacancyServiceName,
@@ -16,6 +17,10 @@ export function VacancyFacts({ vacancy, withHours = false }: { vacancy: Vacancy;
     ["Pay", formatPay(vacancy)],
     ["Kind of work", employmentTypeLabel(vacancy.employmentType)],
     ...(withHours ? ([["Hours", vacancy.hours]] as [string, string][]) : []),
+    // The vacancy's own page shows every date its JobPosting states: posted, and closing.
+    ...(withHours
+      ? ([["Posted", formatPostedDate(vacancy.publishedAt ?? vacancy.createdAt)]] as [string, string][])
+      : []),
     ["Closing date", formatClosingDate(vacancy.closesOn)],
   ];
   return (

@@ -11,11 +11,24 @@ import { vacancyReferencePattern } from "../../../core/vacancies/model.ts";
 export const inboxQuerySchema = z.object({
   q: z
     .string()
-    .transform((value) => value.normalize("NFC").trim())
+    // A tab or line break pasted with a name is a space; any other control character (a NUL from an
+    // edited link) is no text anyone typed, and no database can search for it.
+    .transform((value) =>
+      value
+        .replace(/[\t\n\r]+/g, " ")
+        .normalize("NFC")
+        .trim(),
+    )
     .pipe(
-      z.string().max(searchLimits.length, {
-        error: `Searches can be up to ${searchLimits.length} characters long.`,
-      }),
+      z
+        .string()
+        .max(searchLimits.length, {
+          error: `Searches can be up to ${searchLimits.length} characters long.`,
+        })
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+        .regex(/^[^\u0000-\u001f\u007f]*$/, {
+          error: "The search holds a character that cannot be typed. Please type it again.",
+        }),
     )
     .transform((value) => value || undefined)
     .optional(),

@@ -5,6 +5,15 @@ import { parseInboxQuery } from "./leads.server.ts";
 const parse = (search: string) => parseInboxQuery(new URLSearchParams(search));
 
 describe("the inbox's search and filters in the URL", () => {
+  it("takes a pasted tab or line break as a space, and refuses other control characters in words", () => {
+    expect(parse("q=Aisha%09Khan%0A")).toEqual({ ok: true, query: { q: "Aisha Khan" } });
+    expect(parse("q=Aisha%00Khan")).toEqual({
+      ok: false,
+      problem: "The search holds a character that cannot be typed. Please type it again.",
+    });
+    expect(parse("q=%7F")).toMatchObject({ ok: false });
+  });
+
   it("reads what the filter form sends, empty values meaning any", () => {
     expect(parse("q=++Aisha+Khan+&kind=enquiry&status=quoted&service=cleaning&page=2")).toEqual({
       ok: true,

@@ -34,8 +34,9 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
     <div className="max-w-md space-y-4">
       <h1 className="text-2xl font-bold">Confirm it is you</h1>
       <p>
-        Exports, downloads, erasures of people's personal data and revealing a National Insurance number ask
-        for your passkey again when you have not used it in the last few minutes.
+        Exports, downloads, erasures of people's personal data, revealing a National Insurance number and
+        every change an administrator makes to the team ask for your passkey again when you have not used it
+        in the last few minutes. Once confirmed, you are taken back: do the change again there.
       </p>
       <PasskeyButton
         ceremony="confirm"

@@ -23,6 +23,9 @@ import {
   type DeletedLead,
   describeDeleted,
   enquiryStatuses,
+  formatDateTime,
+  type InterviewAnswer,
+  interviewAnswerLabels,
   kindOfReference,
   type LeadStatus,
   leadKinds,
@@ -75,8 +78,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         serviceLabel: row.kind === "enquiry" ? serviceLabel(row.service) : "",
         spamNote: row.spamSignal ? spamSignalNote(row.spamSignal, row.formAgeMs) : null,
         due: dueState(row, now),
+        interview: row.interview ? interviewNote(row.interview) : null,
       })),
     },
+  };
+}
+
+/**
+ * An application's next interview and the applicant's answer, in words: "needs another time" and "no
+ * answer yet" stand out, as someone should act on them.
+ */
+function interviewNote(interview: { startsAt: number; answer: InterviewAnswer | null }) {
+  const answer = interview.answer ? interviewAnswerLabels[interview.answer].toLowerCase() : "no answer yet";
+  return {
+    text: `Interview ${formatDateTime(interview.startsAt)}: ${answer}`,
+    tone:
+      interview.answer === "attending"
+        ? ("settled" as const)
+        : interview.answer
+          ? ("urgent" as const)
+          : ("waiting" as const),
   };
 }
 
@@ -490,6 +511,19 @@ function Results({
                     <StatusBadge status={row.status} />
                     {row.spamNote && (
                       <span className="mt-1 block text-xs font-normal text-navy-700">{row.spamNote}</span>
+                    )}
+                    {row.interview && (
+                      <span
+                        className={
+                          row.interview.tone === "urgent"
+                            ? "mt-1 block text-xs font-bold text-red-800"
+                            : row.interview.tone === "waiting"
+                              ? "mt-1 block text-xs font-semibold text-navy-900"
+                              : "mt-1 block text-xs font-normal text-navy-700"
+                        }
+                      >
+                        {row.interview.text}
+                      </span>
                     )}
                   </td>
                 </tr>

@@ -1,10 +1,13 @@
-import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { StaffFrame } from "~/components/staff/shell";
+import { requestNow } from "~/lib/clock.server";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
+import { renewalWarnings } from "../../../core/claims/accreditations";
 import { site } from "../../../core/config/site";
 import type { DeletedLead } from "../../../core/leads/model";
 import { leadPath } from "../../../core/staff/paths";
+import { switchingOver } from "../../../core/staff/switching-over";
 import type { Route } from "./+types/layout";
 
 /** Every page inside the workspace needs a signed-in member of staff; others go to sign in (303). */
@@ -14,7 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     me: { name: me.name, email: me.email, isAdmin: me.isAdmin },
     failed: await workspace.failedDeliveries(),
     mailNotSetUp: await workspace.mailNotSetUp(),
+    mailNotSecure: await workspace.mailNotSecure(),
     overdue: await workspace.overdueCount(),
+    // Administrators keep the site's list of accreditations: they are told before one runs out.
+    renewals: me.isAdmin
+      ? renewalWarnings(requestNow(request, context)).map(({ text, urgent }) => ({ text, urgent }))
+      : [],
   };
 }
 
@@ -22,6 +30,8 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
     <StaffFrame me={loaderData.me}>
       <MailNotSetUp notice={loaderData.mailNotSetUp} />
+      <MailNotSecure notice={loaderData.mailNotSecure} />
+      <Renewals renewals={loaderData.renewals} />
       <FailedDeliveries {...loaderData.failed} />
       <Overdue count={loaderData.overdue} />
       <Outlet />
@@ -55,6 +65,62 @@ function MailNotSetUp({ notice }: { notice: { waiting: number } | null }) {
         SMTP_URL): not the team's copy, not the acknowledgement to the sender. Waiting messages go as soon as
         it is set.
       </p>
+    </section>
+  );
+}
+
+/**
+ * The mail server could not be reached securely (it offers no STARTTLS, or its certificate cannot be
+ * trusted): nothing is sent to it in clear, so mail waits until that is put right. Every page says so.
+ */
+function MailNotSecure({ notice }: { notice: { waiting: number; reason: string } | null }) {
+  if (!notice) return null;
+  const count = notice.waiting === 1 ? "1 message is waiting" : `${notice.waiting} messages are waiting`;
+  return (
+    <section
+      aria-labelledby="mail-not-secure"
+      className="mb-6 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950"
+    >
+      <h2 id="mail-not-secure" className="font-bold">
+        E-mail is held back: the mail server is not secure ({count})
+      </h2>
+      <p className="mt-1">
+        Every lead is here, but no e-mail leaves until the connection to the mail server can be encrypted:{" "}
+        {notice.reason}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * An accreditation that runs out within 60 days (urgently within 14): once it has, the site stops showing
+ * it, so it must be renewed and the new date put in the site's list (core/config/accreditations.ts).
+ */
+function Renewals({ renewals }: { renewals: { text: string; urgent: boolean }[] }) {
+  if (renewals.length === 0) return null;
+  const urgent = renewals.some((renewal) => renewal.urgent);
+  const heading = `${renewals.length === 1 ? "An accreditation runs" : "Accreditations run"} out ${urgent ? "within 14 days: renew now" : "within 60 days"}`;
+  return (
+    <section
+      aria-labelledby="accreditation-renewals"
+      className={
+        urgent
+          ? "mb-6 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-red-900"
+          : "mb-6 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950"
+      }
+    >
+      <h2 id="accreditation-renewals" className="font-bold">
+        {heading}
+      </h2>
+      <ul className="mt-1 space-y-1">
+        {renewals.map((renewal) => (
+          <li key={renewal.text} className={renewal.urgent ? "font-semibold" : undefined}>
+            {renewal.urgent && <span>Urgent: </span>}
+            {renewal.text}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1">The site stops showing each one the day after it runs out.</p>
     </section>
   );
 }
@@ -104,20 +170,40 @@ function Overdue({ count }: { count: number }) {
   );
 }
 
+/**
+ * The answer of a page whose database call failed while the database was switching over (a failover):
+ * the server's 503 (server/workspace/switching-over.ts), which carries these words.
+ */
+function isSwitchingOver(error: unknown): boolean {
+  return (
+    isRouteErrorResponse(error) && error.status === switchingOver.status && error.data === switchingOver.text
+  );
+}
+
 /** What a problem inside the workspace is called: the error page's heading and its title. */
 function problemHeading(error: unknown): { status: number; deleted: DeletedLead | null; heading: string } {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const deleted = status === 410 && isRouteErrorResponse(error) ? (error.data as DeletedLead) : null;
   const heading = deleted
     ? `${deleted.reference} was deleted`
-    : status === 404
-      ? "Not found"
-      : status === 403
-        ? "Not allowed"
-        : status >= 400 && status < 500
-          ? "Not accepted"
-          : "Sorry";
+    : isSwitchingOver(error)
+      ? switchingOver.heading
+      : status === 404
+        ? "Not found"
+        : status === 403
+          ? "Not allowed"
+          : status >= 400 && status < 500
+            ? "Not accepted"
+            : "Sorry";
   return { status, deleted, heading };
+}
+
+/**
+ * A page that failed answers with the headers of its failure: the switching-over answer's Retry-After
+ * and no-store. Otherwise those of the pages above it, as before.
+ */
+export function headers({ errorHeaders, parentHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? parentHeaders;
 }
 
 /** A page that failed is titled as its heading; otherwise each page gives its own title. */
@@ -128,25 +214,34 @@ export function meta({ error }: Route.MetaArgs) {
 /** Problems inside the workspace keep its frame, so the way back is always in view. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/staff/layout");
+  const location = useLocation();
   const { status, deleted, heading } = problemHeading(error);
-  const message = deleted
-    ? `${deleted.kind} ${deleted.reference}, received on ${deleted.received}, was deleted on ${deleted.deleted}, ${deleted.why}. Only its reference, kind and dates are kept.`
-    : status === 404
-      ? "There is nothing here. The lead may have been deleted, or the link is mistyped."
-      : status === 403
-        ? "Only an administrator can open this page."
-        : status >= 400 && status < 500
-          ? isRouteErrorResponse(error) && typeof error.data === "string"
-            ? error.data
-            : "That request could not be read. Please reload the page and try again."
-          : "Something went wrong on our side. Please try again.";
+  const switching = isSwitchingOver(error);
+  const message = switching
+    ? switchingOver.text
+    : deleted
+      ? `${deleted.kind} ${deleted.reference}, received on ${deleted.received}, was deleted on ${deleted.deleted}, ${deleted.why}. Only its reference, kind and dates are kept.`
+      : status === 404
+        ? "There is nothing here. The lead may have been deleted, or the link is mistyped."
+        : status === 403
+          ? "Only an administrator can open this page."
+          : status >= 400 && status < 500
+            ? isRouteErrorResponse(error) && typeof error.data === "string"
+              ? error.data
+              : "That request could not be read. Please reload the page and try again."
+            : "Something went wrong on our side. Please try again.";
+  // While the database switches over nothing is wrong with the request: the same page, asked again in a
+  // moment, answers.
+  const way = switching
+    ? { to: `${location.pathname}${location.search}`, label: "Try again" }
+    : { to: "/staff", label: "Back to the leads" };
   const body = (
     <div className="space-y-3">
       <h1 className="text-2xl font-bold">{heading}</h1>
       <p>{message}</p>
       <p>
-        <Link to="/staff" className="font-semibold text-accent-700 underline">
-          Back to the leads
+        <Link to={way.to} className="font-semibold text-accent-700 underline">
+          {way.label}
         </Link>
       </p>
     </div>

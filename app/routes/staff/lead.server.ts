@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { staffForm } from "~/lib/staff/form.server";
 import { requireStaff } from "~/lib/staff/session.server";
+import { describeAnswers } from "../../../core/config/quote-questions.ts";
 import { spamSignalNote } from "../../../core/forms/form-token.ts";
 import { z } from "../../../core/forms/zod.ts";
 import {
@@ -15,13 +16,14 @@ import {
 import { dueState } from "../../../core/leads/reply-promise.ts";
 import { leadPath } from "../../../core/staff/paths.ts";
 import type { Route } from "./+types/lead";
+import { actOnInterview, isInterviewIntent } from "./interviews.server";
 
 /**
  * The lead, opened (the first opening is recorded); 410 with what is kept of it once deleted, 404 inside
  * the workspace's frame when there never was one.
  */
 export async function loadLead({ request, params, context }: Route.LoaderArgs) {
-  const { workspace, me, vacancies } = await requireStaff(request, context);
+  const { workspace, me, vacancies, recruitment, interviews } = await requireStaff(request, context);
   // References are read out over the phone and typed in any case; the page has one address.
   const canonical = params.reference.trim().toUpperCase();
   if (canonical !== params.reference && kindOfReference(canonical)) {
@@ -39,7 +41,24 @@ export async function loadLead({ request, params, context }: Route.LoaderArgs) {
   const vacancy = vacancyReference ? await vacancies.get(vacancyReference) : null;
   const owner = await workspace.inbox.ownerOf(lead.reference);
   const replies = await workspace.inbox.replies(lead.reference);
+  // The e-mail for the application's stage, offered until it has been sent since the status was set.
+  const stageOffer = lead.kind === "application" ? await recruitment.stageEmail(lead.reference) : null;
   return {
+    stageEmail:
+      stageOffer && stageOffer.sentAt === null
+        ? {
+            stage: stageOffer.stage,
+            firstName: stageOffer.firstName,
+            greeting: stageOffer.greeting,
+            subject: stageOffer.subject,
+            body: stageOffer.body,
+          }
+        : null,
+    // An application's interviews (coming, past, cancelled) for its Interview card.
+    interviewCard:
+      lead.kind === "application"
+        ? { interviews: await interviews.forApplication(lead.reference), myName: me.name }
+        : null,
     vacancy: vacancyReference
       ? {
           reference: vacancyReference,
@@ -62,6 +81,8 @@ export async function loadLead({ request, params, context }: Route.LoaderArgs) {
       spamNote: lead.spamSignal ? spamSignalNote(lead.spamSignal, lead.formAgeMs) : null,
       keptOnFileSince:
         lead.kind === "application" && lead.keepConsentAt !== null ? formatDate(lead.keepConsentAt) : null,
+      // In words here, so the page's script never carries the questions themselves.
+      siteDetails: lead.kind === "enquiry" ? describeAnswers(lead.service, lead.siteDetails) : [],
       mails: mails.map(({ sentAt, subject: _subject, body: _body, createdAt: _queued, ...mail }) => ({
         ...mail,
         sent: sentAt === null ? null : moment(sentAt),
@@ -89,6 +110,12 @@ const intents = z.discriminatedUnion("intent", [
     body: z.string().max(replyLimits.body * 2),
   }),
   z.object({
+    intent: z.literal("stage-email"),
+    stage: z.string().max(40),
+    subject: z.string().max(replyLimits.subject * 5),
+    body: z.string().max(replyLimits.body * 2),
+  }),
+  z.object({
     intent: z.literal("retry-mail"),
     mail: z
       .string()
@@ -109,16 +136,19 @@ export type ActionResult = {
   niNumber?: string;
 };
 
-function refuse(intent: Intent | null, error: string) {
-  return data<ActionResult>({ intent, error, message: null }, 400);
+function refuse(intent: Intent | null, error: string, status = 400) {
+  return data<ActionResult>({ intent, error, message: null }, status);
 }
 
 /**
  * Every form on the page posts here, told apart by its intent, so each answer is shown on the lead's page.
  */
 export async function actOnLead({ request, params, context }: Route.ActionArgs) {
-  const { workspace, me } = await requireStaff(request, context);
-  const parsed = intents.safeParse(Object.fromEntries(await staffForm(request)));
+  const { workspace, me, recruitment, interviews } = await requireStaff(request, context);
+  const fields = Object.fromEntries(await staffForm(request));
+  // The Interview card's forms (invite, move, cancel) have their own rules and answers.
+  if (isInterviewIntent(fields.intent)) return actOnInterview(params.reference, fields, { interviews, me });
+  const parsed = intents.safeParse(fields);
   if (!parsed.success)
     return refuse(null, "That action was not understood. Please reload the page and try again.");
   const input = parsed.data;
@@ -196,6 +226,19 @@ export async function actOnLead({ request, params, context }: Route.ActionArgs) 
             }
           : result;
       }
+      case "stage-email": {
+        const result = await recruitment.sendStageEmail(
+          reference,
+          { stage: input.stage, subject: input.subject, body: input.body },
+          me,
+        );
+        return result.ok
+          ? {
+              ok: true as const,
+              message: `E-mail to ${result.value.firstName} queued to be sent from our address; it is under Replies sent.`,
+            }
+          : result;
+      }
       case "retry-mail": {
         const result = await workspace.inbox.retryMail(reference, input.mail, me);
         return result.ok
@@ -206,7 +249,8 @@ export async function actOnLead({ request, params, context }: Route.ActionArgs) 
   })();
   if (!outcome.ok) {
     if (outcome.missing) throw data("There is no lead with that reference.", 404);
-    return refuse(input.intent, outcome.problem);
+    // A replies cap (core/config/staff-limits.ts) answers 429: the reply was fine, there were too many.
+    return refuse(input.intent, outcome.problem, "limited" in outcome ? 429 : 400);
   }
   return data<ActionResult>({
     intent: input.intent,

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Card } from "~/components/staff/lead/card";
 import { Documents } from "~/components/staff/lead/documents";
+import { InterviewCard } from "~/components/staff/lead/interview-card";
 import { KeepOnFile } from "~/components/staff/lead/keep-on-file";
 import { MailDelivery } from "~/components/staff/lead/mail-delivery";
 import { Notes } from "~/components/staff/lead/notes";
@@ -8,6 +9,7 @@ import { OwnerForm } from "~/components/staff/lead/owner-form";
 import { Replies } from "~/components/staff/lead/replies";
 import { ReplyForm } from "~/components/staff/lead/reply-form";
 import { SentFields } from "~/components/staff/lead/sent-fields";
+import { StageEmail, StageEmailPrompt } from "~/components/staff/lead/stage-email";
 import { StatusForm } from "~/components/staff/lead/status-form";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { Timeline } from "~/components/staff/timeline";
@@ -32,7 +34,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, vacancy, team, owner, due, replies } = loaderData;
+  const { lead, vacancy, team, owner, due, replies, stageEmail } = loaderData;
   const result = actionData as ActionResult | undefined;
   const name = `${lead.firstName} ${lead.lastName}`;
   const subject = `Your ${lead.kind} to ${site.brand} (${lead.reference})`;
@@ -88,6 +90,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           <p className="rounded-lg bg-accent-100 p-3 font-medium text-accent-800">{result.message}</p>
         )}
       </div>
+      {stageEmail && result?.intent === "status" && !result.error && <StageEmailPrompt offer={stageEmail} />}
       {result?.error && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-900 ring-1 ring-red-200">
           {result.error}
@@ -108,6 +111,18 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             />
             {lead.kind === "application" && <KeepOnFile lead={lead} />}
           </Card>
+          {/* Right after a status change, telling the applicant is the next step: it comes first. */}
+          {stageEmail && (
+            <StageEmail offer={stageEmail} prominent={result?.intent === "status" && !result.error} />
+          )}
+          {loaderData.interviewCard && (
+            <InterviewCard
+              {...loaderData.interviewCard}
+              status={lead.status}
+              applicantPhone={lead.phone}
+              result={actionData}
+            />
+          )}
           {replies.length > 0 && <Replies replies={replies} />}
         </div>
         <div className="space-y-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">

@@ -7,6 +7,7 @@ import {
   workspaceOf,
 } from "~/lib/staff/session.server";
 import { z } from "../../../core/forms/zod";
+import { switchingOver } from "../../../core/staff/switching-over";
 import type { Route } from "./+types/passkey";
 
 /** The browser's half of a ceremony is checked by @simplewebauthn/server; here only its shape. */
@@ -109,6 +110,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The workspace's refusals carry words meant for the person (see PasskeyError).
     if (error instanceof Error && error.name === "PasskeyError") return problem(error.message, 400);
+    // The database switching over (a failover): the ceremony can be tried again in a moment.
+    if (error instanceof Response && error.status === switchingOver.status) {
+      return problem(`${switchingOver.heading}. ${switchingOver.text}`, switchingOver.status, {
+        "Retry-After": String(switchingOver.retryAfterSeconds),
+      });
+    }
     if (error instanceof Response) return problem("Please sign in again.", 401);
     throw error;
   }

@@ -41,6 +41,15 @@ const inviteInput = z.object({
   email: z.email({ error: "Enter an e-mail address, like name@example.co.uk." }).max(254),
   name: z.string().trim().min(1, { error: "Enter their full name." }).max(120),
   admin: z.literal("on").optional(),
+  vacancies: z.literal("on").optional(),
+});
+const permissionsInput = z.object({
+  intent: z.literal("permissions"),
+  staff: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .transform(Number),
+  change: z.enum(["admin-on", "admin-off", "vacancies-on", "vacancies-off"]),
 });
 const revokeInput = z.object({ intent: z.literal("revoke"), email: z.email().max(254) });
 const removePasskeyInput = z.object({
@@ -62,7 +71,8 @@ type ActionResult = {
   error: string | null;
   /** Where the outcome belongs: the notifications of one person, or one's own summary. */
   saved?: { staffId: number; message: string } | { summary: true; message: string };
-  invited: { email: string; url: string } | null;
+  invited: { email: string; url: string; existing: boolean } | null;
+  permissions?: string;
   revoked?: string;
   removed?: string;
 };
@@ -91,6 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = removePasskeyInput.safeParse(form);
     if (!parsed.success)
       return data<ActionResult>({ error: "Choose a passkey to remove.", invited: null }, 400);
+    // An administrator may remove anyone's passkey: like every administrator's action, after a recent
+    // confirmation with their own.
+    if (me.isAdmin) requireRecentConfirmation(workspace.recentlyConfirmed(me));
     const outcome = await workspace.removePasskey(parsed.data.passkey, me);
     if (!outcome.ok) {
       const status = outcome.forbidden ? 403 : outcome.missing ? 404 : 400;
@@ -113,6 +126,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (!me.isAdmin) throw data("Only an administrator can manage the team.", 403);
+  requireRecentConfirmation(workspace.recentlyConfirmed(me));
+  if (form.intent === "permissions") {
+    const parsed = permissionsInput.safeParse(form);
+    if (!parsed.success) return data<ActionResult>({ error: "That was not understood.", invited: null }, 400);
+    const { staff, change } = parsed.data;
+    if (staff === me.id && change === "admin-off") {
+      return data<ActionResult>(
+        { error: "You cannot remove your own administrator role. Ask another administrator.", invited: null },
+        400,
+      );
+    }
+    const done = await workspace.setPermissions(
+      staff,
+      change.startsWith("admin")
+        ? { admin: change === "admin-on" }
+        : { vacancies: change === "vacancies-on" },
+      me,
+    );
+    if (!done)
+      return data<ActionResult>({ error: "That person is no longer on the team.", invited: null }, 404);
+    return data<ActionResult>({ error: null, invited: null, permissions: permissionWords[change] });
+  }
   if (form.intent === "notifications") {
     const parsed = notificationsInput.safeParse({ ...form, route: formData.getAll("route") });
     if (!parsed.success)
@@ -150,14 +185,39 @@ export async function action({ request, context }: Route.ActionArgs) {
       400,
     );
   }
-  const { token } = await workspace.invite({
+  // Unticked boxes take nothing away: an administrator invited again (a new device) stays one, and
+  // roles are changed in the table below. For someone already on the team, what a ticked box gives
+  // applies only once they use the link.
+  const { token, existing } = await workspace.invite({
     email: parsed.data.email,
     name: parsed.data.name,
-    admin: parsed.data.admin === "on",
+    ...(parsed.data.admin === "on" ? { admin: true } : {}),
+    vacancies: parsed.data.vacancies === "on",
     invitedBy: me.id,
   });
   const url = `${workspace.baseUrl(new URL(request.url).origin)}/staff/invitation/${token}`;
-  return data<ActionResult>({ error: null, invited: { email: normaliseEmail(parsed.data.email), url } });
+  return data<ActionResult>({
+    error: null,
+    invited: { email: normaliseEmail(parsed.data.email), url, existing },
+  });
+}
+
+const permissionWords = {
+  "admin-on": "Saved: they are an administrator now.",
+  "admin-off": "Saved: they are no longer an administrator.",
+  "vacancies-on": "Saved: they may publish, edit and close vacancies now.",
+  "vacancies-off": "Saved: they may no longer publish, edit or close vacancies.",
+} as const;
+
+/**
+ * Every administrator's action asks for the passkey again when the last confirmation is older than
+ * the window exports and reveals use: off to confirm, which comes back to this page. What was posted
+ * is not kept; the page says to do it again.
+ */
+function requireRecentConfirmation(recentlyConfirmed: boolean): void {
+  if (!recentlyConfirmed) {
+    throw redirect(`/staff/confirm?next=${encodeURIComponent("/staff/team")}`, 303);
+  }
 }
 
 type Passkey = Route.ComponentProps["loaderData"]["passkeys"][number];
@@ -178,7 +238,16 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             shown only now.
           </p>
           <p className="break-all font-mono text-sm">{result.invited.url}</p>
+          {result.invited.existing && (
+            <p>
+              They are already on the team: nothing about their access changes until they use the link and
+              create a passkey with it.
+            </p>
+          )}
         </div>
+      )}
+      {result?.permissions && (
+        <p className="rounded-lg bg-accent-100 p-3 font-medium">{result.permissions}</p>
       )}
       {result?.revoked && <p>{result.revoked} can no longer sign in.</p>}
       {result?.removed && <p className="rounded-lg bg-accent-100 p-3 font-medium">{result.removed}</p>}
@@ -235,6 +304,10 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           <div className="flex items-center gap-2">
             <input id="invite-admin" name="admin" type="checkbox" className="size-5" />
             <label htmlFor="invite-admin">Administrator (can invite and remove people)</label>
+          </div>
+          <div className="flex items-center gap-2">
+            <input id="invite-vacancies" name="vacancies" type="checkbox" className="size-5" />
+            <label htmlFor="invite-vacancies">May publish, edit and close vacancies</label>
           </div>
           <Button type="submit" disabled={busy}>
             Invite
@@ -315,7 +388,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 <tr key={person.id} className="border-t border-navy-100 align-top">
                   <td className="px-3 py-2 font-semibold">{person.name}</td>
                   <td className="px-3 py-2">{person.email}</td>
-                  <td className="px-3 py-2">{person.isAdmin ? "Administrator" : "Staff"}</td>
+                  <td className="px-3 py-2">
+                    <Role person={person} me={me.id} />
+                  </td>
                   <td className="px-3 py-2">
                     <PasskeyList
                       passkeys={passkeysOf(person.id)}
@@ -347,6 +422,55 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           </table>
         </section>
       </section>
+    </div>
+  );
+}
+
+/**
+ * A person's role and whether they may manage vacancies, with the buttons that change them (never one's
+ * own role; an administrator may manage vacancies whatever the permission says).
+ */
+function Role({
+  person,
+  me,
+}: {
+  person: {
+    id: number;
+    name: string;
+    isAdmin: boolean;
+    canManageVacancies: boolean;
+    revokedAt: number | null;
+  };
+  me: number;
+}) {
+  const current = person.revokedAt === null;
+  const change = (value: string, label: string) => (
+    <Form method="post">
+      <input type="hidden" name="intent" value="permissions" />
+      <input type="hidden" name="staff" value={person.id} />
+      <Button type="submit" name="change" value={value} variant="secondary" size="sm">
+        {label}
+        <span className="sr-only"> for {person.name}</span>
+      </Button>
+    </Form>
+  );
+  return (
+    <div className="min-w-44 space-y-2">
+      <p>{person.isAdmin ? "Administrator" : "Staff"}</p>
+      {!person.isAdmin && (
+        <p className="text-navy-700">
+          {person.canManageVacancies ? "May manage vacancies" : "May not manage vacancies"}
+        </p>
+      )}
+      {current && person.id !== me && (
+        <div className="flex flex-wrap gap-2">
+          {person.isAdmin ? change("admin-off", "Make staff") : change("admin-on", "Make administrator")}
+          {!person.isAdmin &&
+            (person.canManageVacancies
+              ? change("vacancies-off", "Stop vacancies")
+              : change("vacancies-on", "Allow vacancies"))}
+        </div>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
+import { alertServices, alertTypes } from "../../../core/alerts/model";
 import { formatDate } from "../../../core/leads/model";
 import {
   employmentTypeLabel,
@@ -18,8 +19,9 @@ export function meta() {
 
 /** Every vacancy, Draft, Open and Closed, newest first, with how many have applied for each. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { vacancies } = await requireStaff(request, context);
+  const { vacancies, alerts, me } = await requireStaff(request, context);
   const list = await vacancies.list();
+  const followers = await alerts.followers();
   const now = Date.now();
   return {
     vacancies: list.map((vacancy) => ({
@@ -27,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: statusAt(vacancy, now),
       published: vacancy.publishedAt === null ? null : formatDate(vacancy.publishedAt),
     })),
+    followers,
+    mayManage: await vacancies.mayManage(me.id),
   };
 }
 
@@ -37,22 +41,30 @@ const statusClass = {
 } as const;
 
 export default function StaffVacancies({ loaderData }: Route.ComponentProps) {
-  const { vacancies } = loaderData;
+  const { vacancies, followers, mayManage } = loaderData;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold">Vacancies</h1>
-        <Link to="/staff/vacancies/new" className={buttonVariants({ size: "sm" })}>
-          New vacancy
-        </Link>
+        {mayManage && (
+          <Link to="/staff/vacancies/new" className={buttonVariants({ size: "sm" })}>
+            New vacancy
+          </Link>
+        )}
       </div>
+      {!mayManage && (
+        <p className="max-w-3xl rounded-lg bg-white p-4 ring-1 ring-navy-100">
+          You can see the vacancies and their applicants. Publishing, editing and closing them is for those an
+          administrator has allowed: ask an administrator to allow you on the Team page.
+        </p>
+      )}
       <p className="max-w-3xl text-navy-800">
         An open vacancy is listed on the careers pages and in the sitemap Google reads, until you close it or
         its closing date ends. Applications made from its page name it in the leads.
       </p>
       {vacancies.length === 0 ? (
         <p className="rounded-lg bg-white p-4 ring-1 ring-navy-100">
-          No vacancies yet. Choose New vacancy to write the first one.
+          {mayManage ? "No vacancies yet. Choose New vacancy to write the first one." : "No vacancies yet."}
         </p>
       ) : (
         <section
@@ -129,6 +141,45 @@ export default function StaffVacancies({ loaderData }: Route.ComponentProps) {
           </table>
         </section>
       )}
+      <section aria-labelledby="followers-heading" className="space-y-2">
+        <h2 id="followers-heading" className="text-lg font-bold">
+          Job alert followers
+        </h2>
+        <p className="text-sm text-navy-700">
+          {followers.total} {followers.total === 1 ? "person has" : "people have"} confirmed job alerts. An
+          alert for any kind of work or any type counts under each.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {[
+            { caption: "By kind of work", rows: alertServices, counts: followers.services },
+            { caption: "By employment type", rows: alertTypes, counts: followers.types },
+          ].map((table) => (
+            <table key={table.caption} className="w-full text-left text-sm">
+              <caption className="text-left font-semibold">{table.caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Follows
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    People
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={row.value} className="border-t border-navy-100">
+                    <th scope="row" className="px-3 py-2 font-normal">
+                      {row.label}
+                    </th>
+                    <td className="px-3 py-2">{table.counts[row.value] ?? 0}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        </div>
+      </section>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { NotThisTime } from "~/components/staff/not-this-time";
 import { Timeline } from "~/components/staff/timeline";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
@@ -24,18 +25,30 @@ import {
   vacancySchema,
 } from "../../../core/vacancies/schema";
 import type { Route } from "./+types/vacancy";
+import { loadWaiting, type NotThisTimeResult, sendNotThisTime } from "./vacancy.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.vacancy ? loaderData.vacancy.title : "New vacancy";
   return staffMeta(title);
 }
 
-/** A vacancy to write (at /staff/vacancies/new) or to edit, with its timeline. */
+/**
+ * A vacancy to write (at /staff/vacancies/new) or to edit, with its timeline and, once published, its
+ * applicants still waiting to hear.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { vacancies } = await requireStaff(request, context);
+  const { vacancies, recruitment, me } = await requireStaff(request, context);
+  const mayManage = await vacancies.mayManage(me.id);
   const saved = new URL(request.url).searchParams.get("saved");
   if (!params.reference) {
-    return { vacancy: null, timeline: [], saved: null as Saved | null, today: londonDate(Date.now()) };
+    return {
+      vacancy: null,
+      timeline: [],
+      waiting: null,
+      saved: null as Saved | null,
+      today: londonDate(Date.now()),
+      mayManage,
+    };
   }
   const vacancy = vacancyReferencePattern.test(params.reference)
     ? await vacancies.get(params.reference)
@@ -50,8 +63,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       shownStatus: statusAt(vacancy, Date.now()),
     },
     timeline: timeline.map(({ at, ...event }) => ({ ...event, at: moment(at) })),
+    // A draft has had no applicants: its page offers no "not this time".
+    waiting: vacancy.status === "draft" ? null : await loadWaiting(recruitment, vacancy.reference),
     saved: saved === "draft" || saved === "published" || saved === "closed" ? (saved as Saved) : null,
     today: londonDate(Date.now()),
+    mayManage,
   };
 }
 
@@ -60,12 +76,24 @@ type Saved = "draft" | "published" | "closed";
 type ActionResult = { problem: string; fields: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { vacancies, me } = await requireStaff(request, context);
+  const { vacancies, recruitment, me } = await requireStaff(request, context);
   const form = await staffForm(request);
   const intent = form.get("intent");
   const reference = params.reference ?? null;
   if (reference !== null && !vacancyReferencePattern.test(reference)) {
     throw data("There is no vacancy with that reference.", 404);
+  }
+  if (intent === "not-this-time") {
+    if (!reference) throw data("Save the vacancy before telling its applicants.", 400);
+    return sendNotThisTime(recruitment, reference, form, me);
+  }
+  // Saving, publishing and closing are for those an administrator allowed; the service refuses the
+  // rest too, and this says so before anything is read.
+  if (
+    (intent === "close" || intent === "draft" || intent === "publish") &&
+    !(await vacancies.mayManage(me.id))
+  ) {
+    throw data(mayNotManage, 403);
   }
   if (intent === "close") {
     if (!reference) throw data("Save the vacancy before closing it.", 400);
@@ -107,6 +135,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
+const mayNotManage =
+  "Publishing, editing and closing vacancies is for those an administrator has allowed. Ask an administrator to allow you on the Team page.";
+
 const savedMessages = {
   draft: "Draft saved. Only staff can see it until you publish it.",
   published: "Published. The vacancy is on the careers pages and in the sitemap now.",
@@ -116,8 +147,11 @@ const savedMessages = {
 const fieldId = (field: string) => `vacancy-${field}`;
 
 export default function StaffVacancy({ loaderData, actionData }: Route.ComponentProps) {
-  const { vacancy, timeline, saved, today } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  const { vacancy, timeline, waiting, saved, today, mayManage } = loaderData;
+  // The vacancy's own form and "Send to the ticked applicants" each answer in their own place.
+  const answer = actionData as ActionResult | NotThisTimeResult | undefined;
+  const result = answer && "fields" in answer ? answer : undefined;
+  const told = answer && "notThisTime" in answer ? answer.notThisTime : undefined;
   const busy = useNavigation().state === "submitting";
   const start: Record<string, string> = result?.values ?? {
     title: vacancy?.title ?? "",
@@ -183,7 +217,9 @@ export default function StaffVacancy({ loaderData, actionData }: Route.Component
         </div>
       )}
 
-      {closed ? (
+      {!mayManage ? (
+        <p className="rounded-lg bg-white p-4 ring-1 ring-navy-100">{mayNotManage}</p>
+      ) : closed ? (
         <p className="rounded-lg bg-white p-4 ring-1 ring-navy-100">
           This vacancy is closed: it can no longer be changed. Write a new vacancy to advertise the job again.
         </p>
@@ -355,7 +391,7 @@ export default function StaffVacancy({ loaderData, actionData }: Route.Component
         </Form>
       )}
 
-      {vacancy && vacancy.status !== "closed" && (
+      {mayManage && vacancy && vacancy.status !== "closed" && (
         <Form method="post" className="rounded-xl bg-white p-5 ring-1 ring-navy-100">
           <h2 className="text-lg font-bold">Close this vacancy</h2>
           <p className="mt-1 text-navy-800">
@@ -365,6 +401,15 @@ export default function StaffVacancy({ loaderData, actionData }: Route.Component
             Close vacancy
           </Button>
         </Form>
+      )}
+
+      {vacancy && waiting && (
+        <NotThisTime
+          applicants={waiting.applicants}
+          email={waiting.email}
+          closed={vacancy.shownStatus === "closed"}
+          result={told}
+        />
       )}
 
       {vacancy && (

@@ -3,10 +3,12 @@
  * are a contract with whoever reads the file; its values read as the lead's fields do everywhere.
  */
 import { stringify } from "csv-stringify/sync";
+import { describeAnswers, siteDetailsLabel } from "../../../core/config/quote-questions.ts";
 import { fieldCell, type LeadFieldKey } from "../../../core/leads/fields.ts";
 import type { InboxQuery } from "../../../core/leads/inbox-query.ts";
 import { formatDateTime, kindLabel, statusLabels } from "../../../core/leads/model.ts";
 import type { Database } from "../../db/database.ts";
+import { readSiteDetails } from "../../leads/lead.ts";
 import { recordEvent, recordEvents } from "../../leads/timeline.ts";
 import { type SourceRow, source, where } from "./search.ts";
 
@@ -26,6 +28,7 @@ const exportColumns: { key: string; header: string }[] = [
   { key: "company", header: "Company" },
   { key: "service", header: "Service" },
   { key: "message", header: "Message" },
+  { key: "siteDetails", header: siteDetailsLabel },
   { key: "address", header: "Address" },
   { key: "hasCar", header: "Has a car" },
   { key: "hasUkLicence", header: "UK driving licence" },
@@ -64,6 +67,10 @@ export async function exportLeads(
       company: cell("company", row.company),
       service: cell("service", row.service),
       message: cell("message", row.message),
+      // One cell, "Number of officers: 4 officers; Hours and days: Nights", in the questions' order.
+      siteDetails: describeAnswers(row.service, readSiteDetails(row.site_details))
+        .map(({ question, answer }) => `${question}: ${answer}`)
+        .join("; "),
       address: cell("address", row.address),
       hasCar: cell("hasCar", row.has_car),
       hasUkLicence: cell("hasUkLicence", row.has_uk_licence),

@@ -4,9 +4,23 @@
  */
 import { type SpamSignal, spamSignals } from "../../../core/forms/form-token.ts";
 import { type InboxQuery, inboxPageSize, searchLimits } from "../../../core/leads/inbox-query.ts";
-import { allStatuses, type LeadKind, type LeadStatus, leadKinds } from "../../../core/leads/model.ts";
+import {
+  allStatuses,
+  type InterviewAnswer,
+  type LeadKind,
+  type LeadStatus,
+  leadKinds,
+} from "../../../core/leads/model.ts";
 import { promiseMs } from "../../../core/leads/reply-promise.ts";
 import type { Database, Queryable, Value } from "../../db/database.ts";
+import {
+  containing,
+  exactParts,
+  fewLeads as fewFound,
+  findsFew,
+  indexedCondition,
+  indexedWords,
+} from "./search-index.ts";
 
 /** One lead as a row of the inbox. */
 export type InboxRow = {
@@ -29,6 +43,8 @@ export type InboxRow = {
   ownerName: string | null;
   /** When it was first answered (null: not yet). */
   answeredAt: number | null;
+  /** An application's next interview still to come, and the applicant's answer to it (null: none yet). */
+  interview: { startsAt: number; answer: InterviewAnswer | null } | null;
 };
 
 /** One page of the inbox, with the counts per status for the same search (any status). */
@@ -53,12 +69,12 @@ function dueColumn(kind: LeadKind): string {
 const enquiriesSource = `SELECT 'enquiry' AS kind, reference, first_name, last_name, email, phone, company, service,
     message, '' AS address, '' AS has_car, '' AS has_uk_licence, '' AS right_to_work, status, created_at,
     status_changed_at, last_activity_at, opened_at, NULL AS keep_consent_at, spam_signal, form_age_ms,
-    NULL AS vacancy_reference, owner_id, answered_at, ${dueColumn("enquiry")}
+    NULL AS vacancy_reference, owner_id, answered_at, site_details, ${dueColumn("enquiry")}
   FROM enquiries`;
 const applicationsSource = `SELECT 'application' AS kind, reference, first_name, last_name, email, phone,
     '' AS company, '' AS service, '' AS message, address, has_car, has_uk_licence, right_to_work, status,
     created_at, status_changed_at, last_activity_at, opened_at, keep_consent_at, spam_signal, form_age_ms,
-    vacancy_reference, owner_id, answered_at, ${dueColumn("application")}
+    vacancy_reference, owner_id, answered_at, CAST(NULL AS TEXT) AS site_details, ${dueColumn("application")}
   FROM applications`;
 
 /** A lead still waiting for its first answer, with a clock running. */
@@ -72,11 +88,6 @@ export function source(kind: LeadKind | undefined): string {
   if (kind === "enquiry") return enquiriesSource;
   if (kind === "application") return applicationsSource;
   return `${enquiriesSource} UNION ALL ${applicationsSource}`;
-}
-
-/** A LIKE pattern that finds `term` anywhere, with the pattern characters in it taken literally. */
-function containing(term: string): string {
-  return `%${term.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
 const searched = ["reference", "first_name", "last_name", "email", "phone", "company", "message"];
@@ -184,11 +195,36 @@ export type SourceRow = {
   form_age_ms: number | null;
   owner_id: number | null;
   answered_at: number | null;
+  /** An enquiry's answers about its site, as stored (JSON); null for none and for applications. */
+  site_details: string | null;
 };
 
 /** Both kinds' leads, or one kind's, as one list with the same columns. */
 function union(kinds: LeadKind[]): string {
   return kinds.map(source).join(" UNION ALL ");
+}
+
+/**
+ * The leads of `kinds` a search may find, as one list with the same columns: with `byIndex`, only those
+ * the search index (search-index.ts) finds holding every word it can look up; otherwise, or when no word
+ * is long enough for it, every lead. The search's own conditions (`where`) still decide which are found.
+ */
+function searchedSource(
+  sql: Database["sql"],
+  kinds: LeadKind[],
+  query: InboxQuery,
+  byIndex: boolean,
+): { from: string; fromParams: Value[] } {
+  const words = byIndex ? indexedWords(sql, searchWords(query)) : [];
+  if (words.length === 0) return { from: union(kinds), fromParams: [] };
+  const parts = kinds.map((kind) => {
+    const found = indexedCondition(sql, kind, words);
+    return { sql: `${source(kind)} WHERE ${found.sql}`, params: found.params };
+  });
+  return {
+    from: parts.map((part) => part.sql).join(" UNION ALL "),
+    fromParams: parts.flatMap((part) => part.params),
+  };
 }
 
 /**
@@ -207,34 +243,116 @@ function pageParts(kind: LeadKind, sort: InboxQuery["sort"]): { also: string; or
   ];
 }
 
+/** One kind's leads, or a part of them, that listLeads counts and pages from the kind's own indexes. */
+type Scope = { kind: LeadKind; from: string; fromParams: Value[]; check: { sql: string; params: Value[] } };
+
+const noCheck = { sql: "", params: [] as Value[] };
+
+/** A WHERE clause (or none) with one more condition (or none), ANDed. */
+function alsoWhere(
+  clause: { sql: string; params: Value[] },
+  also: { sql: string; params: Value[] },
+): { sql: string; params: Value[] } {
+  if (!also.sql) return clause;
+  return {
+    sql: clause.sql ? `${clause.sql} AND ${also.sql}` : `WHERE ${also.sql}`,
+    params: [...clause.params, ...also.params],
+  };
+}
+
+/**
+ * The parts of each kind's leads a search finds by index alone (search-index.ts, exactParts), each with
+ * the search's own check where it is still needed; null when the index cannot answer some word, or there
+ * is no search.
+ */
+async function exactScopes(
+  db: Database,
+  kinds: LeadKind[],
+  query: InboxQuery,
+  viewer: Viewer,
+  few?: number,
+): Promise<Scope[] | null> {
+  const words = searchWords(query);
+  if (words.length === 0 || kinds.some((kind) => exactParts(db.sql, kind, words) === null)) return null;
+  const check = where(db.sql, { q: query.q }, false, viewer);
+  const scopes: Scope[] = [];
+  for (const kind of kinds) {
+    const parts = exactParts(db.sql, kind, words, await findsFew(db, db.sql, kind, words, few));
+    if (parts === null) return null;
+    for (const part of parts) {
+      scopes.push({
+        kind,
+        from: `${source(kind)} WHERE ${part.sql}`,
+        fromParams: part.params,
+        check: part.recheck ? { sql: check.sql.replace(/^WHERE /, ""), params: check.params } : noCheck,
+      });
+    }
+  }
+  return scopes;
+}
+
+/** How listLeads finds a search's leads. */
+export type ListOptions = {
+  /** False reads every lead instead of asking the search index: the bench's baseline (tools/bench-inbox.ts). */
+  byIndex?: boolean;
+  /** Up to how many leads of a kind SQLite's index finds are read by rowid (search-index.ts, fewLeads). */
+  fewLeads?: number;
+};
+
 /**
  * One page of the inbox: newest first (or by due time), 50 to a page, with the counts per status.
  * Each kind of lead is counted, and its first rows up to the end of the page are read, in its own table
  * with its own ORDER BY ... LIMIT, which the indexes of migration 022 answer without reading the rest;
  * only those rows are merged and put in order. The same order is applied within each kind and across
- * both, so the page is the one a single ordered list of every lead would give.
+ * both, so the page is the one a single ordered list of every lead would give. A search the index answers
+ * alone (search-index.ts, exactParts) is one more condition on each kind, read the same way; any other
+ * search reads every lead its index finds and checks each.
  */
 export async function listLeads(
   db: Database,
   query: InboxQuery,
   viewer: Viewer = { me: null, now: Date.now() },
+  { byIndex = true, fewLeads }: ListOptions = {},
 ): Promise<InboxPage> {
   const kinds = kindsFor(query);
-  // A search reads every lead of its kinds (no index finds a word inside a field), fastest in table
-  // order; without one, each kind is counted from its indexes alone.
   const searching = searchWords(query).length > 0;
+  const scopes = byIndex ? await exactScopes(db, kinds, query, viewer, fewLeads) : null;
+  // A search the index cannot answer alone reads the leads its index finds (every lead of its kinds when
+  // it has no word the index can look up), checking each; otherwise each kind (each part of a kind a
+  // search finds by index) is counted, and its page read, from the kind's own indexes.
+  const found =
+    searching && scopes === null
+      ? searchedSource(db.sql, kinds, query, byIndex)
+      : { from: "", fromParams: [] };
+  const perKind =
+    scopes ?? kinds.map((kind) => ({ kind, from: source(kind), fromParams: [] as Value[], check: noCheck }));
+  const filtered = (withStatus: boolean, scope: Scope) =>
+    alsoWhere(where(db.sql, { ...query, q: undefined }, withStatus, viewer, scope.kind), scope.check);
   const counts = Object.fromEntries(allStatuses.map((status) => [status, 0])) as Record<LeadStatus, number>;
+  /** How many leads each part of the counts found, whatever their status. */
+  const foundIn: number[] = [];
   if (kinds.length > 0) {
-    const countParts = searching
-      ? [{ ...where(db.sql, query, false, viewer), from: union(kinds) }]
-      : kinds.map((kind) => ({ ...where(db.sql, query, false, viewer, kind), from: source(kind) }));
-    const countRows = await db.all<{ status: LeadStatus; n: number }>(
+    const countParts =
+      searching && scopes === null
+        ? [{ ...where(db.sql, query, false, viewer), ...found }]
+        : perKind.map((scope) => ({
+            ...filtered(false, scope),
+            from: scope.from,
+            fromParams: scope.fromParams,
+          }));
+    const countRows = await db.all<{ part: number; status: LeadStatus; n: number }>(
       countParts
-        .map((part) => `SELECT status, COUNT(*) AS n FROM (${part.from}) leads ${part.sql} GROUP BY status`)
+        .map(
+          (part, i) =>
+            `SELECT ${i} AS part, status, COUNT(*) AS n FROM (${part.from}) leads ${part.sql} GROUP BY status`,
+        )
         .join(" UNION ALL "),
-      countParts.flatMap((part) => part.params),
+      countParts.flatMap((part) => [...part.fromParams, ...part.params]),
     );
-    for (const row of countRows) counts[row.status] += Number(row.n);
+    for (const row of countRows) {
+      counts[row.status] += Number(row.n);
+      foundIn[Number(row.part)] = (foundIn[Number(row.part)] ?? 0) + Number(row.n);
+    }
   }
   const open = allStatuses.reduce((sum, status) => (status === "spam" ? sum : sum + counts[status]), 0);
   const total = query.status ? counts[query.status] : open;
@@ -248,26 +366,47 @@ export async function listLeads(
       : "created_at DESC, reference DESC";
   const columns = `kind, reference, first_name, last_name, email, service, status, created_at, opened_at,
     spam_signal, form_age_ms, owner_id, answered_at, due_at`;
-  const parts = searching
-    ? [{ ...where(db.sql, query, true, viewer), from: union(kinds), order: null, limit: [] }]
-    : kinds.flatMap((kind) =>
-        pageParts(kind, query.sort).map((part) => {
-          const filtered = where(db.sql, query, true, viewer, kind);
-          return {
-            sql: filtered.sql ? `${filtered.sql} AND ${part.also}` : `WHERE ${part.also}`,
-            params: filtered.params,
-            from: source(kind),
-            order: part.order,
-            limit: [offset + inboxPageSize],
-          };
-        }),
-      );
-  // Without a search, the rows of each part that could be on this page: its first offset + 50, read in
-  // the page's order from an index.
+  const parts =
+    searching && scopes === null
+      ? [{ ...where(db.sql, query, true, viewer), ...found, order: null, limit: [] }]
+      : perKind.flatMap((scope, i) =>
+          pageParts(scope.kind, query.sort).map((part) => {
+            const { sql, params } = alsoWhere(filtered(true, scope), { sql: part.also, params: [] });
+            return {
+              sql,
+              params,
+              // PostgreSQL plans a statement once for any search (the server prepares each statement),
+              // so it cannot tell a word in few leads from one in thousands: given few, the fence
+              // (OFFSET 0) makes it read just those through the trigram index rather than walk the
+              // kind's leads in the page's order looking for them.
+              from:
+                scopes !== null && db.sql.name === "postgres" && (foundIn[i] ?? 0) <= fewFound
+                  ? `${scope.from} OFFSET 0`
+                  : scope.from,
+              fromParams: scope.fromParams,
+              order: part.order,
+              limit: [offset + inboxPageSize],
+            };
+          }),
+        );
+  // Without a search, or with one the index answers alone, the rows of each part that could be on this
+  // page: its first offset + 50, read in the page's order from an index.
   const rows =
     parts.length > 0 && offset < total
-      ? await db.all<SourceRow & { owner_name: string | null }>(
-          `SELECT leads.*, (SELECT o.name FROM staff o WHERE o.id = leads.owner_id) AS owner_name
+      ? await db.all<
+          SourceRow & {
+            owner_name: string | null;
+            interview_at: number | null;
+            interview_answer: InterviewAnswer | null;
+          }
+        >(
+          // Only the page's rows look up their next interview, each through the interviews' reference
+          // index: the rest of the inbox's work is the same as without it.
+          `SELECT leads.*, (SELECT o.name FROM staff o WHERE o.id = leads.owner_id) AS owner_name,
+             (SELECT i.starts_at FROM interviews i WHERE i.reference = leads.reference
+                AND i.status = 'scheduled' AND i.starts_at > ? ORDER BY i.starts_at LIMIT 1) AS interview_at,
+             (SELECT i.answer FROM interviews i WHERE i.reference = leads.reference
+                AND i.status = 'scheduled' AND i.starts_at > ? ORDER BY i.starts_at LIMIT 1) AS interview_answer
            FROM (${parts
              .map((part, i) =>
                part.order === null
@@ -277,7 +416,13 @@ export async function listLeads(
              )
              .join(" UNION ALL ")}) leads
            ORDER BY ${order} LIMIT ? OFFSET ?`,
-          [...parts.flatMap((part) => [...part.params, ...part.limit]), inboxPageSize, offset],
+          [
+            viewer.now,
+            viewer.now,
+            ...parts.flatMap((part) => [...part.fromParams, ...part.params, ...part.limit]),
+            inboxPageSize,
+            offset,
+          ],
         )
       : [];
   return {
@@ -295,6 +440,10 @@ export async function listLeads(
       ownerId: row.owner_id === null ? null : Number(row.owner_id),
       ownerName: row.owner_name,
       answeredAt: row.answered_at === null ? null : Number(row.answered_at),
+      interview:
+        row.interview_at === null
+          ? null
+          : { startsAt: Number(row.interview_at), answer: row.interview_answer },
     })),
     total,
     page,

@@ -1,3 +1,4 @@
+import type { AnswerInWords } from "../../../../core/config/quote-questions";
 import {
   type SentApplication,
   type SentDetail,
@@ -5,9 +6,12 @@ import {
   sentDetails,
 } from "../../../../core/leads/fields";
 import { NiNumber } from "./ni-number";
+import { SiteDetails } from "./site-details";
 
 /** What the person filled in on the contact or careers form, as the page has it: the NI number masked. */
-export type SentLead = SentEnquiry | (Omit<SentApplication, "niNumber"> & { niNumberMasked: string });
+export type SentLead =
+  | (SentEnquiry & { siteDetails?: readonly AnswerInWords[] })
+  | (Omit<SentApplication, "niNumber"> & { niNumberMasked: string });
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -45,12 +49,15 @@ export function SentFields({ lead, niNumber }: { lead: SentLead; niNumber: strin
     }
   }
   return (
-    <dl className="space-y-2">
-      {details.map((detail) => (
-        <Row key={detail.key} label={detail.label}>
-          {shown(detail)}
-        </Row>
-      ))}
-    </dl>
+    <>
+      <dl className="space-y-2">
+        {details.map((detail) => (
+          <Row key={detail.key} label={detail.label}>
+            {shown(detail)}
+          </Row>
+        ))}
+      </dl>
+      {lead.kind === "enquiry" && <SiteDetails details={lead.siteDetails ?? []} />}
+    </>
   );
 }

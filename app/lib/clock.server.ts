@@ -1,4 +1,4 @@
-import { testHooksContext } from "../app-context.ts";
+import { testHooksContext } from "./app-context.ts";
 
 type Context = { get: <T>(key: import("react-router").RouterContext<T>) => T };
 

@@ -1,0 +1,130 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { monthText } from "../../../core/case-studies/index";
+import type { CaseStudy } from "../../../core/case-studies/model";
+import { caseStudiesPath } from "../../../core/case-studies/paths";
+import { isShowable } from "../../../core/case-studies/testimonials";
+import {
+  CaseStudyCard,
+  clientText,
+  linkClass,
+  ReviewsPolicyNote,
+  SampleMark,
+  ServiceLink,
+  TestimonialFigure,
+} from "./case-study-parts";
+
+/** The list's cards, as markup made here, so the list's page carries no script for them. */
+export function caseStudyListHtml(items: readonly CaseStudy[]): string {
+  return renderToStaticMarkup(
+    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {items.map((caseStudy) => (
+        <li key={caseStudy.slug}>
+          <CaseStudyCard caseStudy={caseStudy} headingLevel={2} />
+        </li>
+      ))}
+    </ul>,
+  );
+}
+
+function Facts({ caseStudy }: { caseStudy: CaseStudy }) {
+  const facts: [string, React.ReactNode][] = [
+    [caseStudy.client.namedWithPermission ? "Client" : "Client's sector", clientText(caseStudy)],
+    ["Site", caseStudy.site.kind],
+    ["Size", caseStudy.site.size],
+    ["Hours", caseStudy.site.hours],
+    [
+      caseStudy.services.length > 1 ? "Services" : "Service",
+      caseStudy.services.map((service, index) => (
+        <span key={service}>
+          {index > 0 && " and "}
+          <ServiceLink service={service} />
+        </span>
+      )),
+    ],
+    [
+      "Work began",
+      <time key="started" dateTime={caseStudy.started}>
+        {monthText(caseStudy.started)}
+      </time>,
+    ],
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-4 rounded-2xl bg-sand-50 p-6 sm:grid-cols-2">
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt className="text-sm font-semibold text-navy-700">{term}</dt>
+          <dd className="mt-1 text-navy-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Story({ caseStudy, now }: { caseStudy: CaseStudy; now: number }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      {caseStudy.sample && (
+        <p className="mb-8 rounded-xl bg-amber-50 p-4 text-navy-900 ring-1 ring-amber-200">
+          <SampleMark /> This is an example that shows how our case studies are set out; it is not an account
+          of a real client's site.
+        </p>
+      )}
+      <Facts caseStudy={caseStudy} />
+      <section aria-labelledby="problem" className="mt-12">
+        <h2 id="problem" className="text-2xl font-bold text-navy-900">
+          The problem
+        </h2>
+        {caseStudy.problem.map((text) => (
+          <p key={text} className="mt-4 text-lg text-navy-800">
+            {text}
+          </p>
+        ))}
+      </section>
+      <section aria-labelledby="approach" className="mt-12">
+        <h2 id="approach" className="text-2xl font-bold text-navy-900">
+          What we did
+        </h2>
+        {caseStudy.approach.map((text) => (
+          <p key={text} className="mt-4 text-lg text-navy-800">
+            {text}
+          </p>
+        ))}
+      </section>
+      <section aria-labelledby="results" className="mt-12">
+        <h2 id="results" className="text-2xl font-bold text-navy-900">
+          The results
+        </h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+          {caseStudy.results.map((result) => (
+            <li key={result.measure} className="rounded-2xl bg-navy-900 px-5 py-6 text-white">
+              <span className="block text-3xl font-extrabold tracking-tight">{result.figure}</span>{" "}
+              <span className="mt-2 block text-navy-100">{result.measure}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {isShowable(caseStudy.testimonial, now) && (
+        <section aria-labelledby="in-their-words" className="mt-12">
+          <h2 id="in-their-words" className="text-2xl font-bold text-navy-900">
+            In their words
+          </h2>
+          <TestimonialFigure testimonial={caseStudy.testimonial} caseStudy={caseStudy} className="mt-6" />
+          <ReviewsPolicyNote />
+        </section>
+      )}
+      <p className="mt-12">
+        <a className={linkClass} href={caseStudiesPath}>
+          See all our case studies
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A case study's page below its heading, as markup made here: the facts of the site, the problem, what
+ * we did, the results and, while it is younger than the configured age at `now`, the client's words.
+ */
+export function caseStudyHtml(caseStudy: CaseStudy, now: number): string {
+  return renderToStaticMarkup(<Story caseStudy={caseStudy} now={now} />);
+}

@@ -1,0 +1,54 @@
+import { AlertPage } from "~/components/alerts/alert-forms";
+import { ServerMarkup } from "~/components/ui/server-markup";
+import { pageMeta } from "~/lib/meta";
+import { vacanciesPath } from "../../core/vacancies/model";
+import type { Route } from "./+types/job-alerts";
+
+/**
+ * Where every job alert sign-up form posts (/careers/alerts): the answer is a page, "check your inbox",
+ * the same whoever the address belongs to; bad input comes back with the form and what to change.
+ * Opened by address, it shows the form. Rendered by the server, never prerendered or indexed.
+ */
+export { signUpAction as action, signUpLoader as loader } from "./job-alerts.server";
+
+export function meta() {
+  return [
+    ...pageMeta({ title: "Job alerts", description: "Get new vacancies by e-mail." }),
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+}
+
+export default function JobAlerts({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData?.answer;
+  if (answer?.kind === "done") {
+    return (
+      <AlertPage title="Check your inbox">
+        <p role="status">{answer.message}</p>
+        <p>
+          If nothing arrives within a few minutes, look in your spam folder. Meanwhile, see our{" "}
+          <a href={vacanciesPath} className="font-semibold text-accent-800 underline underline-offset-4">
+            current vacancies
+          </a>
+          .
+        </p>
+      </AlertPage>
+    );
+  }
+  return (
+    <AlertPage title="Job alerts">
+      {answer?.kind === "refused" ? (
+        <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{answer.message}</p>
+          {answer.fields && Object.keys(answer.fields).length > 1 ? (
+            <ul className="mt-2 list-disc pl-5">
+              {Object.entries(answer.fields).map(([field, problem]) => (
+                <li key={field}>{problem}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <ServerMarkup html={loaderData.alertSignUp} />
+    </AlertPage>
+  );
+}

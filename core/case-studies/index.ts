@@ -1,0 +1,61 @@
+/**
+ * Every case study the site publishes, newest work first. Each is one file under `content/`; adding one
+ * is adding its file, importing it here, and its address to `directory.ts` (a test holds the two
+ * lists together). README, "Case studies and testimonials", says how.
+ */
+import { type ServiceKey, serviceList } from "../config/service-list.ts";
+import { ancoatsAparthotel } from "./content/ancoats-aparthotel.ts";
+import { heatonParkSummerFestival } from "./content/heaton-park-summer-festival.ts";
+import { salfordQuaysOffice } from "./content/salford-quays-office.ts";
+import { stockportMedicalCentre } from "./content/stockport-medical-centre.ts";
+import { traffordParkDistributionCentre } from "./content/trafford-park-distribution-centre.ts";
+import { wiganFulfilmentPeak } from "./content/wigan-fulfilment-peak.ts";
+import type { CaseStudy } from "./model.ts";
+
+/** Newest work first (by the month it started; the title breaks a tie, so the order never shifts). */
+export function newestFirst(list: readonly CaseStudy[]): CaseStudy[] {
+  return [...list].sort((a, b) => b.started.localeCompare(a.started) || a.title.localeCompare(b.title));
+}
+
+export const caseStudies: readonly CaseStudy[] = newestFirst([
+  traffordParkDistributionCentre,
+  stockportMedicalCentre,
+  salfordQuaysOffice,
+  heatonParkSummerFestival,
+  ancoatsAparthotel,
+  wiganFulfilmentPeak,
+]);
+
+/** The case study at this address, if any. */
+export function caseStudyBySlug(slug: string): CaseStudy | undefined {
+  return caseStudies.find((caseStudy) => caseStudy.slug === slug);
+}
+
+/** The case studies that used a service, newest first, at most `n` (all when `n` is not given). */
+export function recentCaseStudies(
+  service: ServiceKey,
+  n = Number.POSITIVE_INFINITY,
+  from: readonly CaseStudy[] = caseStudies,
+): CaseStudy[] {
+  return newestFirst(from.filter((caseStudy) => caseStudy.services.includes(service))).slice(0, n);
+}
+
+/** A service's name as the case studies show it ("Security Officers"). */
+export function serviceName(service: ServiceKey): string {
+  return serviceList.find((entry) => entry.key === service)?.name ?? service;
+}
+
+/** The service a list filter names by its page's slug (`security-officers`), or null for none or an unknown one. */
+export function serviceFromSlug(slug: string | null): ServiceKey | null {
+  return serviceList.find((entry) => entry.slug === slug)?.key ?? null;
+}
+
+/** The month work started, as people say it: "February 2026". */
+export function monthText(month: string): string {
+  const [year, number] = month.split("-").map(Number);
+  return new Date(Date.UTC(year ?? 1970, (number ?? 1) - 1, 1)).toLocaleDateString("en-GB", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}

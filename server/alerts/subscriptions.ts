@@ -1,0 +1,463 @@
+/**
+ * Job alert subscriptions: signing up (double opt-in), confirming, changing one's choices, renewing
+ * and leaving, each through a signed link and never an account. The sending of the alerts themselves
+ * is sending.ts's; the links every e-mail carries are links.ts's.
+ *
+ * Nothing a visitor sees ever says whether an address is subscribed: a sign-up is answered "check your
+ * inbox" whatever happens, and what differs (a first confirmation, or a note to an address that already
+ * has alerts) goes only to that address. A link that is not ours, altered, or for an alert that has gone
+ * changes nothing and is answered as one that does not work.
+ */
+import { randomBytes } from "node:crypto";
+import {
+  type AlertChoices,
+  type AlertFrequency,
+  alertFrequencies,
+  alertLinkParameter,
+  alertPaths,
+  alertServices,
+  alertTypes,
+  describeChoices,
+  placeMaxLength,
+} from "../../core/alerts/model.ts";
+import { jobAlerts } from "../../core/config/job-alerts.ts";
+import { type Period, retention } from "../../core/config/retention.ts";
+import { site } from "../../core/config/site.ts";
+import { normaliseEmail } from "../../core/email.ts";
+import { emailField } from "../../core/forms/fields.ts";
+import { checkFormToken } from "../../core/forms/form-token.server.ts";
+import { formatDate } from "../../core/leads/model.ts";
+import { addPeriod, describePeriod } from "../../core/retention-periods.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import type { QueuedMail } from "../delivery/emails.ts";
+import { enqueueEmail } from "../delivery/outbox.ts";
+import { type AlertLinkPurpose, readAlertLink, signAlertLink } from "../protection/alert-link.ts";
+import { hashIp, networkKey } from "../protection/client-address.ts";
+import { takeRateLimit } from "../protection/rate-limit.ts";
+import { type AlertLinks, createAlertLinks } from "./links.ts";
+
+const dayMs = 24 * 60 * 60 * 1000;
+const hourMs = 60 * 60 * 1000;
+
+/** The outbox reference of every e-mail about an alert (erasure and leaving delete them by it). */
+export function alertReference(alertId: string): string {
+  return `ALERT-${alertId}`;
+}
+
+/** Deletes an alert with what was sent and queued for it; resolves with 1, or 0 when it had gone. */
+export async function deleteAlert(tx: Queryable, alertId: string): Promise<number> {
+  await tx.run("DELETE FROM job_alert_sent WHERE alert_id = ?", [alertId]);
+  await tx.run("DELETE FROM outbox WHERE reference = ?", [alertReference(alertId)]);
+  return tx.run("DELETE FROM job_alerts WHERE id = ?", [alertId]);
+}
+
+/** A sign-up as the form sends it. */
+export type SignUpInput = {
+  email: string;
+  services: string[];
+  types: string[];
+  place: string;
+  frequency: string;
+  /** The hidden trap field (robots fill it in). */
+  honeypot: string;
+  /** The page's signed time token. */
+  formToken: string;
+};
+
+/** What a post from an alert page came to. */
+export type AlertAnswer =
+  | { kind: "done"; message: string }
+  | { kind: "refused"; status: number; message: string; fields?: Record<string, string> }
+  /** The link does not work (not ours, altered, expired, or the alert has gone): nothing said of it. */
+  | { kind: "unknown" }
+  | { kind: "left" };
+
+/** What a manage page shows: the alert's choices, and when it lapses unless renewed. */
+export type AlertView = { choices: AlertChoices; active: boolean; lapsesAt: number | null };
+
+type AlertRow = {
+  id: string;
+  email: string;
+  services: string;
+  employment_types: string;
+  place: string;
+  frequency: AlertFrequency;
+  status: "pending" | "active";
+  consent: string;
+  consent_how: string;
+  created_at: number;
+  confirmed_at: number | null;
+  renewed_at: number | null;
+};
+
+/** A row's choices as lists. */
+function choicesOf(
+  row: Pick<AlertRow, "services" | "employment_types" | "place" | "frequency">,
+): AlertChoices {
+  const list = (value: string) => (value ? value.split(",") : []);
+  return {
+    services: list(row.services),
+    types: list(row.employment_types),
+    place: row.place,
+    frequency: row.frequency,
+  };
+}
+
+/** The words of what a person agrees to, kept as their consent record. */
+export function consentWords(choices: AlertChoices, period: Period = retention.jobAlerts.unrenewed): string {
+  return `E-mails from ${site.legalName} about new vacancies matching: ${describeChoices(choices)}. Until I leave (a link in every e-mail), or for ${describePeriod(period)} from confirming unless I renew.`;
+}
+
+/** Checks a set of choices: the five services, the vacancies' employment types, a short place, a frequency. */
+export function parseChoices(
+  input: Pick<SignUpInput, "services" | "types" | "place" | "frequency">,
+): { ok: true; choices: AlertChoices } | { ok: false; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  const services = [...new Set(input.services)];
+  const types = [...new Set(input.types)];
+  if (services.some((value) => !alertServices.some((service) => service.value === value)))
+    fields.services = "Please choose from the kinds of work listed.";
+  if (types.some((value) => !alertTypes.some((type) => type.value === value)))
+    fields.types = "Please choose from the employment types listed.";
+  const place = input.place.replace(/\s+/g, " ").trim();
+  if (place.length > placeMaxLength || /[<>\p{Cc}]/u.test(place))
+    fields.place = `Please give a town or a postcode district (such as M4), in up to ${placeMaxLength} characters.`;
+  const frequency = alertFrequencies.find((f) => f.value === input.frequency)?.value;
+  if (!frequency) fields.frequency = "Please choose how often you would like to hear from us.";
+  if (Object.keys(fields).length > 0 || !frequency) return { ok: false, fields };
+  // Kept in the lists' own order, so the same choices read the same everywhere.
+  return {
+    ok: true,
+    choices: {
+      services: alertServices.map((s) => s.value).filter((value) => services.includes(value)),
+      types: alertTypes.map((t) => t.value).filter((value) => types.includes(value)),
+      place,
+      frequency,
+    },
+  };
+}
+
+export type SubscriptionsOptions = {
+  db: Database;
+  /** alertLinkKey(secrets.resultSecret). */
+  linkKey: Buffer;
+  /** The site's public address, for the links in e-mails. */
+  publicUrl: string;
+  /** The form tokens' secret (secrets.resultSecret). */
+  formSecret: string;
+  /** Rate limits count networks and addresses by a salted hash, never the address itself. */
+  ipSalt: string;
+  /** Where a reply to an alert e-mail goes (the recruitment inbox). */
+  replyTo: string;
+  clock?: () => number;
+  onQueued?: () => void;
+  /**
+   * Told of each alert about to be deleted because its person left, before the deletion commits: the
+   * erasure ledger keeps its id, so a restored backup does not bring it back.
+   */
+  onLeft?: (alertId: string, at: number) => void;
+};
+
+/** The job alerts' sign-up and the pages behind their links. */
+export function createSubscriptions(options: SubscriptionsOptions) {
+  const { db, linkKey, publicUrl, formSecret, ipSalt, replyTo, onQueued } = options;
+  const clock = options.clock ?? Date.now;
+  const links: AlertLinks = createAlertLinks(linkKey, publicUrl);
+  const base = publicUrl.replace(/\/+$/, "");
+  const period = retention.jobAlerts.unrenewed;
+
+  function confirmUrl(alertId: string, now: number): string {
+    const token = signAlertLink(linkKey, alertId, "confirm", now + jobAlerts.confirmLinkDays * dayMs);
+    return `${base}${alertPaths.confirm}?${alertLinkParameter}=${token}`;
+  }
+
+  async function allowed(key: string, limit: number, windowMs: number, now: number): Promise<boolean> {
+    return (await takeRateLimit(db.relaxed, { key, limit, windowMs }, now)).allowed;
+  }
+  /** Whether this network may make another post to a link's page (confirm, change, renew) now. */
+  function linkPostAllowed(client: string, now: number): Promise<boolean> {
+    return allowed(
+      `job-alerts:links:${networkKey(client, ipSalt)}`,
+      jobAlerts.linkPostsPerNetworkPerHour,
+      hourMs,
+      now,
+    );
+  }
+
+  const tooMany = (): AlertAnswer => ({
+    kind: "refused",
+    status: 429,
+    message: `That is a lot of requests in a short time, so we have paused them. Please try again in an hour, or call us on ${site.phone.display}.`,
+  });
+
+  /** The alert a link names, if the link is ours, for this purpose and still works. */
+  async function alertFor(token: string, purpose: AlertLinkPurpose, now: number): Promise<AlertRow | null> {
+    const link = readAlertLink(linkKey, token, purpose, now);
+    if (!link || link.expired) return null;
+    const [row] = await db.all<AlertRow>("SELECT * FROM job_alerts WHERE id = ?", [link.alertId]);
+    return row ?? null;
+  }
+
+  function confirmationMail(email: string, alertId: string, choices: AlertChoices, now: number): QueuedMail {
+    return {
+      purpose: "alert-confirm",
+      to: email,
+      replyTo,
+      subject: `Please confirm your job alerts from ${site.brand}`,
+      body: [
+        "Hello,",
+        "",
+        `Someone, we hope you, asked ${site.brand} to e-mail this address about new vacancies:`,
+        describeChoices(choices),
+        "",
+        'To start your job alerts, open this link and choose "Confirm my job alerts":',
+        confirmUrl(alertId, now),
+        "",
+        `The link works for ${jobAlerts.confirmLinkDays} days. If you did not ask for this, do nothing: we send nothing more and delete the request after ${jobAlerts.confirmLinkDays} days.`,
+        "",
+        "Kind regards,",
+        `The ${site.brand} team`,
+        `${site.legalName} · ${site.phone.display}`,
+      ].join("\n"),
+    };
+  }
+
+  function alreadySubscribedMail(email: string, alertId: string, choices: AlertChoices): QueuedMail {
+    return {
+      purpose: "alert-confirm",
+      to: email,
+      replyTo,
+      subject: `Your job alerts from ${site.brand}`,
+      body: [
+        "Hello,",
+        "",
+        `Someone, we hope you, asked ${site.brand} to e-mail this address about new vacancies:`,
+        describeChoices(choices),
+        "",
+        "This address already gets our job alerts, so nothing has changed yet. To change your choices to these (or any others), or to leave, open your alerts page:",
+        links(alertId).manage,
+        "",
+        "If you did not ask for this, do nothing: your alerts stay as they are. To stop them now instead:",
+        links(alertId).unsubscribe,
+        "",
+        "Kind regards,",
+        `The ${site.brand} team`,
+        `${site.legalName} · ${site.phone.display}`,
+      ].join("\n"),
+    };
+  }
+
+  return {
+    /** The lasting links of an alert (to change its choices, and to leave), for the alert e-mails. */
+    alertLinks: (alertId: string) => {
+      const made = links(alertId);
+      return { manageUrl: made.manage, unsubscribeUrl: made.unsubscribe };
+    },
+
+    /**
+     * A sign-up from the form. Answered "check your inbox" whether the address is new, waiting for its
+     * confirmation, already subscribed, over its daily allowance, or the post looks like a robot's; only
+     * bad input (said field by field) and too many posts from one network are answered otherwise.
+     */
+    async signUp(input: SignUpInput, client: string): Promise<AlertAnswer> {
+      const now = clock();
+      const sent: AlertAnswer = {
+        kind: "done",
+        message:
+          "Check your inbox: we have sent you an e-mail with a link to confirm your job alerts. They start once you open it.",
+      };
+      const email = emailField.safeParse(input.email);
+      const parsed = parseChoices(input);
+      const fields = {
+        ...(email.success
+          ? {}
+          : { email: email.error.issues[0]?.message ?? "Please enter your e-mail address." }),
+        ...(parsed.ok ? {} : parsed.fields),
+      };
+      if (!email.success || !parsed.ok) {
+        return {
+          kind: "refused",
+          status: 422,
+          message: Object.values(fields)[0] ?? "Please check the form.",
+          fields,
+        };
+      }
+      const network = networkKey(client, ipSalt);
+      if (!(await allowed(`job-alerts:net:${network}`, jobAlerts.signUpsPerNetworkPerHour, hourMs, now)))
+        return tooMany();
+      // The spam layers: a robot is told the same as anyone and nothing is sent.
+      if (input.honeypot) return sent;
+      if (checkFormToken(input.formToken || undefined, "careers", formSecret, now).spamSignal) return sent;
+      const address = normaliseEmail(email.data);
+      const addressKey = hashIp(`job-alerts:${address}`, ipSalt);
+      if (!(await allowed(`job-alerts:addr:${addressKey}`, jobAlerts.signUpsPerAddressPerDay, dayMs, now)))
+        return sent;
+      const { choices } = parsed;
+      await db.transaction(async (tx) => {
+        const [known] = await tx.all<{ id: string; status: string }>(
+          `SELECT id, status FROM job_alerts WHERE LOWER(email) = ? ${db.sql.lockRows}`,
+          [address],
+        );
+        if (known?.status === "active") {
+          await enqueueEmail(
+            tx,
+            alertReference(known.id),
+            alreadySubscribedMail(address, known.id, choices),
+            now,
+          );
+          return;
+        }
+        // A sign-up still waiting for its confirmation is replaced by the newer one (its old link stops working).
+        if (known) await deleteAlert(tx, known.id);
+        const id = randomBytes(18).toString("base64url");
+        await tx.run(
+          `INSERT INTO job_alerts (id, email, services, employment_types, place, frequency, status, consent,
+             consent_how, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+          [
+            id,
+            address,
+            choices.services.join(","),
+            choices.types.join(","),
+            choices.place,
+            choices.frequency,
+            consentWords(choices, period),
+            "Job alerts form on our website; confirmed from the link we e-mailed to the address",
+            now,
+          ],
+        );
+        await enqueueEmail(tx, alertReference(id), confirmationMail(address, id, choices, now), now);
+      });
+      onQueued?.();
+      return sent;
+    },
+
+    /** What the confirmation page shows before its button is pressed: the choices, or null for a link that does not work. */
+    async openConfirm(token: string): Promise<AlertView | null> {
+      const row = await alertFor(token, "confirm", clock());
+      return row ? { choices: choicesOf(row), active: row.status === "active", lapsesAt: null } : null;
+    },
+
+    /**
+     * Confirms a sign-up: the alert starts, and the consent record says when. Only a POST does this (the
+     * page's button), never opening the link: mail scanners and link previews fetch every link in an
+     * e-mail, and must not be able to sign anyone up.
+     */
+    async confirm(token: string, client: string): Promise<AlertAnswer> {
+      const now = clock();
+      if (!(await linkPostAllowed(client, now))) return tooMany();
+      const row = await alertFor(token, "confirm", now);
+      if (!row) return { kind: "unknown" };
+      await db.run(
+        `UPDATE job_alerts SET status = 'active', confirmed_at = ?, renewed_at = ?,
+           consent_how = consent_how || ?
+         WHERE id = ? AND status = 'pending'`,
+        [now, now, ` on ${formatDate(now)}`, row.id],
+      );
+      return {
+        kind: "done",
+        message:
+          "Thank you: your job alerts have started. Every alert e-mail has links to change your choices or leave.",
+      };
+    },
+
+    /** What the manage page shows: the choices and when the alert lapses; null for a link that does not work. */
+    async openManage(token: string): Promise<AlertView | null> {
+      const row = await alertFor(token, "manage", clock());
+      if (!row) return null;
+      const lapsesAt = row.renewed_at === null ? null : addPeriod(Number(row.renewed_at), period);
+      return { choices: choicesOf(row), active: row.status === "active", lapsesAt };
+    },
+
+    /** New choices from the manage page; the consent record is rewritten to say what was agreed now. */
+    async update(
+      token: string,
+      input: Pick<SignUpInput, "services" | "types" | "place" | "frequency">,
+      client: string,
+    ): Promise<AlertAnswer> {
+      const now = clock();
+      if (!(await linkPostAllowed(client, now))) return tooMany();
+      const row = await alertFor(token, "manage", now);
+      if (!row) return { kind: "unknown" };
+      const parsed = parseChoices(input);
+      if (!parsed.ok)
+        return {
+          kind: "refused",
+          status: 422,
+          message: Object.values(parsed.fields)[0] ?? "",
+          fields: parsed.fields,
+        };
+      const { choices } = parsed;
+      await db.run(
+        `UPDATE job_alerts SET services = ?, employment_types = ?, place = ?, frequency = ?, consent = ?, consent_how = ?
+         WHERE id = ?`,
+        [
+          choices.services.join(","),
+          choices.types.join(","),
+          choices.place,
+          choices.frequency,
+          consentWords(choices, period),
+          `Changed on the page reached from the link in our e-mails, on ${formatDate(now)}`,
+          row.id,
+        ],
+      );
+      return { kind: "done", message: "Saved: your job alerts now follow your new choices." };
+    },
+
+    /** "Keep my alerts": the alert runs for another whole period from now. */
+    async renew(token: string, client: string): Promise<AlertAnswer> {
+      const now = clock();
+      if (!(await linkPostAllowed(client, now))) return tooMany();
+      const row = await alertFor(token, "manage", now);
+      if (!row) return { kind: "unknown" };
+      await db.run("UPDATE job_alerts SET renewed_at = ? WHERE id = ? AND status = 'active'", [now, row.id]);
+      return {
+        kind: "done",
+        message: `Thank you: we will keep sending your job alerts until ${formatDate(addPeriod(now, period))}, or until you leave.`,
+      };
+    },
+
+    /**
+     * Leaves: the alert is deleted with what was sent and queued for it, from the manage page's button
+     * or the unsubscribe link's (its page, or a mail program's one-click POST). A link that does not
+     * work gets the same answer as one that did: nothing here tells whether an address was subscribed.
+     */
+    async leave(token: string, purpose: "manage" | "unsubscribe"): Promise<AlertAnswer> {
+      const link = readAlertLink(linkKey, token, purpose, clock());
+      if (!link) return { kind: "unknown" };
+      options.onLeft?.(link.alertId, clock());
+      await db.transaction((tx) => deleteAlert(tx, link.alertId));
+      return { kind: "left" };
+    },
+
+    /** Whether an unsubscribe link is ours (its page shows the button only then). */
+    isUnsubscribeLink: (token: string): boolean =>
+      readAlertLink(linkKey, token, "unsubscribe", clock()) !== null,
+
+    /** How many people follow each service and each employment type (active alerts; "any" counts for every one). */
+    async followers(): Promise<{
+      services: Record<string, number>;
+      types: Record<string, number>;
+      total: number;
+    }> {
+      const rows = await db.all<{ services: string; employment_types: string; n: number | string }>(
+        `SELECT services, employment_types, COUNT(*) AS n FROM job_alerts WHERE status = 'active'
+         GROUP BY services, employment_types`,
+      );
+      const services = Object.fromEntries(alertServices.map((s) => [s.value, 0]));
+      const types = Object.fromEntries(alertTypes.map((t) => [t.value, 0]));
+      let total = 0;
+      for (const row of rows) {
+        const n = Number(row.n);
+        total += n;
+        const chosen = row.services ? row.services.split(",") : Object.keys(services);
+        const kinds = row.employment_types ? row.employment_types.split(",") : Object.keys(types);
+        for (const key of chosen) if (key in services) services[key] = (services[key] ?? 0) + n;
+        for (const key of kinds) if (key in types) types[key] = (types[key] ?? 0) + n;
+      }
+      return { services, types, total };
+    },
+  };
+}
+
+export type Subscriptions = ReturnType<typeof createSubscriptions>;

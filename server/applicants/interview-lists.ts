@@ -1,0 +1,168 @@
+/**
+ * The interviews the workspace lists: what is coming (today, the rest of this week and next week, for
+ * everyone or for one person) and one application's interviews for its page, every value ready to show.
+ * Reads only: the changes are the commands in interviews.ts.
+ */
+import {
+  formatDateTime,
+  type InterviewAnswer,
+  type InterviewPlaceKind,
+  interviewAnswerLabels,
+} from "../../core/leads/model.ts";
+import type { Queryable } from "../db/database.ts";
+import { factsOf, type InterviewRow } from "./interview-row.ts";
+import { whereForStaff } from "./interview-words.ts";
+import { describeWhen, ukClock, ukDayStart, ukNextMonday, ukShortDay, ukWall } from "./london-time.ts";
+
+const minute = 60_000;
+
+/** The applicant's answer in words: "Will be there", "Needs another time: "…"", "No answer yet". */
+function answerInWords(row: Pick<InterviewRow, "answer" | "answer_message" | "answered_at">): string {
+  if (!row.answer) return "No answer yet";
+  const when = row.answered_at === null ? "" : ` (answered ${formatDateTime(Number(row.answered_at))})`;
+  const message = row.answer === "another-time" && row.answer_message ? `: “${row.answer_message}”` : "";
+  return `${interviewAnswerLabels[row.answer]}${message}${when}`;
+}
+
+/** One interview as the workspace lists it, every value ready to show. */
+export type InterviewListing = {
+  uid: string;
+  reference: string;
+  applicant: string;
+  vacancy: string | null;
+  startsAt: number;
+  /** For `<time dateTime>`. */
+  iso: string;
+  /** "Tue 30 Mar". */
+  day: string;
+  /** "10:00 to 10:45". */
+  time: string;
+  /** "Tuesday 30 March 2027, 10:00 to 10:45 (UK time)". */
+  when: string;
+  /** "at our office", "by phone on 07700 900123" ... */
+  where: string;
+  meetWith: string;
+  bookedBy: string | null;
+  answer: InterviewAnswer | null;
+  answerText: string;
+};
+
+/** One of an application's interviews, as its page shows it, with what the move form starts from. */
+export type ApplicationInterview = InterviewListing & {
+  state: "coming" | "past" | "cancelled";
+  minutes: number;
+  placeKind: InterviewPlaceKind;
+  /** The address, number or link as staff typed it ("" for the office). */
+  place: string;
+  note: string;
+  /** The move form's date and time, in UK time. */
+  date: string;
+  startTime: string;
+};
+
+type ListedRow = InterviewRow & {
+  first_name: string;
+  last_name: string;
+  vacancy_title: string | null;
+  booked_by: string | null;
+};
+
+function listing(row: ListedRow): InterviewListing {
+  const facts = factsOf(row);
+  const endsAt = facts.startsAt + facts.minutes * minute;
+  return {
+    uid: row.uid,
+    reference: row.reference,
+    applicant: `${row.first_name} ${row.last_name}`,
+    vacancy: row.vacancy_title,
+    startsAt: facts.startsAt,
+    iso: new Date(facts.startsAt).toISOString(),
+    day: ukShortDay(facts.startsAt),
+    time: `${ukClock(facts.startsAt)} to ${ukClock(endsAt)}`,
+    when: describeWhen(facts.startsAt, facts.minutes),
+    where: whereForStaff(facts),
+    meetWith: row.meet_with,
+    bookedBy: row.booked_by,
+    answer: row.answer,
+    answerText: answerInWords(row),
+  };
+}
+
+const listedColumns = `i.uid, i.reference, i.starts_at, i.minutes, i.place_kind, i.place, i.meet_with, i.note,
+  i.sequence, i.status, i.answer, i.answer_message, i.answered_at, i.staff_id, a.first_name, a.last_name,
+  v.title AS vacancy_title, s.name AS booked_by`;
+const listedFrom = `interviews i JOIN applications a ON a.reference = i.reference
+  LEFT JOIN vacancies v ON v.reference = a.vacancy_reference LEFT JOIN staff s ON s.id = i.staff_id`;
+
+/** The interviews the workspace lists as coming: today's (UK day), the rest of this week's and next week's. */
+export type ComingInterviews = {
+  today: InterviewListing[];
+  thisWeek: InterviewListing[];
+  nextWeek: InterviewListing[];
+};
+
+/** The most the Interviews page lists at once: more than two weeks of any office's diary. */
+const comingLimit = 500;
+
+/** One application's interviews for its page: those to come (soonest first), then past ones and cancelled ones. */
+export async function applicationInterviews(
+  db: Queryable,
+  reference: string,
+  now: number,
+): Promise<ApplicationInterview[]> {
+  const rows = await db.all<ListedRow>(
+    `SELECT ${listedColumns} FROM ${listedFrom} WHERE i.reference = ? ORDER BY i.starts_at DESC, i.uid`,
+    [reference],
+  );
+  const interviews = rows.map((row): ApplicationInterview => {
+    const facts = factsOf(row);
+    const wall = ukWall(facts.startsAt);
+    return {
+      ...listing(row),
+      state:
+        row.status === "cancelled"
+          ? "cancelled"
+          : facts.startsAt + facts.minutes * minute > now
+            ? "coming"
+            : "past",
+      minutes: facts.minutes,
+      placeKind: facts.placeKind,
+      place: facts.placeKind === "office" ? "" : facts.place,
+      note: facts.note,
+      date: wall.date,
+      startTime: wall.time,
+    };
+  });
+  const coming = interviews.filter((interview) => interview.state === "coming").reverse();
+  return [...coming, ...interviews.filter((interview) => interview.state !== "coming")];
+}
+
+/**
+ * The interviews still scheduled from the start of today (UK time) to the end of next week, for the
+ * whole team, or for one person ("Mine": those they booked, and those for applications they own).
+ */
+export async function comingInterviews(
+  db: Queryable,
+  mine: { id: number } | null,
+  now: number,
+): Promise<ComingInterviews> {
+  const today = ukDayStart(now);
+  const tomorrow = ukDayStart(now, 1);
+  // This week ends at the start of next Monday; next week a week later.
+  const weekEnd = ukNextMonday(now);
+  const nextWeekEnd = ukNextMonday(weekEnd);
+  const rows = await db.all<ListedRow>(
+    `SELECT ${listedColumns} FROM ${listedFrom}
+     WHERE i.status = 'scheduled' AND i.starts_at >= ? AND i.starts_at < ?${
+       mine ? " AND (i.staff_id = ? OR a.owner_id = ?)" : ""
+     }
+     ORDER BY i.starts_at, i.uid LIMIT ?`,
+    mine ? [today, nextWeekEnd, mine.id, mine.id, comingLimit] : [today, nextWeekEnd, comingLimit],
+  );
+  const listed = rows.map(listing);
+  return {
+    today: listed.filter((row) => row.startsAt < tomorrow),
+    thisWeek: listed.filter((row) => row.startsAt >= tomorrow && row.startsAt < weekEnd),
+    nextWeek: listed.filter((row) => row.startsAt >= weekEnd),
+  };
+}

@@ -1,0 +1,381 @@
+/**
+ * Interviews: staff invite an applicant, move the interview or cancel it from the application's page.
+ * Each change writes the interview, queues ONE e-mail to the applicant with its calendar invitation
+ * (REQUEST, or CANCEL, with the interview's UID and a higher SEQUENCE each time), and records the
+ * timeline's line and the lead's last activity, all in one transaction. The service also hands the
+ * workspace its lists of interviews (interview-lists.ts); the form's checks are in interview-form.ts and
+ * the e-mails' words in interview-mail.ts.
+ */
+import { randomUUID } from "node:crypto";
+import { applicants } from "../../core/config/applicants.ts";
+import { kindOfReference } from "../../core/leads/model.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import type { ApplicantLinks, QueuedMail } from "../delivery/emails.ts";
+import { enqueueEmail } from "../delivery/outbox.ts";
+import { type AuditEntry, recordEvent } from "../leads/timeline.ts";
+import { checkInterviewForm, type InterviewField, type InterviewForm } from "./interview-form.ts";
+import {
+  type ApplicationInterview,
+  applicationInterviews,
+  type ComingInterviews,
+  comingInterviews,
+} from "./interview-lists.ts";
+import { type InterviewApplicant, type InterviewSending, interviewMail } from "./interview-mail.ts";
+import { factsOf, type InterviewRow, interviewColumns } from "./interview-row.ts";
+import { type InterviewFacts, timelineDetail } from "./interview-words.ts";
+import { describeWhen } from "./london-time.ts";
+
+const hour = 60 * 60_000;
+
+/**
+ * What came of a change: its value, or a refusal in words for the person, naming the field at fault
+ * when there is one; `missing` says which thing does not exist (a 404).
+ */
+export type InterviewOutcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; problem: string; field?: InterviewField; missing?: "application" | "interview" };
+
+const noApplication = {
+  ok: false,
+  missing: "application",
+  problem: "There is no application with that reference.",
+} as const;
+const noInterview = {
+  ok: false,
+  missing: "interview",
+  problem: "This application has no such interview. Please reload the page and try again.",
+} as const;
+
+/** Who is doing it: a signed-in member of staff. */
+type Staff = { id: number };
+
+async function readApplicant(tx: Queryable, reference: string): Promise<InterviewApplicant | null> {
+  const [row] = await tx.all<{
+    first_name: string;
+    last_name: string;
+    email: string;
+    status: string;
+    vacancy_title: string | null;
+  }>(
+    `SELECT a.first_name, a.last_name, a.email, a.status, v.title AS vacancy_title
+     FROM applications a LEFT JOIN vacancies v ON v.reference = a.vacancy_reference
+     WHERE a.reference = ?`,
+    [reference],
+  );
+  if (!row) return null;
+  return {
+    reference,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    status: row.status,
+    vacancyTitle: row.vacancy_title,
+  };
+}
+
+/** Why an application cannot be written to about interviews now, or null when it can. */
+function barred(applicant: InterviewApplicant): string | null {
+  if (applicant.status === "spam") {
+    return "This application is marked as spam, and spam is never mailed. Change its status first if it is genuine.";
+  }
+  if (applicant.status === "withdrawn") {
+    return "The applicant withdrew this application, so there is no interview to arrange.";
+  }
+  return null;
+}
+
+async function readInterview(tx: Queryable, reference: string, uid: string): Promise<InterviewRow | null> {
+  const [row] = await tx.all<InterviewRow>(
+    `SELECT ${interviewColumns} FROM interviews WHERE uid = ? AND reference = ?`,
+    [uid, reference],
+  );
+  return row ?? null;
+}
+
+/**
+ * True when an invitation or update queued at `now` is itself the reminder: it goes inside the time
+ * before the interview when the reminder would, so no separate reminder follows.
+ */
+function isItsOwnReminder(startsAt: number, now: number): boolean {
+  return startsAt - now <= applicants.interviewReminderHours * hour;
+}
+
+/**
+ * What the invitation and the move write of a booking, in this order: starts_at, minutes, place_kind,
+ * place, meet_with, note, reminder_sent_at (now when the e-mail is itself the reminder).
+ */
+function bookingValues(facts: InterviewFacts, now: number) {
+  return [
+    facts.startsAt,
+    facts.minutes,
+    facts.placeKind,
+    facts.place,
+    facts.meetWith,
+    facts.note,
+    isItsOwnReminder(facts.startsAt, now) ? now : null,
+  ];
+}
+
+/** Queues an interview's e-mail to the applicant and writes the timeline's line, in the caller's transaction. */
+async function tellApplicant(
+  tx: Queryable,
+  mail: QueuedMail,
+  event: AuditEntry & { reference: string },
+): Promise<void> {
+  await enqueueEmail(tx, event.reference, mail, event.now);
+  await recordEvent(tx, event);
+}
+
+async function touch(tx: Queryable, reference: string, now: number): Promise<void> {
+  await tx.run("UPDATE applications SET last_activity_at = ? WHERE reference = ?", [now, reference]);
+}
+
+/** Who cancels: a member of staff, or the applicant's withdrawal. */
+type Cancelling = { kind: "cancelled"; staffId: number } | { kind: "cancelled-withdrawn" };
+
+/**
+ * Cancels one scheduled interview (SEQUENCE + 1) and queues the cancellation to the applicant with the
+ * timeline's line; false when it was no longer scheduled, and nothing was done.
+ */
+async function cancelOne(
+  tx: Queryable,
+  row: InterviewRow,
+  applicant: InterviewApplicant,
+  sending: InterviewSending,
+  by: Cancelling,
+): Promise<boolean> {
+  const { now } = sending;
+  const [changed] = await tx.all<{ sequence: number }>(
+    `UPDATE interviews SET status = 'cancelled', sequence = sequence + 1, updated_at = ?
+     WHERE uid = ? AND reference = ? AND status = 'scheduled' RETURNING sequence`,
+    [now, row.uid, row.reference],
+  );
+  if (!changed) return false;
+  const facts = factsOf(row);
+  const mail = interviewMail(
+    by.kind,
+    { ...facts, uid: row.uid, sequence: Number(changed.sequence) },
+    applicant,
+    sending,
+  );
+  await tellApplicant(tx, mail, {
+    reference: row.reference,
+    action: "interview-cancelled",
+    ...(by.kind === "cancelled"
+      ? { staffId: by.staffId, detail: timelineDetail(facts) }
+      : { detail: `${timelineDetail(facts)}; the applicant withdrew` }),
+    now,
+  });
+  return true;
+}
+
+/**
+ * Cancels, inside the caller's transaction, every interview still to come of an application the
+ * applicant withdrew, and queues each cancellation (METHOD:CANCEL) to them: what their calendar holds
+ * goes with the application. Resolves to how many were cancelled; the caller wakes the delivery queue.
+ */
+export async function cancelScheduledInterviews(
+  tx: Queryable,
+  options: { reference: string; now: number; links: ApplicantLinks; replyTo: string },
+): Promise<number> {
+  const { reference, now } = options;
+  const applicant = await readApplicant(tx, reference);
+  if (!applicant) return 0;
+  const rows = await tx.all<InterviewRow>(
+    `SELECT ${interviewColumns} FROM interviews WHERE reference = ? AND status = 'scheduled' AND starts_at > ? ORDER BY starts_at`,
+    [reference, now],
+  );
+  const sending = { replyTo: options.replyTo, links: options.links, now };
+  let cancelled = 0;
+  for (const row of rows) {
+    if (await cancelOne(tx, row, applicant, sending, { kind: "cancelled-withdrawn" })) cancelled++;
+  }
+  return cancelled;
+}
+
+export type InterviewsOptions = {
+  db: Database;
+  /** The applicant's personal link, which every e-mail to them carries. */
+  applicantLinks: ApplicantLinks;
+  /** The recruitment inbox (APPLICATIONS_TO): every interview e-mail's Reply-To, and the calendar's ORGANIZER. */
+  replyTo: string;
+  /** The clock; tests move it. */
+  clock?: () => number;
+  /** Called once an e-mail was queued, so the delivery queue sends it at once. */
+  onQueued?: () => void;
+};
+
+/**
+ * The interviews service, built once by the composition root and handed to the workspace's routes:
+ * invite, move and cancel (each e-mails the applicant), and the lists the workspace shows.
+ */
+export function createInterviews(options: InterviewsOptions) {
+  const { db, replyTo, applicantLinks } = options;
+  const clock = options.clock ?? Date.now;
+  const sending = (now: number): InterviewSending => ({ replyTo, links: applicantLinks, now });
+
+  /** Runs one change in a transaction; wakes the delivery queue when it queued an e-mail. */
+  async function change<T>(fn: (now: number) => Promise<InterviewOutcome<T>>): Promise<InterviewOutcome<T>> {
+    const outcome = await fn(clock());
+    if (outcome.ok) options.onQueued?.();
+    return outcome;
+  }
+
+  /** The application behind a reference, or the refusal: not an application, none, spam or withdrawn. */
+  async function writableApplicant(
+    tx: Queryable,
+    reference: string,
+  ): Promise<InterviewOutcome<InterviewApplicant>> {
+    const kind = kindOfReference(reference);
+    if (kind === "enquiry") return { ok: false, problem: "Only job applications have interviews." };
+    if (kind !== "application") return noApplication;
+    const applicant = await readApplicant(tx, reference);
+    if (!applicant) return noApplication;
+    const bar = barred(applicant);
+    return bar ? { ok: false, problem: bar } : { ok: true, value: applicant };
+  }
+
+  /** A scheduled interview still to come of this application, or the refusal in words. */
+  async function comingInterview(tx: Queryable, reference: string, uid: string, now: number) {
+    const row = await readInterview(tx, reference, uid);
+    if (!row) return noInterview;
+    if (row.status === "cancelled")
+      return { ok: false as const, problem: "This interview is already cancelled." };
+    if (Number(row.starts_at) <= now) {
+      return {
+        ok: false as const,
+        problem: "This interview's time has already come. To see them again, invite them to a new interview.",
+      };
+    }
+    return { ok: true as const, value: row };
+  }
+
+  return {
+    /**
+     * Invites the applicant: a new interview, its e-mail and calendar invitation, the timeline's line.
+     * An application at New or Contacted moves to Interview (and counts as answered).
+     */
+    invite: (
+      reference: string,
+      form: InterviewForm,
+      me: Staff,
+    ): Promise<InterviewOutcome<{ uid: string; status: "moved" | "kept" }>> =>
+      change(async (now) => {
+        const booking = checkInterviewForm(form, now);
+        if (!booking.ok) return booking;
+        return db.transaction(async (tx) => {
+          const found = await writableApplicant(tx, reference);
+          if (!found.ok) return found;
+          const applicant = found.value;
+          const uid = randomUUID();
+          const facts = booking.value;
+          await tx.run(
+            `INSERT INTO interviews (uid, reference, starts_at, minutes, place_kind, place, meet_with, note, sequence,
+               status, reminder_sent_at, staff_id, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 'scheduled', ?, ?, ?, ?)`,
+            [uid, reference, ...bookingValues(facts, now), me.id, now, now],
+          );
+          const mail = interviewMail("invited", { ...facts, uid, sequence: 0 }, applicant, sending(now));
+          await tellApplicant(tx, mail, {
+            reference,
+            action: "interview-invited",
+            staffId: me.id,
+            detail: timelineDetail(facts),
+            now,
+          });
+          const moves = applicant.status === "new" || applicant.status === "contacted";
+          await tx.run(
+            `UPDATE applications SET last_activity_at = ?, answered_at = COALESCE(answered_at, ?)${
+              moves ? ", status = 'interview', status_changed_at = ?" : ""
+            } WHERE reference = ?`,
+            moves ? [now, now, now, reference] : [now, now, reference],
+          );
+          if (moves) {
+            await recordEvent(tx, {
+              reference,
+              action: "status-changed",
+              staffId: me.id,
+              detail: `${applicant.status} → interview`,
+              now,
+            });
+          }
+          return {
+            ok: true as const,
+            value: { uid, status: moves ? ("moved" as const) : ("kept" as const) },
+          };
+        });
+      }),
+
+    /**
+     * Moves an interview still to come to a new time or place: the update (same UID, SEQUENCE + 1) is
+     * e-mailed, and the applicant's earlier answer and the reminder start again.
+     */
+    move: (reference: string, uid: string, form: InterviewForm, me: Staff): Promise<InterviewOutcome<null>> =>
+      change(async (now) => {
+        const booking = checkInterviewForm(form, now);
+        if (!booking.ok) return booking;
+        return db.transaction(async (tx) => {
+          const found = await writableApplicant(tx, reference);
+          if (!found.ok) return found;
+          const current = await comingInterview(tx, reference, uid, now);
+          if (!current.ok) return current;
+          const facts = booking.value;
+          const [changed] = await tx.all<{ sequence: number }>(
+            `UPDATE interviews SET starts_at = ?, minutes = ?, place_kind = ?, place = ?, meet_with = ?, note = ?,
+               sequence = sequence + 1, answer = NULL, answer_message = NULL, answered_at = NULL,
+               reminder_sent_at = ?, updated_at = ?
+             WHERE uid = ? AND reference = ? AND status = 'scheduled' RETURNING sequence`,
+            [...bookingValues(facts, now), now, uid, reference],
+          );
+          if (!changed) return noInterview;
+          const previous = factsOf(current.value);
+          const mail = interviewMail(
+            "moved",
+            { ...facts, uid, sequence: Number(changed.sequence) },
+            found.value,
+            sending(now),
+            previous,
+          );
+          await tellApplicant(tx, mail, {
+            reference,
+            action: "interview-moved",
+            staffId: me.id,
+            detail: `now ${timelineDetail(facts)} (was ${describeWhen(previous.startsAt, previous.minutes)})`,
+            now,
+          });
+          await touch(tx, reference, now);
+          return { ok: true as const, value: null };
+        });
+      }),
+
+    /** Cancels an interview still to come: the cancellation (METHOD:CANCEL, SEQUENCE + 1) is e-mailed. */
+    cancel: (reference: string, uid: string, me: Staff): Promise<InterviewOutcome<null>> =>
+      change(async (now) =>
+        db.transaction(async (tx) => {
+          const kind = kindOfReference(reference);
+          if (kind !== "application") return kind === "enquiry" ? noInterview : noApplication;
+          const applicant = await readApplicant(tx, reference);
+          if (!applicant) return noApplication;
+          if (applicant.status === "spam") return { ok: false as const, problem: barred(applicant) ?? "" };
+          const current = await comingInterview(tx, reference, uid, now);
+          if (!current.ok) return current;
+          const by = { kind: "cancelled", staffId: me.id } as const;
+          if (!(await cancelOne(tx, current.value, applicant, sending(now), by))) return noInterview;
+          await touch(tx, reference, now);
+          return { ok: true as const, value: null };
+        }),
+      ),
+
+    /** One application's interviews for its page: those to come (soonest first), then past ones and cancelled ones. */
+    forApplication: (reference: string): Promise<ApplicationInterview[]> =>
+      applicationInterviews(db, reference, clock()),
+
+    /**
+     * The interviews still scheduled from the start of today (UK time) to the end of next week, for the
+     * whole team, or for one person ("Mine": those they booked, and those for applications they own).
+     */
+    coming: (mine: Staff | null): Promise<ComingInterviews> => comingInterviews(db, mine, clock()),
+  };
+}
+
+export type Interviews = ReturnType<typeof createInterviews>;

@@ -1,0 +1,539 @@
+/**
+ * What the applicant's own page (/your-application?link=…) does: withdraw, replace the CV, answer the
+ * coming interview, join or leave the talent pool, erase everything, and e-mail a fresh link. Reached
+ * only through the signed link every e-mail to an applicant carries (server/protection/applicant-link.ts;
+ * docs/decisions/022). No account: the link is the key, so a wrong, altered or expired link, or one for
+ * an application that is gone, shows nothing at all, the same way for each, and offers only to e-mail a
+ * fresh link to the address on file. What the page shows is read in self-service-view.ts.
+ *
+ * Each change is a post from the page, counted against the application's allowance and the client
+ * network's, and made in one transaction that also writes the lead's timeline and its last activity.
+ */
+import { anotherTimeMaxLength } from "../../core/applicant-page.ts";
+import { applicants } from "../../core/config/applicants.ts";
+import { site } from "../../core/config/site.ts";
+import { type ApplicationStatus, fileSize, statusLabel } from "../../core/leads/model.ts";
+import { leadPath } from "../../core/staff/paths.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { type ApplicantLinks, applicantFooter, greeting } from "../delivery/emails.ts";
+import { enqueueEmail } from "../delivery/outbox.ts";
+import { Refusal } from "../leads/refusal.ts";
+import { recordEvent } from "../leads/timeline.ts";
+import { checkFile, maxFileBytes, uploadLimitLabel } from "../leads/uploads.ts";
+import { readApplicantLink } from "../protection/applicant-link.ts";
+import { networkKey } from "../protection/client-address.ts";
+import { type RateLimit, takeRateLimit } from "../protection/rate-limit.ts";
+import { cancelScheduledInterviews } from "./interviews.ts";
+import { describeWhen } from "./london-time.ts";
+import {
+  type ApplicantView,
+  type ApplicationRow,
+  applicationOf,
+  poolUntil,
+  readApplicantView,
+  withdrawable,
+} from "./self-service-view.ts";
+
+const hourMs = 60 * 60 * 1000;
+const dayMs = 24 * hourMs;
+
+/** How often the page may be posted to: per application, and per client network (however many links it holds). */
+export type SelfServiceLimits = {
+  perApplication: number;
+  perNetwork: number;
+  windowMs: number;
+  /** Fresh links one application may be sent in a day, however often they are asked for. */
+  freshLinksPerDay: number;
+};
+
+export const selfServiceLimits: SelfServiceLimits = {
+  perApplication: 20,
+  perNetwork: 60,
+  windowMs: hourMs,
+  freshLinksPerDay: applicants.freshLinksPerDay,
+};
+
+/** The longest window these allowances count in: the purge keeps their counters at least this long. */
+export const selfServiceLongestWindowMs = dayMs;
+
+export type SelfServiceOptions = {
+  db: Database;
+  /** The links' key: applicantLinkKey(secrets.resultSecret). */
+  linkKey: Buffer;
+  /** Makes the fresh link a new e-mail carries. */
+  applicantLinks: ApplicantLinks;
+  /** The recruitment inbox: told of a withdrawal when the application has no owner on the team, and Reply-To. */
+  applicationsTo: string;
+  /** The site's address, for the link to the lead in the staff e-mail. */
+  publicUrl: string;
+  /** The salt client networks are hashed with (the rate limits never keep an address). */
+  ipSalt: string;
+  /** True when a virus scanner is configured: a new CV waits for it ('pending'). */
+  scanUploads: boolean;
+  /** Called once a new CV is stored, so the scanner looks at it now. */
+  onUploaded?: () => void;
+  /** Called once an e-mail is queued, so the delivery queue sends it now. */
+  onQueued?: () => void;
+  /** Erases everything held about an address, as an erasure request does, with the ledger's record. */
+  erase: (email: string) => Promise<unknown>;
+  clock?: () => number;
+  limits?: Partial<SelfServiceLimits>;
+};
+
+/**
+ * What a post from the page came to: done (with words for the banner), refused (a 4xx with words, and
+ * the field at fault), a link that shows nothing, or the erasure carried out.
+ */
+export type PageAnswer =
+  | { kind: "done"; message: string }
+  | { kind: "refused"; status: number; message: string; field?: string }
+  | { kind: "unknown" }
+  | { kind: "erased" };
+
+/** The answer to a request for a fresh link: the same whether or not anything was sent. */
+export const freshLinkAnswer =
+  "If that link was one of ours, we have e-mailed a new one to the address we hold for the application. It can take a few minutes to arrive: please check your junk folder too.";
+
+const unknown = { kind: "unknown" } as const;
+
+async function touch(tx: Queryable, reference: string, now: number): Promise<void> {
+  await tx.run("UPDATE applications SET last_activity_at = ? WHERE reference = ?", [now, reference]);
+}
+
+/** Names as a mail header may carry them: on one line. */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ").trim();
+
+/** The applicant's page: read through a link, and each change made from it. */
+export function createSelfService(options: SelfServiceOptions) {
+  const { db, linkKey, applicantLinks } = options;
+  const clock = options.clock ?? Date.now;
+  const limits = { ...selfServiceLimits, ...options.limits };
+
+  /** The reference a link names, if it is ours and still works; null for anything else. */
+  function referenceOf(token: string | null | undefined, now: number): string | null {
+    const link = readApplicantLink(linkKey, token, now);
+    return link && !link.expired ? link.reference : null;
+  }
+
+  async function allowed(rate: RateLimit, now: number): Promise<boolean> {
+    return (await takeRateLimit(db.relaxed, rate, now)).allowed;
+  }
+
+  /** Counts one post from the client's network (by its salted hash, never the address). */
+  function networkAllows(client: string, now: number): Promise<boolean> {
+    const network = networkKey(client, options.ipSalt);
+    return allowed(
+      { key: `applicant-page:net:${network}`, limit: limits.perNetwork, windowMs: limits.windowMs },
+      now,
+    );
+  }
+
+  const tooMany: PageAnswer = {
+    kind: "refused",
+    status: 429,
+    message: `That is a lot of changes in a short time, so we have paused them. Please try again in an hour, or call us on ${site.phone.display}.`,
+  };
+
+  /**
+   * Runs one change from the page: counted against the client's network, then (for a link that works)
+   * against the application's allowance, then made in one transaction that sees the application as it
+   * is now; a link that does not work, or an application that has gone, changes nothing.
+   */
+  async function change(
+    token: string | null | undefined,
+    client: string,
+    make: (tx: Queryable, application: ApplicationRow, now: number) => Promise<PageAnswer>,
+    after?: (answer: PageAnswer) => void,
+  ): Promise<PageAnswer> {
+    const now = clock();
+    if (!(await networkAllows(client, now))) return tooMany;
+    const reference = referenceOf(token, now);
+    if (!reference) return unknown;
+    const perApplication = {
+      key: `applicant-page:${reference}`,
+      limit: limits.perApplication,
+      windowMs: limits.windowMs,
+    };
+    if (!(await allowed(perApplication, now))) return tooMany;
+    const answer = await db.transaction(async (tx) => {
+      const application = await applicationOf(tx, reference, db.sql.lockRows);
+      return application ? make(tx, application, now) : unknown;
+    });
+    if (answer.kind === "done") after?.(answer);
+    return answer;
+  }
+
+  /** The staff e-mail that an applicant withdrew: to the lead's owner while on the team, else the recruitment inbox. */
+  async function tellStaff(
+    tx: Queryable,
+    application: ApplicationRow,
+    from: ApplicationStatus,
+    cancelled: number,
+    now: number,
+  ) {
+    const [owner] =
+      application.owner_id === null
+        ? []
+        : await tx.all<{ email: string }>("SELECT email FROM staff WHERE id = ? AND revoked_at IS NULL", [
+            application.owner_id,
+          ]);
+    const name = oneLine(`${application.first_name} ${application.last_name}`);
+    const [vacancy] = application.vacancy_reference
+      ? await tx.all<{ title: string }>("SELECT title FROM vacancies WHERE reference = ?", [
+          application.vacancy_reference,
+        ])
+      : [];
+    const job = application.vacancy_reference
+      ? `Vacancy: ${vacancy ? `${vacancy.title} ` : ""}(${application.vacancy_reference})`
+      : "A general application (no vacancy named)";
+    await enqueueEmail(
+      tx,
+      application.reference,
+      {
+        purpose: "withdrawal",
+        to: owner?.email ?? options.applicationsTo,
+        replyTo: application.email,
+        subject: `${name} withdrew their application ${application.reference}`,
+        body: [
+          `${name} withdrew their application ${application.reference} from their own page on our website.`,
+          "",
+          job,
+          `Stage when they withdrew: ${statusLabel(from)}`,
+          ...(cancelled > 0
+            ? [
+                `${cancelled === 1 ? "The interview" : `${cancelled} interviews`} booked with them ${cancelled === 1 ? "was" : "were"} cancelled, and they were sent the cancellation.`,
+              ]
+            : []),
+          "",
+          "Reply to this e-mail to write to them.",
+          `Open it in the staff workspace: ${options.publicUrl}${leadPath(application.reference)}`,
+        ].join("\n"),
+      },
+      now,
+    );
+  }
+
+  const queued = () => options.onQueued?.();
+
+  return {
+    /**
+     * What the page shows for a link: the application in words, or null for any link that does not work
+     * (wrong, altered, expired, or for an application that has gone), all alike. Reads only.
+     */
+    open: (token: string | null | undefined): Promise<ApplicantView | null> =>
+      readApplicantView(db, linkKey, token, clock()),
+
+    /**
+     * Withdraws the application: status Withdrawn, its scheduled interviews cancelled (the applicant is
+     * sent each cancellation), the team told by e-mail, and the timeline says so.
+     */
+    withdraw(token: string | null | undefined, client: string): Promise<PageAnswer> {
+      return change(
+        token,
+        client,
+        async (tx, application, now) => {
+          const from = application.status;
+          if (from === "withdrawn")
+            return { kind: "done", message: "Your application was already withdrawn." };
+          if (!withdrawable.has(from)) {
+            return {
+              kind: "refused",
+              status: 409,
+              message: `This application has already been decided, so there is nothing to withdraw. If something has changed, please call us on ${site.phone.display}.`,
+            };
+          }
+          await tx.run(
+            "UPDATE applications SET status = 'withdrawn', status_changed_at = ?, last_activity_at = ? WHERE reference = ?",
+            [now, now, application.reference],
+          );
+          await recordEvent(tx, { reference: application.reference, action: "applicant-withdrew", now });
+          await recordEvent(tx, {
+            reference: application.reference,
+            action: "status-changed",
+            detail: `${from} → withdrawn`,
+            now,
+          });
+          const cancelled = await cancelScheduledInterviews(tx, {
+            reference: application.reference,
+            now,
+            links: applicantLinks,
+            replyTo: options.applicationsTo,
+          });
+          await tellStaff(tx, application, from, cancelled, now);
+          return {
+            kind: "done",
+            message: `You have withdrawn your application. We have told our team${cancelled > 0 ? " and cancelled your interview" : ""}. Thank you for your interest in working with us.`,
+          };
+        },
+        queued,
+      );
+    },
+
+    /**
+     * Replaces the CV: checked as the careers form checks it (type by name and by contents, at most
+     * the upload limit), stored waiting for the virus scanner when there is one, the old CV deleted in
+     * the same transaction.
+     */
+    async replaceCv(
+      token: string | null | undefined,
+      client: string,
+      file: { name: string; content: Buffer } | null,
+    ): Promise<PageAnswer> {
+      const field = "cv";
+      if (!file || (file.content.length === 0 && !file.name)) {
+        return { kind: "refused", status: 400, field, message: "Choose your new CV before sending it." };
+      }
+      if (file.content.length > maxFileBytes) {
+        return {
+          kind: "refused",
+          status: 413,
+          field,
+          message: `Your CV is larger than ${uploadLimitLabel}. Please choose a smaller file.`,
+        };
+      }
+      let upload: Awaited<ReturnType<typeof checkFile>>;
+      try {
+        upload = await checkFile("resume", file.name, file.content);
+      } catch (error) {
+        if (error instanceof Refusal)
+          return { kind: "refused", status: error.status, field, message: error.message };
+        throw error;
+      }
+      return change(
+        token,
+        client,
+        async (tx, application, now) => {
+          if (application.status === "withdrawn") {
+            return {
+              kind: "refused",
+              status: 409,
+              field,
+              message:
+                "You withdrew this application, so we no longer need a CV for it. You are welcome to apply again.",
+            };
+          }
+          await tx.run("DELETE FROM documents WHERE application_id = ? AND field = 'resume'", [
+            application.id,
+          ]);
+          await tx.run(
+            `INSERT INTO documents (application_id, field, file_name, content_type, size, content, scan_status)
+             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+            [
+              application.id,
+              upload.field,
+              upload.fileName,
+              upload.contentType,
+              upload.content.length,
+              upload.content,
+              options.scanUploads ? "pending" : "not-scanned",
+            ],
+          );
+          await touch(tx, application.reference, now);
+          await recordEvent(tx, { reference: application.reference, action: "cv-replaced", now });
+          return {
+            kind: "done",
+            message: `Thank you: we have your new CV, ${upload.fileName} (${fileSize(upload.content.length)}), and have deleted the old one.`,
+          };
+        },
+        () => {
+          if (options.scanUploads) options.onUploaded?.();
+        },
+      );
+    },
+
+    /**
+     * "Keep me on file": joins the talent pool, or renews a place in it, from today; the renewal
+     * question is asked again before the new date. The timeline says which, and that it came from the link.
+     */
+    keepOnFile(token: string | null | undefined, client: string): Promise<PageAnswer> {
+      return change(token, client, async (tx, application, now) => {
+        const joining = application.keep_consent_at === null;
+        await tx.run(
+          "UPDATE applications SET keep_consent_at = ?, pool_asked_at = NULL, last_activity_at = ? WHERE reference = ?",
+          [now, now, application.reference],
+        );
+        await recordEvent(tx, {
+          reference: application.reference,
+          action: joining ? "consent-recorded" : "consent-renewed",
+          detail: "from their link",
+          now,
+        });
+        const until = poolUntil(now);
+        return {
+          kind: "done",
+          message: joining
+            ? `You are in our talent pool until ${until}: we may contact you about roles that suit you. We will ask you before then whether to keep you on file.`
+            : `Thank you: we will keep you on file until ${until}, and ask you again before then.`,
+        };
+      });
+    },
+
+    /** "Take me off file": leaves the talent pool; the application itself is kept as the privacy notice says. */
+    leavePool(token: string | null | undefined, client: string): Promise<PageAnswer> {
+      return change(token, client, async (tx, application, now) => {
+        if (application.keep_consent_at === null) {
+          return { kind: "done", message: "You are not in our talent pool, so nothing has changed." };
+        }
+        await tx.run(
+          "UPDATE applications SET keep_consent_at = NULL, pool_asked_at = NULL, last_activity_at = ? WHERE reference = ?",
+          [now, application.reference],
+        );
+        await recordEvent(tx, {
+          reference: application.reference,
+          action: "consent-withdrawn",
+          detail: "from their link",
+          now,
+        });
+        return {
+          kind: "done",
+          message: "We have taken you off file: we will not contact you about future roles.",
+        };
+      });
+    },
+
+    /**
+     * The applicant's answer to their coming interview: they will be there, or they need another time
+     * (with a short message). Only for a scheduled interview of this application that is still to come.
+     */
+    answerInterview(
+      token: string | null | undefined,
+      client: string,
+      input: { uid: string; answer: string; message: string },
+    ): Promise<PageAnswer> {
+      const answer = input.answer;
+      if (answer !== "attending" && answer !== "another-time") {
+        return Promise.resolve({
+          kind: "refused",
+          status: 400,
+          message: "Choose whether you will be there or need another time.",
+        });
+      }
+      const message = input.message.normalize("NFC").replace(/\r\n?/g, "\n").trim();
+      if (answer === "another-time" && !message) {
+        return Promise.resolve({
+          kind: "refused",
+          status: 400,
+          field: "message",
+          message: "Tell us which days or times would suit you, so we can offer another.",
+        });
+      }
+      if (message.length > anotherTimeMaxLength) {
+        return Promise.resolve({
+          kind: "refused",
+          status: 400,
+          field: "message",
+          message: `Please keep your message to ${anotherTimeMaxLength} characters; we will call you to arrange the rest.`,
+        });
+      }
+      return change(token, client, async (tx, application, now) => {
+        const [interview] = await tx.all<{ starts_at: number; minutes: number }>(
+          `SELECT starts_at, minutes FROM interviews
+           WHERE uid = ? AND reference = ? AND status = 'scheduled' AND starts_at > ?`,
+          [input.uid, application.reference, now],
+        );
+        if (!interview || application.status === "withdrawn") {
+          return {
+            kind: "refused",
+            status: 409,
+            message: `This interview can no longer be answered here: it has passed, been moved or been cancelled. Please call us on ${site.phone.display}.`,
+          };
+        }
+        const words = answer === "attending" ? null : message;
+        await tx.run("UPDATE interviews SET answer = ?, answer_message = ?, answered_at = ? WHERE uid = ?", [
+          answer,
+          words,
+          now,
+          input.uid,
+        ]);
+        await touch(tx, application.reference, now);
+        await recordEvent(tx, {
+          reference: application.reference,
+          action: "interview-answered",
+          detail: answer === "attending" ? "attending" : `another-time: ${message}`,
+          now,
+        });
+        return {
+          kind: "done",
+          message:
+            answer === "attending"
+              ? `Thank you: our team can see you will be there on ${describeWhen(Number(interview.starts_at), Number(interview.minutes))}.`
+              : "Thank you: our team can see you need another time, and will be in touch to offer one.",
+        };
+      });
+    },
+
+    /**
+     * Deletes everything held about the application's e-mail address (every application and enquiry
+     * sent from it), as an erasure request does, recorded in the erasure ledger. Only once confirmed.
+     */
+    async erase(token: string | null | undefined, client: string, confirmed: boolean): Promise<PageAnswer> {
+      if (!confirmed) {
+        return {
+          kind: "refused",
+          status: 400,
+          message: "Nothing was deleted: choose “Yes, delete everything” to confirm.",
+        };
+      }
+      let email: string | null = null;
+      const checked = await change(token, client, async (_tx, application) => {
+        email = application.email;
+        return { kind: "done", message: "" };
+      });
+      if (checked.kind !== "done" || email === null) return checked;
+      await options.erase(email);
+      return { kind: "erased" };
+    },
+
+    /**
+     * E-mails a fresh link to the address on file, for a link of ours (an expired one too) whose
+     * application still exists, at most `freshLinksPerDay` times a day. The answer is the same whatever
+     * happened, so it tells nobody whether a link was genuine.
+     */
+    async sendFreshLink(token: string | null | undefined, client: string): Promise<PageAnswer> {
+      const said: PageAnswer = { kind: "done", message: freshLinkAnswer };
+      const now = clock();
+      if (!(await networkAllows(client, now))) return tooMany;
+      // Expired is fine here: the link still proves it was sent to the address on file.
+      const link = readApplicantLink(linkKey, token, now);
+      if (!link) return said;
+      const application = await applicationOf(db, link.reference);
+      if (!application) return said;
+      const daily = {
+        key: `applicant-link:${link.reference}`,
+        limit: limits.freshLinksPerDay,
+        windowMs: dayMs,
+      };
+      if (!(await allowed(daily, now))) return said;
+      const sent = await db.transaction(async (tx) => {
+        const current = await applicationOf(tx, link.reference, db.sql.lockRows);
+        if (!current) return false;
+        await enqueueEmail(
+          tx,
+          current.reference,
+          {
+            purpose: "applicant-link",
+            to: current.email,
+            replyTo: options.applicationsTo,
+            subject: `Your link to your application (${current.reference})`,
+            body: [
+              greeting(current.first_name),
+              "",
+              `You asked for a new link to your application ${current.reference} with ${site.brand}. Here it is: open it to see where your application stands and to manage it.`,
+              "",
+              `If you did not ask for it, you can ignore this e-mail: nothing has changed. Questions? Call us on ${site.phone.display}.`,
+              applicantFooter(applicantLinks(current.reference, now)),
+            ].join("\n"),
+          },
+          now,
+        );
+        await touch(tx, current.reference, now);
+        await recordEvent(tx, { reference: current.reference, action: "link-sent", now });
+        return true;
+      });
+      if (sent) queued();
+      return said;
+    },
+  };
+}
+
+export type SelfService = ReturnType<typeof createSelfService>;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { renewalWarnings } from "../../core/claims/accreditations.ts";
+import { accreditations } from "../../core/config/accreditations.ts";
+import { summaryBody } from "./summaries.ts";
+
+const routing = {
+  enquiriesTo: "office@cottonopolis.example",
+  applicationsTo: "",
+  publicUrl: "https://x.example",
+};
+
+describe("the morning summary's accreditation lines", () => {
+  const sia = accreditations.find((item) => item.scheme === "SIA Approved Contractor Scheme");
+  const twelveDaysBefore = Date.parse(`${sia?.validUntil}T09:00:00Z`) - 12 * 24 * 60 * 60 * 1000;
+  const renewals = renewalWarnings(twelveDaysBefore).filter((r) => r.accreditation === sia);
+
+  it("says which accreditation runs out, when and what to do, even on a morning with no leads", () => {
+    const body = summaryBody([], [], [], routing, renewals);
+    expect(body).toContain("Accreditations to renew (1)");
+    expect(body).toContain(
+      "- URGENT: SIA Approved Contractor Scheme runs out on 3 March 2031, in 12 days: renew it and update the site's list.",
+    );
+  });
+
+  it("sends nothing on a morning with neither leads nor renewals (those who are not administrators get none)", () => {
+    expect(summaryBody([], [], [], routing)).toBeNull();
+  });
+});

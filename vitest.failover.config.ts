@@ -1,0 +1,17 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// The failover test (`npm run test:failover`) runs a Patroni cluster of its own: kept out of the unit
+// run, one file at a time, with limits sized for a cluster's start, a failover and a rejoin.
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: ["tests/failover/*.test.ts"],
+    environment: "node",
+    fileParallelism: false,
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+  },
+});
