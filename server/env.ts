@@ -169,6 +169,11 @@ const schema = z.object({
    * Unset: the analytics module's default (300).
    */
   VISITS_NEW_VISITORS_PER_DAY: z.coerce.number().int().min(1).optional(),
+  /**
+   * Page views one network may send a minute, across every server process; past it, the beacon answers
+   * 429 and the views are not counted. Unset: the analytics module's default (60).
+   */
+  VISITS_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
 
   /** The ClamAV daemon's local socket, e.g. /run/clamav/clamd.ctl: uploads are then scanned. */
   CLAMD_SOCKET: z.string().min(1).optional(),

@@ -139,6 +139,7 @@ type ServicesEnv = Pick<
   | "RATE_LIMIT_WINDOW_SECONDS"
   | "PASSKEY_CHALLENGE_LIMIT"
   | "VISITS_NEW_VISITORS_PER_DAY"
+  | "VISITS_VIEWS_PER_MINUTE"
   | "CLAMD_SOCKET"
   | "CLAMD_HOST"
   | "CLAMD_PORT"
@@ -253,6 +254,7 @@ export async function createServices(
     ...(env.VISITS_NEW_VISITORS_PER_DAY
       ? { newVisitorsPerNetworkPerDay: env.VISITS_NEW_VISITORS_PER_DAY }
       : {}),
+    ...(env.VISITS_VIEWS_PER_MINUTE ? { viewsPerMinute: env.VISITS_VIEWS_PER_MINUTE } : {}),
   });
   const metrics = createMetrics({ db, token: env.METRICS_TOKEN });
   const ledger = ledgerFor(env, secrets.ipSalt);

@@ -162,6 +162,17 @@ describe.each(dialects)("visit counts on %s", (dialect) => {
     expect(await countRows(configured.services.db, "analytics_visitors")).toBe(3);
   });
 
+  it("takes the page views a network may send a minute from VISITS_VIEWS_PER_MINUTE", async () => {
+    const configured = await startHarness(dialect, { VISITS_VIEWS_PER_MINUTE: "2" });
+    open.push(configured);
+    const served = await serve(configured.services.analytics);
+    open.push(served);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await view(served.url, { ip: "203.0.113.89", page: "/" })).status);
+    expect(statuses).toEqual([204, 204, 429]);
+  });
+
   /** An analytics instance on the clock the test moves, served over HTTP. */
   async function startProcess(
     options: { database?: Database; viewsPerMinute?: number; newVisitorsPerNetworkPerDay?: number } = {},

@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import { expect, chromium as playwrightChromium, test } from "@playwright/test";
 import pg from "pg";
 import { site } from "../../core/config/site.ts";
-import { chromium } from "../../playwright.config";
+import { testChromium } from "../../playwright.config";
 import { postgresPoolSize } from "../../server/db/database.ts";
 import {
   type Caddy,
@@ -170,9 +170,9 @@ test("a passkey signs in at the https address in Chromium, with a Secure __Host-
     .update(intermediate.publicKey.export({ type: "spki", format: "der" }))
     .digest("base64");
   const browser = await playwrightChromium.launch({
-    executablePath: chromium.executablePath,
+    executablePath: testChromium.executablePath,
     args: [
-      ...chromium.args,
+      ...testChromium.args,
       `--ignore-certificate-errors-spki-list=${spki}`,
       `--host-resolver-rules=MAP localhost:${httpsPort} 127.0.0.1:${httpsPort}`,
     ],
