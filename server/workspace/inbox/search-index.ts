@@ -41,15 +41,10 @@ export function indexedWords(sql: SqlDialect, words: string[]): string[] {
 }
 
 /**
- * The text PostgreSQL's trigram index holds for a kind of lead, exactly as migration 030 wrote it: the
- * planner uses the index only for this very expression.
+ * The column PostgreSQL's trigram index holds for each kind of lead (migration 030): the searched fields
+ * as one text, lower-cased, stored with the row.
  */
-function postgresText(kind: LeadKind): string {
-  const phone = "email || ' ' || phone || ' ' || replace(phone, ' ', '')";
-  return kind === "enquiry"
-    ? `(reference || ' ' || first_name || ' ' || last_name || ' ' || ${phone} || ' ' || company || ' ' || message)`
-    : `(reference || ' ' || first_name || ' ' || last_name || ' ' || ${phone})`;
-}
+const postgresText = "search_text";
 
 /** A LIKE pattern that finds `term` anywhere, with the pattern characters in it taken literally. */
 export function containing(term: string): string {
@@ -60,7 +55,7 @@ export function containing(term: string): string {
  * A condition on a kind's table (enquiries or applications, unaliased) that holds for every lead holding
  * each of `words` (from indexedWords) in its searched fields, and that the kind's trigram index answers.
  * SQLite: the lead's rowid among those its FTS5 table matches for every word as a phrase of trigrams.
- * PostgreSQL: ILIKE on the indexed expression, one per word (the index's bitmaps are ANDed).
+ * PostgreSQL: LIKE on the indexed lower-cased text, one per word (the index's bitmaps are ANDed).
  */
 export function indexedCondition(
   sql: SqlDialect,
@@ -76,9 +71,10 @@ export function indexedCondition(
       params: [match],
     };
   }
-  const text = postgresText(kind);
+  // LIKE on the lower-cased text after lower() of the pattern: what ILIKE does, without lower-casing
+  // each found lead's text again.
   return {
-    sql: words.map(() => `${text} ILIKE ? ESCAPE '\\'`).join(" AND "),
+    sql: words.map(() => `${postgresText} LIKE lower(CAST(? AS text)) ESCAPE '\\'`).join(" AND "),
     params: words.map(containing),
   };
 }
@@ -132,13 +128,13 @@ export type ExactPart = { sql: string; params: Value[]; recheck: boolean };
  * The leads of a kind holding every one of a search's words, as conditions on the kind's table that
  * together give exactly what the search's own check (search.ts, `where`) gives, or null when the index
  * cannot say so for some word (shorter than three characters, a control character, and on SQLite a letter
- * FTS5 folds otherwise). PostgreSQL: ILIKE on the indexed text is the search's check itself (each word
- * found in one field or not at all, as no word holds a space; a phone holds no letter, so its LIKE without
- * spaces is its ILIKE). SQLite: an unmarked lead (migration 030) is found by FTS5 exactly when the search
- * finds it, so it needs no row read: when the index finds many (`few` false), a `+` keeps SQLite from
- * reading each found row by its rowid, and it reads the page's and the counts' own indexes instead, only
- * asking the index's answer for each; when few, it reads those rows alone. The few marked leads are
- * checked by the search.
+ * FTS5 folds otherwise). PostgreSQL: LIKE on the lower-cased indexed text, after lower() of the pattern, is
+ * the search's check (ILIKE on each field) itself: each word is found in one field or not at all, as no
+ * word holds a space, and a phone holds no letter, so its LIKE without spaces is its ILIKE. SQLite: an
+ * unmarked lead (migration 030) is found by FTS5 exactly when the search finds it, so it needs no row
+ * read: when the index finds many (`few` false), a `+` keeps SQLite from reading each found row by its
+ * rowid, and it reads the page's and the counts' own indexes instead, only asking the index's answer for
+ * each; when few, it reads those rows alone. The few marked leads are checked by the search.
  */
 export function exactParts(
   sql: SqlDialect,
