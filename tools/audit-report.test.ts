@@ -6,6 +6,7 @@ import {
   markdownTable,
   median,
   notFoundPath,
+  paintedLater,
   type RouteResult,
   routeLabel,
   shortcomings,
@@ -31,6 +32,19 @@ function result(overrides: Partial<RouteResult>): RouteResult {
     ...overrides,
   };
 }
+
+describe("paintedLater", () => {
+  it("judges the browser's own paints, not the simulation's two estimates of them", () => {
+    expect(paintedLater({ observedFirstContentfulPaint: 251, observedLargestContentfulPaint: 251 })).toBe(
+      false,
+    );
+    expect(paintedLater({ observedFirstContentfulPaint: 251, observedLargestContentfulPaint: 268 })).toBe(
+      true,
+    );
+    expect(paintedLater({})).toBe(false);
+    expect(paintedLater(undefined)).toBe(false);
+  });
+});
 
 describe("median", () => {
   it("takes the middle of an odd count and the mean of the middle pair of an even one", () => {

@@ -58,6 +58,8 @@ import {
   median,
   noindexSkippedAudits,
   notFoundPath,
+  type ObservedPaints,
+  paintedLater,
   type RouteResult,
   routeLabel,
   type SimulatedStep,
@@ -372,10 +374,8 @@ async function auditRoute(
     scores,
     lcpMs: metric("largest-contentful-paint"),
     fcpMs: metric("first-contentful-paint"),
-    lateLargestPaints: reports.filter(
-      (lhr) =>
-        (lhr.audits["largest-contentful-paint"]?.numericValue ?? 0) >
-        (lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
+    lateLargestPaints: reports.filter((lhr) =>
+      paintedLater(lhr.audits.metrics?.details?.items?.[0] as ObservedPaints | undefined),
     ).length,
     lcpElement: lcpElement(middle),
     lcpPath: paintPaths.get(middle) ?? "",

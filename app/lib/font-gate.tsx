@@ -17,11 +17,14 @@ export const NonceContext = createContext<string | undefined>(undefined);
  * character of the other latin files, which the browser asks for only when it lays that text out, and
  * which would arrive after the first frame and re-flow it. So once the core is in and the document has
  * been read (readyState "interactive": parsed, before the deferred scripts run), the page is laid out
- * while still hidden, which starts those loads, and shown when `document.fonts.ready` says they are done.
+ * while still hidden (html[data-fonts="laying-out"]), which starts those loads, and shown when
+ * `document.fonts.ready` says they are done. Until then the page is not laid out at all (its content
+ * skipped, app.css): the frames the browser draws while it reads do no layout that the one before the
+ * first paint would only do again, and a phone's processor reaches the first paint sooner.
  * Without JavaScript nothing is hidden and the fonts' own `font-display` applies.
  */
 export const fontGateScript =
-  '(function(){var d=document,e=d.documentElement,f=d.fonts;if(!f||!f.load||!f.ready)return;e.dataset.fonts="pending";var done=function(){delete e.dataset.fonts},rest=function(){void e.offsetWidth;f.ready.then(done,done)},read=function(){if(d.readyState!=="loading")rest();else d.addEventListener("readystatechange",rest,{once:true})};f.load(\'1em "Inter Variable"\').then(read,done);setTimeout(done,3000)})()';
+  '(function(){var d=document,e=d.documentElement,f=d.fonts;if(!f||!f.load||!f.ready)return;e.dataset.fonts="pending";var done=function(){delete e.dataset.fonts},rest=function(){e.dataset.fonts="laying-out";void e.offsetWidth;f.ready.then(done,done)},read=function(){if(d.readyState!=="loading")rest();else d.addEventListener("readystatechange",rest,{once:true})};f.load(\'1em "Inter Variable"\').then(read,done);setTimeout(done,3000)})()';
 
 export function FontGate() {
   const nonce = useContext(NonceContext);
