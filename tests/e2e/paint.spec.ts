@@ -13,6 +13,9 @@ test.describe("the first paint", () => {
     await expect(page.locator("h1")).toBeAttached();
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
     expect(await page.evaluate(() => getComputedStyle(document.body).visibility)).toBe("hidden");
+    // Nor laid out: that layout would only be done again once the rest has arrived.
+    expect(await page.evaluate(() => getComputedStyle(document.body).contentVisibility)).toBe("hidden");
+    expect(await page.locator("h1").evaluate((heading) => heading.getBoundingClientRect().height)).toBe(0);
     const painted = await page.evaluate(() =>
       performance.getEntriesByName("first-contentful-paint").map((entry) => entry.startTime),
     );
