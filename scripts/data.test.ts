@@ -81,6 +81,27 @@ describe("npm run data", { timeout: 60_000 }, () => {
     expect(await count(h, "tombstones", "reference = ? AND reason = 'retention'", [reference])).toBe(1);
   });
 
+  it("purge keeps a counter as long as the server's own purge does: the applicant page's fresh links a day", async () => {
+    // The applicant's page sends at most a few fresh links a day; its counter is an hour past the forms'
+    // window (RATE_LIMIT_WINDOW_SECONDS, an hour) and still counting. One a day and more old is done with.
+    const now = Date.now();
+    const counting = `applicant-link:${token(8)}`;
+    const done = `applicant-link:${token(8)}`;
+    for (const [key, age] of [
+      [counting, 2 * 3_600_000],
+      [done, 25 * 3_600_000],
+    ] as const) {
+      await h.services.db.run("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 3)", [
+        key,
+        now - age,
+      ]);
+    }
+    const purged = await data("purge");
+    expect(purged.code).toBe(0);
+    expect(await count(h, "rate_limits", "key = ?", [counting])).toBe(1);
+    expect(await count(h, "rate_limits", "key = ?", [done])).toBe(0);
+  });
+
   it("erase <email> erases every record for the address and says how many", async () => {
     const email = `${token(10)}@example.org`;
     const enquiry = await sendEnquiry(h, { email });

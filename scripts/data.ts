@@ -10,18 +10,17 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { parseEnv } from "../server/env.ts";
+import { housekeepingWindows } from "../server/housekeeping.ts";
 import { niKeyId } from "../server/leads/protect.ts";
 import { rotateNiKey } from "../server/leads/rotate-ni-key.ts";
 import { backupDatabase, restoreDatabase } from "../server/lifecycle/backup.ts";
 import { backupSealKey, newBackupKey } from "../server/lifecycle/backup-seal.ts";
 import { describeCounts, eraseByEmail } from "../server/lifecycle/erase.ts";
+import { ledgerFor } from "../server/lifecycle/ledger.ts";
 import { purge } from "../server/lifecycle/purge.ts";
 import { replayLedger } from "../server/lifecycle/replay.ts";
 import { reclaimSpace } from "../server/lifecycle/storage.ts";
 import { loadSecrets } from "../server/secrets.ts";
-import { ledgerFor } from "../server/services.ts";
-import { idleTimeoutMs } from "../server/workspace/sessions.ts";
-import { defaultSignInLimit } from "../server/workspace/workspace.ts";
 
 const usage = `Usage:
   npm run data -- purge [--dry-run] [--as-of <ISO date>]   Delete what the retention rules say is due
@@ -202,8 +201,7 @@ try {
     const report = await purge(db, {
       asOf,
       dryRun,
-      rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
-      sessionIdleMs: idleTimeoutMs,
+      ...housekeepingWindows(env),
       ledger: dryRun ? undefined : ledger(),
     });
     if (!report.ran) {
@@ -265,8 +263,7 @@ try {
     });
     const report = await purge(db, {
       asOf,
-      rateLimitWindowMs: Math.max(env.RATE_LIMIT_WINDOW_SECONDS * 1000, defaultSignInLimit.windowMs),
-      sessionIdleMs: idleTimeoutMs,
+      ...housekeepingWindows(env),
       ledger: ledger(),
     });
     if (replayed.records > 0 || report.deleted.records > 0) await reclaimSpace(db);

@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { RequestHandler, Router } from "express";
 import { applicants } from "../core/config/applicants.ts";
 import { site } from "../core/config/site.ts";
@@ -12,7 +11,7 @@ import { createInterviewReminders, type InterviewReminders } from "./applicants/
 import { createInterviews } from "./applicants/interviews.ts";
 import { createPoolRenewal, type PoolRenewal } from "./applicants/pool-renewal.ts";
 import { createRecruitment } from "./applicants/recruitment.ts";
-import { createSelfService, selfServiceLongestWindowMs } from "./applicants/self-service.ts";
+import { createSelfService } from "./applicants/self-service.ts";
 import type { AppServices } from "./contract.ts";
 import { type Database, type DatabaseOptions, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
@@ -22,11 +21,12 @@ import { createSendMail, type SmtpConfig, smtpTimeouts } from "./delivery/smtp.t
 import { createSendWebhook, webhookTarget } from "./delivery/webhooks.ts";
 import type { Env } from "./env.ts";
 import { createFollowUp, type FollowUp } from "./follow-up/follow-up.ts";
+import { housekeepingWindows } from "./housekeeping.ts";
 import type { LeasedJob } from "./jobs/leased-job.ts";
 import { leadsRouter } from "./leads/handlers.ts";
 import { recordEmailOutcome } from "./leads/store.ts";
 import { createDataRequests } from "./lifecycle/data-requests.ts";
-import { createLedger, type ErasureLedger } from "./lifecycle/ledger.ts";
+import { type ErasureLedger, ledgerFor } from "./lifecycle/ledger.ts";
 import { replayLedger } from "./lifecycle/replay.ts";
 import { type Purging, startPurging } from "./lifecycle/schedule.ts";
 import { tombstoneOf } from "./lifecycle/tombstones.ts";
@@ -39,9 +39,9 @@ import { clamdAddress, createClamdScan } from "./scanning/clamd.ts";
 import { createScanning, type Scanning } from "./scanning/scanner.ts";
 import { loadSecrets, type Secrets } from "./secrets.ts";
 import { createVacancies } from "./vacancies/vacancies.ts";
-import { confirmationWindowMs, idleTimeoutMs } from "./workspace/sessions.ts";
+import { confirmationWindowMs } from "./workspace/sessions.ts";
 import { answeringWhileSwitchingOver } from "./workspace/switching-over.ts";
-import { createWorkspace, defaultSignInLimit } from "./workspace/workspace.ts";
+import { createWorkspace } from "./workspace/workspace.ts";
 
 /**
  * The composition root: the one place that opens the database, loads the keys and builds every
@@ -146,11 +146,6 @@ type ServicesEnv = Pick<
   | "METRICS_TOKEN"
   | "ERASURE_LEDGER"
 >;
-
-/** The erasure ledger's file: ERASURE_LEDGER, or erasure-ledger.jsonl in DATA_DIR. */
-export function ledgerFor(env: Pick<Env, "ERASURE_LEDGER" | "DATA_DIR">, key: string): ErasureLedger {
-  return createLedger(env.ERASURE_LEDGER ?? path.join(env.DATA_DIR, "erasure-ledger.jsonl"), key);
-}
 
 /**
  * Repeats the erasure ledger's deletions before the first request (nothing to do unless a backup was
@@ -436,14 +431,7 @@ export async function createServices(
       purging ??= await startPurging({
         db,
         logger,
-        // A counter no longer counts once the longest window in use (the forms', sign-in's or the
-        // applicant page's daily fresh links) has passed.
-        rateLimitWindowMs: Math.max(
-          env.RATE_LIMIT_WINDOW_SECONDS * 1000,
-          defaultSignInLimit.windowMs,
-          selfServiceLongestWindowMs,
-        ),
-        sessionIdleMs: idleTimeoutMs,
+        ...housekeepingWindows(env),
         onReport: metrics.purged,
         ledger,
       });

@@ -14,10 +14,10 @@ import {
 } from "../../tests/support/harness.ts";
 import { findPerson } from "../lifecycle/data-requests.ts";
 import { eraseByEmail } from "../lifecycle/erase.ts";
+import { ledgerFor } from "../lifecycle/ledger.ts";
 import { replayLedger } from "../lifecycle/replay.ts";
 import { createLogger } from "../observability/logger.ts";
 import { alertLinkKey } from "../protection/alert-link.ts";
-import { ledgerFor } from "../services.ts";
 import { createAlertLinks } from "./links.ts";
 import { createAlertRenewal } from "./renewal.ts";
 import { createSubscriptions, type SignUpInput } from "./subscriptions.ts";

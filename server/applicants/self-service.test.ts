@@ -21,7 +21,8 @@ import { readZip } from "../../tests/support/read-zip.ts";
 import { applicantFooter } from "../delivery/emails.ts";
 import { createLedger } from "../lifecycle/ledger.ts";
 import { applicantLinkKey, signApplicantLink } from "../protection/applicant-link.ts";
-import { createSelfService, freshLinkAnswer, type SelfServiceLimits } from "./self-service.ts";
+import { createSelfService, freshLinkAnswer } from "./self-service.ts";
+import type { SelfServiceLimits } from "./self-service-limits.ts";
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;

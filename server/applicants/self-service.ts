@@ -10,7 +10,6 @@
  * network's, and made in one transaction that also writes the lead's timeline and its last activity.
  */
 import { anotherTimeMaxLength } from "../../core/applicant-page.ts";
-import { applicants } from "../../core/config/applicants.ts";
 import { site } from "../../core/config/site.ts";
 import { type ApplicationStatus, fileSize, statusLabel } from "../../core/leads/model.ts";
 import { leadPath } from "../../core/staff/paths.ts";
@@ -25,6 +24,7 @@ import { networkKey } from "../protection/client-address.ts";
 import { type RateLimit, takeRateLimit } from "../protection/rate-limit.ts";
 import { cancelScheduledInterviews } from "./interviews.ts";
 import { describeWhen } from "./london-time.ts";
+import { freshLinkWindowMs, type SelfServiceLimits, selfServiceLimits } from "./self-service-limits.ts";
 import {
   type ApplicantView,
   type ApplicationRow,
@@ -33,28 +33,6 @@ import {
   readApplicantView,
   withdrawable,
 } from "./self-service-view.ts";
-
-const hourMs = 60 * 60 * 1000;
-const dayMs = 24 * hourMs;
-
-/** How often the page may be posted to: per application, and per client network (however many links it holds). */
-export type SelfServiceLimits = {
-  perApplication: number;
-  perNetwork: number;
-  windowMs: number;
-  /** Fresh links one application may be sent in a day, however often they are asked for. */
-  freshLinksPerDay: number;
-};
-
-export const selfServiceLimits: SelfServiceLimits = {
-  perApplication: 20,
-  perNetwork: 60,
-  windowMs: hourMs,
-  freshLinksPerDay: applicants.freshLinksPerDay,
-};
-
-/** The longest window these allowances count in: the purge keeps their counters at least this long. */
-export const selfServiceLongestWindowMs = dayMs;
 
 export type SelfServiceOptions = {
   db: Database;
@@ -501,7 +479,7 @@ export function createSelfService(options: SelfServiceOptions) {
       const daily = {
         key: `applicant-link:${link.reference}`,
         limit: limits.freshLinksPerDay,
-        windowMs: dayMs,
+        windowMs: freshLinkWindowMs,
       };
       if (!(await allowed(daily, now))) return said;
       const sent = await db.transaction(async (tx) => {

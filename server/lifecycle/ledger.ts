@@ -9,6 +9,7 @@ import {
   readSync,
   writeSync,
 } from "node:fs";
+import path from "node:path";
 import { normaliseEmail } from "../../core/email.ts";
 import type { DeletionReason } from "../../core/leads/model.ts";
 
@@ -56,6 +57,11 @@ function parseEntry(line: string): LedgerEntry | null {
   return typeof entry.at === "number" && typeof entry.reason === "string" && named
     ? (entry as LedgerEntry)
     : null;
+}
+
+/** The erasure ledger's file: ERASURE_LEDGER, or erasure-ledger.jsonl in DATA_DIR. */
+export function ledgerFor(env: { ERASURE_LEDGER?: string; DATA_DIR: string }, key: string): ErasureLedger {
+  return createLedger(env.ERASURE_LEDGER ?? path.join(env.DATA_DIR, "erasure-ledger.jsonl"), key);
 }
 
 export function createLedger(file: string, key: string): ErasureLedger {

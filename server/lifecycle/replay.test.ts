@@ -9,7 +9,7 @@ import {
   startHarness,
   validEnquiry,
 } from "../../tests/support/harness.ts";
-import { ledgerFor } from "../services.ts";
+import { ledgerFor } from "./ledger.ts";
 
 describe.each<Dialect>(["sqlite", "postgres"])("the erasure ledger at start on %s", (dialect) => {
   const harnesses: Harness[] = [];

@@ -23,6 +23,7 @@ import * as passkeys from "./passkeys.ts";
 import { type RelyingParty, relyingParty } from "./relying-party.ts";
 import * as replies from "./replies.ts";
 import { confirmationWindowMs, endSession, readSession, type StaffMember } from "./sessions.ts";
+import { defaultSignInLimit } from "./sign-in-limit.ts";
 import * as team from "./team.ts";
 
 export type WorkspaceOptions = {
@@ -53,9 +54,6 @@ export type WorkspaceOptions = {
    */
   tombstoneOf: (reference: string) => Promise<Tombstone | null>;
 };
-
-/** Sign-in attempts (passkey answers) allowed per client address in a quarter of an hour. */
-export const defaultSignInLimit = { limit: 20, windowMs: 15 * 60 * 1000 };
 
 /**
  * Challenges (each one stored until it is used or expires) issued per client address in the time one
