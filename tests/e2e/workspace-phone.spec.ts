@@ -164,6 +164,11 @@ test("the visit counts' report reads at 390 px: totals and top lists first, noth
   test.slow();
   const tag = `keen-${randomBytes(4).toString("hex")}`;
   await keenVisitor(browser, tag);
+  const home = await browser.newPage({ baseURL });
+  const beacon = home.waitForResponse((response) => new URL(response.url()).pathname === "/api/page-view");
+  await home.goto("/");
+  await beacon;
+  await home.close();
   await joinAsStaff(page);
   await page.goto("/staff/analytics?days=7");
   const main = page.getByRole("main");
@@ -175,9 +180,12 @@ test("the visit counts' report reads at 390 px: totals and top lists first, noth
     "Top pages",
     "Top sources",
   ]);
-  // Pages by their titles, in a list that fits the phone.
+  // Pages by their titles, in a list that fits the phone. Which ten pages lead depends on what the other
+  // tests have visited by now; the home page, which nearly every one of them opens, always does (and
+  // this test views it too, so that it leads when the test runs alone).
   const pages = main.getByRole("list", { name: /^Top pages by views/ });
-  await expect(pages.getByText("Warehouse Workers", { exact: true })).toBeVisible();
+  await expect(pages.getByText("Home", { exact: true })).toBeVisible();
+  await expect(pages.getByText("/", { exact: true })).toHaveCount(0);
   // The advert's one visit sent three enquiries: its rate is 100%, not 300%.
   const source = main
     .getByRole("list", { name: /^Top sources by views/ })
