@@ -264,6 +264,23 @@ describe.each(["sqlite", "postgres"] as const)("the inbox's search by index on %
     ]);
   });
 
+  it("counts a lead under its new status, and not at all once it is deleted, the moment either is done", async () => {
+    const counted = async (q: string) => {
+      const byIndex = await listLeads(db, { q }, viewer);
+      expect(byIndex, q).toEqual(await listLeads(db, { q }, viewer, { byIndex: false }));
+      return byIndex.counts;
+    };
+    const before = await counted("ancoats");
+    expect(before.new).toBeGreaterThan(1);
+    const [lead, other] = await db.all<{ id: number }>(
+      "SELECT id FROM enquiries WHERE status = 'new' AND lower(company) LIKE '%ancoats%' ORDER BY id LIMIT 2",
+    );
+    await db.run("UPDATE enquiries SET status = 'won' WHERE id = ?", [Number(lead?.id)]);
+    expect(await counted("ancoats")).toEqual({ ...before, new: before.new - 1, won: before.won + 1 });
+    await db.run("DELETE FROM enquiries WHERE id = ?", [Number(other?.id)]);
+    expect(await counted("ancoats")).toEqual({ ...before, new: before.new - 2, won: before.won + 1 });
+  });
+
   it("finds the leads through the index, not by reading every lead", async () => {
     if (dialect === "sqlite") {
       // Emptied, the index finds nothing (what reading every lead finds is unchanged); filled again, all.

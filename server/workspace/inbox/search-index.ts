@@ -41,14 +41,26 @@ export function indexedWords(sql: SqlDialect, words: string[]): string[] {
 }
 
 /**
- * The column PostgreSQL's trigram index holds for each kind of lead (migration 030): the searched fields
- * as one text, lower-cased, stored with the row.
+ * The column holding, for each kind of lead on PostgreSQL, the searched fields as one text, lower-cased,
+ * under a trigram index: in the lead's own row (migration 030) and in the kind's narrow search table,
+ * with the lead's status (migration 031).
  */
 const postgresText = "search_text";
 
 /** A LIKE pattern that finds `term` anywhere, with the pattern characters in it taken literally. */
 export function containing(term: string): string {
   return `%${term.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/**
+ * PostgreSQL: `search_text` holding each of `words`, one LIKE per word, after lower() of the pattern:
+ * what ILIKE does, without lower-casing each found lead's text again. Backslash is LIKE's own escape.
+ */
+function postgresLike(words: string[]): { sql: string; params: Value[] } {
+  return {
+    sql: words.map(() => `${postgresText} LIKE lower(CAST(? AS text))`).join(" AND "),
+    params: words.map(containing),
+  };
 }
 
 /**
@@ -62,8 +74,8 @@ export function indexedCondition(
   kind: LeadKind,
   words: string[],
 ): { sql: string; params: Value[] } {
-  const table = kind === "enquiry" ? "enquiries" : "applications";
   if (sql.name === "sqlite") {
+    const table = kind === "enquiry" ? "enquiries" : "applications";
     // Each word a quoted phrase (a double quote inside doubled), all of them required.
     const match = words.map((word) => `"${word.replace(/"/g, '""')}"`).join(" AND ");
     return {
@@ -71,12 +83,7 @@ export function indexedCondition(
       params: [match],
     };
   }
-  // LIKE on the lower-cased text after lower() of the pattern: what ILIKE does, without lower-casing
-  // each found lead's text again.
-  return {
-    sql: words.map(() => `${postgresText} LIKE lower(CAST(? AS text)) ESCAPE '\\'`).join(" AND "),
-    params: words.map(containing),
-  };
+  return postgresLike(words);
 }
 
 /**
@@ -121,8 +128,17 @@ export async function findsFew(
   return Number(row?.n) <= few;
 }
 
-/** One part of a kind's leads a search finds by index: `recheck`, the search's own check is still needed. */
-export type ExactPart = { sql: string; params: Value[]; recheck: boolean };
+/**
+ * One part of a kind's leads a search finds by index: `recheck`, the search's own check is still needed.
+ * On PostgreSQL, `statuses` is the part's leads' statuses read from the kind's narrow search table alone
+ * (migration 031), for counting them when nothing else filters the part.
+ */
+export type ExactPart = {
+  sql: string;
+  params: Value[];
+  recheck: boolean;
+  statuses?: { sql: string; params: Value[] };
+};
 
 /**
  * The leads of a kind holding every one of a search's words, as conditions on the kind's table that
@@ -143,7 +159,19 @@ export function exactParts(
   few = false,
 ): ExactPart[] | null {
   if (words.length === 0 || indexedWords(sql, words).length !== words.length) return null;
-  if (sql.name === "postgres") return [{ ...indexedCondition(sql, kind, words), recheck: false }];
+  if (sql.name === "postgres") {
+    const table = kind === "enquiry" ? "enquiries" : "applications";
+    const like = postgresLike(words);
+    return [
+      {
+        ...like,
+        recheck: false,
+        // A word found in thousands of leads has each one checked against the pattern: in the search
+        // table a page holds thirty, in the lead's own table a dozen.
+        statuses: { sql: `SELECT status FROM ${table}_words WHERE ${like.sql}`, params: like.params },
+      },
+    ];
+  }
   if (words.some((word) => [...word].some((letter) => foldedWithAnother.has(letter)))) return null;
   const table = kind === "enquiry" ? "enquiries" : "applications";
   const phrases = words.map((word) => `"${word.replace(/"/g, '""')}"`).join(" AND ");

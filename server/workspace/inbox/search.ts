@@ -243,8 +243,17 @@ function pageParts(kind: LeadKind, sort: InboxQuery["sort"]): { also: string; or
   ];
 }
 
-/** One kind's leads, or a part of them, that listLeads counts and pages from the kind's own indexes. */
-type Scope = { kind: LeadKind; from: string; fromParams: Value[]; check: { sql: string; params: Value[] } };
+/**
+ * One kind's leads, or a part of them, that listLeads counts and pages from the kind's own indexes; on
+ * PostgreSQL, a search's part also as its leads' statuses alone (`statuses`), for counting.
+ */
+type Scope = {
+  kind: LeadKind;
+  from: string;
+  fromParams: Value[];
+  check: { sql: string; params: Value[] };
+  statuses?: { from: string; fromParams: Value[] };
+};
 
 const noCheck = { sql: "", params: [] as Value[] };
 
@@ -285,6 +294,7 @@ async function exactScopes(
         from: `${source(kind)} WHERE ${part.sql}`,
         fromParams: part.params,
         check: part.recheck ? { sql: check.sql.replace(/^WHERE /, ""), params: check.params } : noCheck,
+        ...(part.statuses ? { statuses: { from: part.statuses.sql, fromParams: part.statuses.params } } : {}),
       });
     }
   }
@@ -324,7 +334,7 @@ export async function listLeads(
     searching && scopes === null
       ? searchedSource(db.sql, kinds, query, byIndex)
       : { from: "", fromParams: [] };
-  const perKind =
+  const perKind: Scope[] =
     scopes ?? kinds.map((kind) => ({ kind, from: source(kind), fromParams: [] as Value[], check: noCheck }));
   const filtered = (withStatus: boolean, scope: Scope) =>
     alsoWhere(where(db.sql, { ...query, q: undefined }, withStatus, viewer, scope.kind), scope.check);
@@ -335,11 +345,12 @@ export async function listLeads(
     const countParts =
       searching && scopes === null
         ? [{ ...where(db.sql, query, false, viewer), ...found }]
-        : perKind.map((scope) => ({
-            ...filtered(false, scope),
-            from: scope.from,
-            fromParams: scope.fromParams,
-          }));
+        : perKind.map((scope) => {
+            const filters = filtered(false, scope);
+            // Nothing but the search to count by: its leads' statuses alone, from the narrow table.
+            if (!filters.sql && scope.statuses) return { ...filters, ...scope.statuses };
+            return { ...filters, from: scope.from, fromParams: scope.fromParams };
+          });
     const countRows = await db.all<{ part: number; status: LeadStatus; n: number }>(
       countParts
         .map(
