@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { caseStudyPaths } from "../../core/case-studies/directory.ts";
 
 /** Every public page: the specification's nine, the privacy notice and the case studies. */
@@ -39,6 +39,31 @@ export async function expectNoAxeViolations(page: Page) {
 /** Waits until React has hydrated the page, so clicks reach React's handlers. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/**
+ * Visits each path in a tab of its own, `tabs` at a time, so that one page's waiting (for the network to
+ * go quiet, for something that should not happen) overlaps another's loading.
+ */
+export async function inTabs(
+  context: BrowserContext,
+  paths: readonly string[],
+  visit: (page: Page, path: string) => Promise<void>,
+  tabs = 4,
+) {
+  const waiting = [...paths];
+  await Promise.all(
+    Array.from({ length: tabs }, async () => {
+      for (let path = waiting.shift(); path !== undefined; path = waiting.shift()) {
+        const page = await context.newPage();
+        try {
+          await visit(page, path);
+        } finally {
+          await page.close();
+        }
+      }
+    }),
+  );
 }
 
 /** Scrolls down the page a step at a time, so everything that waits to be seen comes into view. */

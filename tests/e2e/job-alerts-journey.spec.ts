@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "@playwright/test";
 import { e2eDatabase } from "../../playwright.config";
-import { uniqueTag } from "./lead-helpers";
+import { openedAMinuteAgo, uniqueTag } from "./lead-helpers";
 import { joinAsStaff, staffBaseURL } from "./staff-helpers";
 import { publishVacancy, sampleVacancy } from "./vacancy-helpers";
 
@@ -57,7 +57,7 @@ test("a person follows steward temporary jobs from a phone, hears of a matching 
   await form.getByLabel("Temporary").check();
   await form.getByLabel("As soon as a job is published").check();
   // A person takes a few seconds to fill the form in (the forms' time token).
-  await visitor.waitForTimeout(3_200);
+  await openedAMinuteAgo(visitor, "careers");
   await form.getByRole("button", { name: "Send me job alerts" }).click();
   await expect(visitor.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 

@@ -2,7 +2,7 @@ import { DatabaseSync } from "node:sqlite";
 import { type Browser, expect, test } from "@playwright/test";
 import { e2eDatabase } from "../../playwright.config";
 import { expectNoAxeViolations } from "./helpers";
-import { uniqueTag } from "./lead-helpers";
+import { openedAMinuteAgo, uniqueTag } from "./lead-helpers";
 
 // Job alerts as a new user meets them, on a phone with JavaScript off: sign up from the vacancies page,
 // confirm from the queued e-mail's link, change the choices, and leave; a mail program's one-click POST
@@ -60,7 +60,7 @@ test("sign up without JavaScript, confirm from the e-mail, change the choices an
   await form.getByLabel("Temporary").check();
   await form.getByLabel("Once a day").check();
   // The form's time token: a person takes a few seconds to fill it in.
-  await page.waitForTimeout(3_200);
+  await openedAMinuteAgo(page, "careers");
   await form.getByRole("button", { name: "Send me job alerts" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
@@ -74,7 +74,7 @@ test("sign up without JavaScript, confirm from the e-mail, change the choices an
   // The same address again: the same answer, and the address is told, not the page.
   await page.goto("/careers/alerts");
   await page.getByLabel("Email address").fill(email);
-  await page.waitForTimeout(3_200);
+  await openedAMinuteAgo(page, "careers");
   await page.getByRole("button", { name: "Send me job alerts" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   const manage = pathIn(newestMail(email, "alert-confirm"), "/careers/alerts/manage");
@@ -99,14 +99,14 @@ test("a mail program leaves with one bare POST, no cookie and no page", async ({
   const email = `oneclick-${uniqueTag()}@example.com`.toLowerCase();
   await page.goto("/careers/alerts");
   await page.getByLabel("Email address").fill(email);
-  await page.waitForTimeout(3_200);
+  await openedAMinuteAgo(page, "careers");
   await page.getByRole("button", { name: "Send me job alerts" }).click();
   await page.goto(pathIn(newestMail(email, "alert-confirm"), "/careers/alerts/confirm"));
   await page.getByRole("button", { name: "Confirm my job alerts" }).click();
   // The same address again brings the manage link; the unsubscribe page's link is built the same way.
   await page.goto("/careers/alerts");
   await page.getByLabel("Email address").fill(email);
-  await page.waitForTimeout(3_200);
+  await openedAMinuteAgo(page, "careers");
   await page.getByRole("button", { name: "Send me job alerts" }).click();
   const unsubscribe = pathIn(newestMail(email, "alert-confirm"), "/careers/alerts/unsubscribe");
   const db = new DatabaseSync(e2eDatabase, { readOnly: true });

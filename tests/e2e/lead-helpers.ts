@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
-import { type APIRequestContext, expect } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import type { FormName } from "../../core/forms/form-result.ts";
 import { issueFormToken } from "../../core/forms/form-token.server.ts";
 import { formTokenField, formTokenHeader } from "../../core/forms/form-token.ts";
@@ -29,6 +29,17 @@ export function pageToken(form: FormName): string {
     resultSecret: string;
   };
   return issueFormToken(form, keys.resultSecret, Date.now() - 60_000);
+}
+
+/**
+ * Gives the page's forms of `form` the time token their page would have carried had it been opened a
+ * minute ago, as a person who took that long to fill them in would send them: sent at once, they are
+ * not taken as sent too fast.
+ */
+export async function openedAMinuteAgo(page: Page, form: FormName) {
+  await page.locator(`input[name="${formTokenField}"]`).evaluateAll((inputs, token) => {
+    for (const input of inputs) (input as HTMLInputElement).value = token;
+  }, pageToken(form));
 }
 
 /**

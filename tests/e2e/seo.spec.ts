@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { caseStudiesPath, caseStudyImagePath } from "../../core/case-studies/paths.ts";
-import { publicRoutes, waitForHydration } from "./helpers";
+import { inTabs, publicRoutes, waitForHydration } from "./helpers";
 
 const siteUrl = "https://www.cottonopolis.example";
 const serviceNames: Record<string, string> = {
@@ -177,10 +177,10 @@ test.describe("loading", () => {
     }
   });
 
-  test("after hydration the page asks for nothing more", async ({ page }) => {
-    // Every public page in turn, each loaded, hydrated and scrolled: longer than one page's test.
+  test("after hydration the page asks for nothing more", async ({ context }) => {
+    // Every public page, each loaded, hydrated and scrolled, then watched for a while.
     test.slow();
-    for (const path of publicRoutes) {
+    await inTabs(context, publicRoutes, async (page, path) => {
       await page.goto(path);
       await waitForHydration(page);
       await page.waitForLoadState("networkidle");
@@ -192,7 +192,7 @@ test.describe("loading", () => {
       await page.getByRole("contentinfo").getByRole("link", { name: "Privacy notice" }).hover();
       await page.waitForTimeout(300);
       expect(late, path).toEqual([]);
-    }
+    });
   });
 
   test("client-side navigation asks only for the next page's own claims, never the manifest", async ({

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { expect, test } from "@playwright/test";
-import { publicRoutes, waitForHydration } from "./helpers";
+import { inTabs, publicRoutes, waitForHydration } from "./helpers";
 
 test.describe("production server", () => {
   test("serves each page's content in the HTML itself, before any script runs", async ({ request }) => {
@@ -18,10 +18,10 @@ test.describe("production server", () => {
   });
 
   test("no public page's scripts carry the staff workspace's code, the lead model or the server's validation", async ({
-    page,
+    context,
     request,
   }) => {
-    for (const path of publicRoutes) {
+    await inTabs(context, publicRoutes, async (page, path) => {
       // The scripts start only after the first paint (docs/decisions/005): wait until they have run.
       await page.goto(path);
       await waitForHydration(page);
@@ -46,7 +46,7 @@ test.describe("production server", () => {
       ]) {
         expect(code.includes(marker), `${path} loads "${marker}"`).toBe(false);
       }
-    }
+    });
   });
 
   test("/about is prerendered and answers without a trailing-slash redirect either way", async ({
