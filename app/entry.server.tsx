@@ -4,7 +4,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { loggablePath } from "../core/loggable-path.ts";
+import { loggablePath } from "#core/loggable-path.ts";
 import type { AppEntry } from "../server/contract.ts";
 import { cspNonceContext, fillContext as fillRequestContext, loggerContext } from "./lib/app-context.ts";
 import { NonceContext } from "./lib/font-gate.tsx";

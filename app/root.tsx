@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
+import { isStaffPath } from "#core/staff/paths.ts";
 import { currentCertifications } from "~/components/claims/accreditations.server";
 import { ErrorScreen } from "~/components/error-screen";
 import { Footer } from "~/components/footer";
@@ -17,7 +18,6 @@ import { requestNow } from "~/lib/clock.server";
 import { FontGate } from "~/lib/font-gate";
 import { useHydratedMarker } from "~/lib/hydrated";
 import { usePageViewBeacon } from "~/lib/use-page-view";
-import { isStaffPath } from "../core/staff/paths";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import favicon from "./assets/favicon.svg?inline";

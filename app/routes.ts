@@ -1,8 +1,8 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { applicantPagePath } from "../core/applicant-page.ts";
-import { caseStudyDirectory } from "../core/case-studies/directory.ts";
-import { serviceList } from "../core/config/service-list.ts";
-import { careersEndpoint, contactEndpoint } from "../core/forms/endpoints.ts";
+import { applicantPagePath } from "#core/applicant-page.ts";
+import { caseStudyDirectory } from "#core/case-studies/directory.ts";
+import { serviceList } from "#core/config/service-list.ts";
+import { careersEndpoint, contactEndpoint } from "#core/forms/endpoints.ts";
 
 /** Every screen the site has, in one list. Paths are the specification's, exactly. */
 export default [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { applicantPagePath } from "../core/applicant-page.ts";
-import { type Accreditation, accreditations } from "../core/config/accreditations.ts";
-import { serviceLinks } from "../core/config/navigation.ts";
-import { site } from "../core/config/site.ts";
+import { applicantPagePath } from "#core/applicant-page.ts";
+import { type Accreditation, accreditations } from "#core/config/accreditations.ts";
+import { serviceLinks } from "#core/config/navigation.ts";
+import { site } from "#core/config/site.ts";
 import {
   areaServedJsonLd,
   breadcrumbJsonLd,
@@ -14,7 +14,7 @@ import {
   serviceJsonLd,
   sitemapXml,
   structuredData,
-} from "../core/seo.ts";
+} from "#core/seo.ts";
 import { prerenderedFiles, prerenderedPaths } from "../react-router.config.ts";
 import routes from "./routes.ts";
 

@@ -6,7 +6,7 @@
  * the server build, so both sides use the one copy of each context the routes read.
  */
 import type { RouterContextProvider } from "react-router";
-import type { RefusedForm } from "../core/forms/form-result.ts";
+import type { RefusedForm } from "#core/forms/form-result.ts";
 import type { AlertAnswer, AlertView, Subscriptions } from "./alerts/subscriptions.ts";
 import type { analyticsReport } from "./analytics/report.ts";
 import type { createInterviews } from "./applicants/interviews.ts";

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loggablePath } from "../core/loggable-path.ts";
+import { loggablePath } from "#core/loggable-path.ts";
 import {
   type Dialect,
   type Harness,

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import { careersEndpoint, contactEndpoint } from "../core/forms/endpoints.ts";
-import type { LeadKind } from "../core/leads/model.ts";
-import { isStaffPath } from "../core/staff/paths.ts";
+import { careersEndpoint, contactEndpoint } from "#core/forms/endpoints.ts";
+import type { LeadKind } from "#core/leads/model.ts";
+import { isStaffPath } from "#core/staff/paths.ts";
 import type { Database } from "./db/database.ts";
 import { outboxBacklog } from "./delivery/outbox.ts";
 import type { PurgeReport } from "./lifecycle/purge.ts";

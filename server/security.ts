@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import { isStaffPath } from "../core/staff/paths.ts";
+import { isStaffPath } from "#core/staff/paths.ts";
 
 /** What the security headers need to know about the request being answered. */
 export type SecurityOptions = {

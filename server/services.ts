@@ -1,6 +1,6 @@
 import type { RequestHandler, Router } from "express";
-import { applicants } from "../core/config/applicants.ts";
-import { site } from "../core/config/site.ts";
+import { applicants } from "#core/config/applicants.ts";
+import { site } from "#core/config/site.ts";
 import { createAlertLinks } from "./alerts/links.ts";
 import { createAlertRenewal } from "./alerts/renewal.ts";
 import { type AlertSending, createAlertSending } from "./alerts/sending.ts";

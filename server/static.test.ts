@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { describe, expect, it } from "vitest";
+import { checkFormToken } from "#core/forms/form-token.server.ts";
 import { testNowHeader as appTestNowHeader } from "../app/lib/clock.server.ts";
-import { checkFormToken } from "../core/forms/form-token.server.ts";
 import { inlineScriptHashes, scriptHash } from "./security.ts";
 import {
   type Freshness,

@@ -3,13 +3,13 @@ import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
-import { isFilteredList } from "../core/case-studies/paths.ts";
-import { lapsedSince } from "../core/claims/lapses.ts";
-import { prefillParams } from "../core/forms/contact-prefill.ts";
-import type { FormName } from "../core/forms/form-result.ts";
-import { issueFormToken } from "../core/forms/form-token.server.ts";
-import { formTokenMarker } from "../core/forms/form-token.ts";
-import { resultParam } from "../core/forms/result-token.server.ts";
+import { isFilteredList } from "#core/case-studies/paths.ts";
+import { lapsedSince } from "#core/claims/lapses.ts";
+import { prefillParams } from "#core/forms/contact-prefill.ts";
+import type { FormName } from "#core/forms/form-result.ts";
+import { issueFormToken } from "#core/forms/form-token.server.ts";
+import { formTokenMarker } from "#core/forms/form-token.ts";
+import { resultParam } from "#core/forms/result-token.server.ts";
 import { inlineScriptHashes } from "./security.ts";
 
 /**

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { alertFields, alertLinkParameter, alertPaths } from "../core/alerts/model.ts";
-import { applicantPageHref } from "../core/applicant-page.ts";
-import { issueFormToken } from "../core/forms/form-token.server.ts";
-import { formTokenField } from "../core/forms/form-token.ts";
+import { alertFields, alertLinkParameter, alertPaths } from "#core/alerts/model.ts";
+import { applicantPageHref } from "#core/applicant-page.ts";
+import { issueFormToken } from "#core/forms/form-token.server.ts";
+import { formTokenField } from "#core/forms/form-token.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { alertLinkKey, signAlertLink } from "../server/protection/alert-link.ts";
 import { applicantLinkKey, signApplicantLink } from "../server/protection/applicant-link.ts";

@@ -1,7 +1,7 @@
 /** The audit's figures and how they are judged and shown; kept apart from the browsers so it can be tested. */
-import { alertPaths } from "../core/alerts/model.ts";
-import { applicantPagePath } from "../core/applicant-path.ts";
-import { isStaffPath } from "../core/staff/paths.ts";
+import { alertPaths } from "#core/alerts/model.ts";
+import { applicantPagePath } from "#core/applicant-path.ts";
+import { isStaffPath } from "#core/staff/paths.ts";
 
 export const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof categories)[number];

@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { InboxQuery } from "../core/leads/inbox-query.ts";
+import type { InboxQuery } from "#core/leads/inbox-query.ts";
 import { type Database, openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { exportLeads } from "../server/workspace/inbox/export.ts";

@@ -7,10 +7,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
-import { caseStudies } from "../core/case-studies/index.ts";
-import type { CaseStudy } from "../core/case-studies/model.ts";
-import { caseStudyImagePath } from "../core/case-studies/paths.ts";
-import type { ServiceKey } from "../core/config/service-list.ts";
+import { caseStudies } from "#core/case-studies/index.ts";
+import type { CaseStudy } from "#core/case-studies/model.ts";
+import { caseStudyImagePath } from "#core/case-studies/paths.ts";
+import type { ServiceKey } from "#core/config/service-list.ts";
 
 const publicDir = new URL("../public/", import.meta.url);
 const mark = readFileSync(new URL("../app/assets/favicon.svg", import.meta.url));

@@ -10,7 +10,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium as playwrightChromium } from "@playwright/test";
-import { publicPages } from "../core/seo.ts";
+import { publicPages } from "#core/seo.ts";
 import { chromium as chromiumSettings } from "../playwright.config.ts";
 import { freePort, run, startServer } from "./audit.ts";
 import { notFoundPath } from "./audit-report.ts";

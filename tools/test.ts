@@ -1,13 +1,17 @@
 // The whole test run, `npm test`: what a newcomer and CI run. Installs what the tests use from Debian when
 // it is missing, then runs each part as soon as what it needs is ready and the machine has room for it:
 //
-//   the installers ──┬── check (Biome, the import rules, tsc) ──┐
-//                    ├── build ─────────────────────────────────┼── unit (Vitest) ── e2e (Playwright)
-//                    └── failover (the Patroni cluster) ────────┘
+//   the installers ──┬── check (npm run check:source) ──────┐
+//                    ├── build ── types (npm run typecheck) ─┼── unit (Vitest) ── e2e (Playwright)
+//                    └── failover (the Patroni cluster) ─────┘
 //
 // The checks, the build and the failover test share the two cores well: the failover test mostly waits
-// on its cluster. The unit and browser suites each keep both cores busy on their own and have tests that
-// start processes against a clock, so each runs alone. Each line a part prints carries its name. At the
+// on its cluster. No part reads what another writes at the same time. The build rewrites the route
+// types (.react-router/, through the typegen of its own development compiler), so the type check runs
+// after it: tsc once read them half written ("Cannot find module './+types/root'"). The failover test
+// keeps Vitest's cache apart from the unit run's (vitest.failover.config.ts). The unit and browser
+// suites each keep both cores busy on their own and have tests that start processes against a clock, so
+// each runs alone. Each line a part prints carries its name. At the
 // end: each part's time and the whole run's.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -26,14 +30,15 @@ const installers = ["chromium", "java", "caddy", "clamav", "patroni"]
 const failover = scripts["test:failover"] ? ["failover"] : [];
 const parts: Part[] = [
   { name: "install", command: installers.map((script) => `bash ${script}`).join(" && ") || "true" },
-  { name: "check", command: "npm run --silent check", after: ["install"] },
+  { name: "check", command: "npm run --silent check:source", after: ["install"] },
   { name: "build", command: "npm run --silent build", after: ["install"] },
+  { name: "types", command: "npm run --silent typecheck", after: ["build"] },
   ...failover.map((name) => ({
     name,
     command: "npx vitest run --config vitest.failover.config.ts",
     after: ["install"],
   })),
-  { name: "unit", command: "npx vitest run", after: ["check", "build"] },
+  { name: "unit", command: "npx vitest run", after: ["check", "types"] },
   { name: "e2e", command: "npx playwright test", after: ["unit", ...failover] },
 ];
 

@@ -1,10 +1,10 @@
 import { ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { caseStudiesPath } from "#core/case-studies/paths.ts";
+import { companyLinks, serviceLinks } from "#core/config/navigation.ts";
+import { registrationText, site } from "#core/config/site.ts";
 import { Logo } from "~/components/logo";
 import { EmailText } from "~/components/ui/email-text";
-import { caseStudiesPath } from "../../core/case-studies/paths";
-import { companyLinks, serviceLinks } from "../../core/config/navigation";
-import { registrationText, site } from "../../core/config/site";
 
 function LinkList({ title, links }: { title: string; links: { name: string; href: string }[] }) {
   return (

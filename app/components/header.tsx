@@ -1,16 +1,16 @@
 import { Mail, Menu, Phone, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { mainNav, type NavItem } from "#core/config/navigation.ts";
+import { serviceList, servicePath } from "#core/config/service-list.ts";
+import { site } from "#core/config/site.ts";
+import { quoteHref } from "#core/forms/quote-href.ts";
 import { Logo } from "~/components/logo";
 import { ButtonLink } from "~/components/ui/button";
 import { EmailText } from "~/components/ui/email-text";
 import { cn } from "~/lib/cn";
 import { pagePathFor } from "~/lib/page-path";
 import { scrollToSection } from "~/lib/scroll";
-import { mainNav, type NavItem } from "../../core/config/navigation";
-import { serviceList, servicePath } from "../../core/config/service-list";
-import { site } from "../../core/config/site";
-import { quoteHref } from "../../core/forms/quote-href";
 
 /**
  * How a navigation link relates to the page shown: "page" for the page itself, "true" for Services on

@@ -1,4 +1,4 @@
-import { site } from "../../core/config/site";
+import { site } from "#core/config/site.ts";
 
 /**
  * The brand mark (a stylised mill chimney in a rounded square) and the brand name on two lines. The two

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { site } from "#core/config/site.ts";
 import { ButtonLink } from "~/components/ui/button";
-import { site } from "../../core/config/site";
 
 /** The 404 page. Logs the path that was asked for, so broken links show up in the console. */
 export function NotFound() {

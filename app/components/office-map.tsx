@@ -1,7 +1,7 @@
 import { ExternalLink, MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { addressLine, site } from "#core/config/site.ts";
 import { Button } from "~/components/ui/button";
-import { addressLine, site } from "../../core/config/site";
 
 /**
  * The office map. Until the visitor presses "Show map" it is a local drawing, so no request

@@ -1,6 +1,6 @@
 import { useContext } from "react";
 import { UNSAFE_FrameworkContext, useLocation, useMatches, useRouteLoaderData } from "react-router";
-import { site } from "../../core/config/site";
+import { site } from "#core/config/site.ts";
 import {
   absoluteUrl,
   isPublicPage,
@@ -8,7 +8,7 @@ import {
   serialiseJsonLd,
   shareImageFor,
   structuredData,
-} from "../../core/seo";
+} from "#core/seo.ts";
 
 /**
  * The description the current page gives in its `meta` export. Read from the route module, as React

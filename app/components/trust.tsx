@@ -1,5 +1,5 @@
 import { MapPin, ShieldCheck } from "lucide-react";
-import type { SiteConfig } from "../../core/config/site";
+import type { SiteConfig } from "#core/config/site.ts";
 
 type TrustProps = {
   insurance: SiteConfig["insurance"];

@@ -10,10 +10,10 @@ import {
   Timer,
   Users,
 } from "lucide-react";
+import { site } from "#core/config/site.ts";
 import hero from "~/assets/artwork/about-hero.svg?raw";
 import { hoursText } from "~/lib/format";
 import { svgArtwork } from "~/lib/inline-svg";
-import { site } from "../../core/config/site";
 import { serviceCardList } from "./services/cards";
 import type { PageMeta, StatItem, ValueItem } from "./types";
 

@@ -1,7 +1,7 @@
 import { Banknote, Clock, GraduationCap, HeartHandshake, Sprout, Star, Users } from "lucide-react";
+import { site } from "#core/config/site.ts";
 import hero from "~/assets/artwork/careers-hero.svg?raw";
 import { svgArtwork } from "~/lib/inline-svg";
-import { site } from "../../core/config/site";
 import type { PageMeta, ValueItem } from "./types";
 
 export const careers = {

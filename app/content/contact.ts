@@ -1,6 +1,6 @@
+import { site } from "#core/config/site.ts";
 import hero from "~/assets/artwork/contact-hero.svg?raw";
 import { svgArtwork } from "~/lib/inline-svg";
-import { site } from "../../core/config/site";
 import type { PageMeta } from "./types";
 
 export const contact = {

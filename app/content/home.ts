@@ -1,4 +1,6 @@
 import { BadgeCheck, Clock, GraduationCap, ShieldCheck, Star, Users } from "lucide-react";
+import { type ServiceKey, serviceList } from "#core/config/service-list.ts";
+import { site } from "#core/config/site.ts";
 // The service pictures under their own query: the home page's copies travel inside its own script, and
 // each service page's (a plain `?raw`) inside that page's. Shared, each picture would be a script file of
 // its own, and every script request costs about 1 KB of headers on top of the bytes.
@@ -9,8 +11,6 @@ import security from "~/assets/artwork/security.svg?raw&home";
 import steward from "~/assets/artwork/steward.svg?raw&home";
 import warehouse from "~/assets/artwork/warehouse.svg?raw&home";
 import { svgArtwork } from "~/lib/inline-svg";
-import { type ServiceKey, serviceList } from "../../core/config/service-list";
-import { site } from "../../core/config/site";
 import { serviceCards } from "./services/cards";
 import type { Artwork, PageMeta, ServiceCard, ValueItem } from "./types";
 

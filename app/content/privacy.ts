@@ -1,10 +1,10 @@
+import { reviewsPolicyAnchor } from "#core/case-studies/paths.ts";
+import { applicants as applicantsConfig } from "#core/config/applicants.ts";
+import { type RetentionConfig, retention } from "#core/config/retention.ts";
+import { addressLine, site } from "#core/config/site.ts";
+import { type TestimonialsConfig, testimonials } from "#core/config/testimonials.ts";
+import { describePeriod } from "#core/retention-periods.ts";
 import type { PageMeta } from "~/content/types";
-import { reviewsPolicyAnchor } from "../../core/case-studies/paths";
-import { applicants as applicantsConfig } from "../../core/config/applicants";
-import { type RetentionConfig, retention } from "../../core/config/retention";
-import { addressLine, site } from "../../core/config/site";
-import { type TestimonialsConfig, testimonials } from "../../core/config/testimonials";
-import { describePeriod } from "../../core/retention-periods";
 
 /** One part of the privacy notice: a heading, paragraphs, and an optional list. */
 export type PrivacySection = {

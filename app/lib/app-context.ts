@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import type { RefusedForm } from "../../core/forms/form-result.ts";
+import type { RefusedForm } from "#core/forms/form-result.ts";
 import type { AppServices, Logger, RequestValues } from "../../server/contract.ts";
 
 /**

@@ -1,7 +1,7 @@
+import type { ServiceKey } from "#core/config/service-list.ts";
 import { accreditationsHtml } from "~/components/claims/accreditations.server";
 import { caseStudiesHtml } from "~/components/claims/case-studies.server";
 import { testimonialsHtml } from "~/components/claims/testimonials.server";
-import type { ServiceKey } from "../../core/config/service-list.ts";
 
 /** Where on the site the claims are shown: each place shows only what bears on it. */
 export type ClaimsPlace = { page: "home" } | { page: "about" } | { page: "service"; service: ServiceKey };

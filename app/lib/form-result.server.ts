@@ -1,5 +1,5 @@
-import type { FormName, FormResult } from "../../core/forms/form-result.ts";
-import { readResultToken, resultParam } from "../../core/forms/result-token.server.ts";
+import type { FormName, FormResult } from "#core/forms/form-result.ts";
+import { readResultToken, resultParam } from "#core/forms/result-token.server.ts";
 
 /**
  * Reads the result of a no-JavaScript form post from the URL it was redirected to:

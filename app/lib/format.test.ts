@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { site } from "../../core/config/site";
+import { site } from "#core/config/site.ts";
 import { hoursText, tierPrice, visibleFeatures } from "./format";
 
 describe("visibleFeatures", () => {

@@ -1,4 +1,4 @@
-import { site } from "../../core/config/site";
+import { site } from "#core/config/site.ts";
 
 /**
  * The title, description and share-card text for a page. Canonical URL, share image and structured

@@ -1,4 +1,4 @@
-import { endpointPages } from "../../core/forms/endpoints.ts";
+import { endpointPages } from "#core/forms/endpoints.ts";
 
 /**
  * The page a path shows, for marking the current page in the navigation: the path without trailing

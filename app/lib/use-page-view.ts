@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { type PageViewBody, pageViewEndpoint } from "../../core/analytics/page-view";
-import { applicantPagePath } from "../../core/applicant-path";
+import { type PageViewBody, pageViewEndpoint } from "#core/analytics/page-view.ts";
+import { applicantPagePath } from "#core/applicant-path.ts";
 
 // The referrer belongs to the page the visit began on; a client-side navigation leaves it unchanged.
 let landed = false;

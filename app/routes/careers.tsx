@@ -1,4 +1,7 @@
 import { data, Link } from "react-router";
+import { formStart, refusedFor } from "#core/forms/form-result.ts";
+import { issueFormToken } from "#core/forms/form-token.server.ts";
+import { vacanciesPath } from "#core/vacancies/model.ts";
 import { alertSignUpHtml } from "~/components/alerts/alert-sign-up.server";
 import { CareersForm } from "~/components/forms/careers-form";
 import { SectionLink } from "~/components/sections/actions";
@@ -14,9 +17,6 @@ import { requestNow } from "~/lib/clock.server";
 import { readFormResult } from "~/lib/form-result.server";
 import { pageMeta } from "~/lib/meta";
 import { vacancyMeta } from "~/lib/vacancies/meta";
-import { formStart, refusedFor } from "../../core/forms/form-result";
-import { issueFormToken } from "../../core/forms/form-token.server";
-import { vacanciesPath } from "../../core/vacancies/model";
 import type { Route } from "./+types/careers";
 
 /** How many of the newest vacancies the careers page shows. */

@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
+import { caseStudies, recentCaseStudies, serviceFromSlug } from "#core/case-studies/index.ts";
+import { caseStudiesPath, filteredListPath, serviceFilterParam } from "#core/case-studies/paths.ts";
+import { serviceList } from "#core/config/service-list.ts";
 import { caseStudyListHtml } from "~/components/claims/case-study-pages.server";
 import { PageHero } from "~/components/sections/page-hero";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
-import { caseStudies, recentCaseStudies, serviceFromSlug } from "../../core/case-studies/index";
-import { caseStudiesPath, filteredListPath, serviceFilterParam } from "../../core/case-studies/paths";
-import { serviceList } from "../../core/config/service-list";
 import type { Route } from "./+types/case-studies";
 
 const title = "Case Studies";

@@ -1,11 +1,11 @@
 import { data } from "react-router";
+import { caseStudyBySlug } from "#core/case-studies/index.ts";
+import { caseStudiesPath } from "#core/case-studies/paths.ts";
 import { caseStudyHtml } from "~/components/claims/case-study-pages.server";
 import { PageHero } from "~/components/sections/page-hero";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
-import { caseStudyBySlug } from "../../core/case-studies/index";
-import { caseStudiesPath } from "../../core/case-studies/paths";
 import type { Route } from "./+types/case-study";
 
 /**

@@ -1,5 +1,8 @@
 import { AlertTriangle, Building2, Clock, Mail, Phone } from "lucide-react";
 import { data } from "react-router";
+import { site } from "#core/config/site.ts";
+import { formStart, refusedFor } from "#core/forms/form-result.ts";
+import { issueFormToken } from "#core/forms/form-token.server.ts";
 import { ContactForm } from "~/components/forms/contact-form";
 import { OfficeMap } from "~/components/office-map";
 import { PageHero } from "~/components/sections/page-hero";
@@ -10,9 +13,6 @@ import { formResultSecretContext, refusedFormContext } from "~/lib/app-context";
 import { cn } from "~/lib/cn";
 import { readFormResult } from "~/lib/form-result.server";
 import { pageMeta } from "~/lib/meta";
-import { site } from "../../core/config/site";
-import { formStart, refusedFor } from "../../core/forms/form-result";
-import { issueFormToken } from "../../core/forms/form-token.server";
 import type { Route } from "./+types/contact";
 
 export function meta() {

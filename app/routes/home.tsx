@@ -1,3 +1,4 @@
+import { site } from "#core/config/site.ts";
 import { SectionLink } from "~/components/sections/actions";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
@@ -11,7 +12,6 @@ import { pageClaims } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
 import { useScrollOnArrival } from "~/lib/scroll";
-import { site } from "../../core/config/site";
 import type { Route } from "./+types/home";
 
 export function meta() {

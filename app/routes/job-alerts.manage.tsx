@@ -1,6 +1,6 @@
+import { describeChoices } from "#core/alerts/model.ts";
 import { AlertPage, ChoiceFields, IntentButton, submitClass } from "~/components/alerts/alert-forms";
 import { pageMeta } from "~/lib/meta";
-import { describeChoices } from "../../core/alerts/model";
 import type { Route } from "./+types/job-alerts.manage";
 import { LinkNotWorking } from "./job-alerts.confirm";
 

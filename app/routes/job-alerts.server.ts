@@ -1,10 +1,10 @@
 import { data } from "react-router";
+import { alertFields, alertLinkParameter } from "#core/alerts/model.ts";
+import { issueFormToken } from "#core/forms/form-token.server.ts";
+import { formTokenField } from "#core/forms/form-token.ts";
+import { honeypotField } from "#core/forms/honeypot.ts";
 import { alertSignUpHtml } from "~/components/alerts/alert-sign-up.server";
 import { clientAddressContext, formResultSecretContext, servicesContext } from "~/lib/app-context";
-import { alertFields, alertLinkParameter } from "../../core/alerts/model";
-import { formTokenField } from "../../core/forms/form-token";
-import { issueFormToken } from "../../core/forms/form-token.server";
-import { honeypotField } from "../../core/forms/honeypot";
 import type { AlertAnswer } from "../../server/contract.ts";
 import type { Route as SignUpRoute } from "./+types/job-alerts";
 import type { Route as ConfirmRoute } from "./+types/job-alerts.confirm";

@@ -1,7 +1,7 @@
+import { vacanciesPath } from "#core/vacancies/model.ts";
 import { AlertPage } from "~/components/alerts/alert-forms";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { pageMeta } from "~/lib/meta";
-import { vacanciesPath } from "../../core/vacancies/model";
 import type { Route } from "./+types/job-alerts";
 
 /**

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { type RetentionConfig, retention } from "#core/config/retention.ts";
+import { addPeriod, describePeriod } from "#core/retention-periods.ts";
 import { retentionNotice } from "~/content/privacy";
-import { type RetentionConfig, retention } from "../../core/config/retention";
-import { addPeriod, describePeriod } from "../../core/retention-periods";
 import { type LeadFacts, retentionOf } from "../../server/lifecycle/rules.ts";
 import Page from "./privacy";
 

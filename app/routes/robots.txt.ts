@@ -1,4 +1,4 @@
-import { robotsTxt } from "../../core/seo";
+import { robotsTxt } from "#core/seo.ts";
 
 /** robots.txt, prerendered to a file at build time; it points crawlers at the sitemap. */
 export function loader() {

@@ -1,7 +1,7 @@
+import { sitemapXml } from "#core/seo.ts";
+import { vacancyPath } from "#core/vacancies/model.ts";
 import { servicesContext } from "~/lib/app-context";
 import { requestNow } from "~/lib/clock.server";
-import { sitemapXml } from "../../core/seo";
-import { vacancyPath } from "../../core/vacancies/model";
 import type { Route } from "./+types/sitemap.xml";
 
 /**

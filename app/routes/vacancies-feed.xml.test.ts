@@ -1,9 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedJobElements } from "#core/vacancies/feed.ts";
+import type { VacancyInput } from "#core/vacancies/schema.ts";
 import { servicesContext, testHooksContext } from "~/lib/app-context";
 import { testNowHeader } from "~/lib/clock.server";
-import { feedJobElements } from "../../core/vacancies/feed";
-import type { VacancyInput } from "../../core/vacancies/schema";
 import { createVacancies } from "../../server/vacancies/vacancies";
 import { type Dialect, type Harness, startHarness } from "../../tests/support/harness";
 import { addStaff } from "../../tests/support/lifecycle";

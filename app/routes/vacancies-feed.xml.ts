@@ -1,6 +1,6 @@
+import { vacanciesFeedXml } from "#core/vacancies/feed.ts";
 import { servicesContext } from "~/lib/app-context";
 import { requestNow } from "~/lib/clock.server";
-import { vacanciesFeedXml } from "../../core/vacancies/feed";
 import type { Route } from "./+types/vacancies-feed.xml";
 import { conditionalXml } from "./vacancies-feed.server";
 

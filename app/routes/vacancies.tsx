@@ -1,4 +1,13 @@
 import { data, Form, Link } from "react-router";
+import { serviceList } from "#core/config/service-list.ts";
+import { issueFormToken } from "#core/forms/form-token.server.ts";
+import { absoluteUrl } from "#core/seo.ts";
+import {
+  employmentTypes,
+  vacanciesFeedPath,
+  vacanciesPath,
+  vacancyServiceName,
+} from "#core/vacancies/model.ts";
 import { alertSignUpHtml } from "~/components/alerts/alert-sign-up.server";
 import { PageHero } from "~/components/sections/page-hero";
 import { Button } from "~/components/ui/button";
@@ -7,15 +16,6 @@ import { VacancyList } from "~/components/vacancies/vacancy-list";
 import { formResultSecretContext, servicesContext } from "~/lib/app-context";
 import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
-import { serviceList } from "../../core/config/service-list";
-import { issueFormToken } from "../../core/forms/form-token.server";
-import { absoluteUrl } from "../../core/seo";
-import {
-  employmentTypes,
-  vacanciesFeedPath,
-  vacanciesPath,
-  vacancyServiceName,
-} from "../../core/vacancies/model";
 import type { Route } from "./+types/vacancies";
 
 const description =

@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { formStart } from "#core/forms/form-result.ts";
+import { issueFormToken } from "#core/forms/form-token.server.ts";
 import { alertSignUpHtml } from "~/components/alerts/alert-sign-up.server";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { VacancyGone, VacancyPage } from "~/components/vacancies/vacancy-page";
@@ -7,8 +9,6 @@ import { requestNow } from "~/lib/clock.server";
 import { readFormResult } from "~/lib/form-result.server";
 import { pageMeta } from "~/lib/meta";
 import { vacancyMeta } from "~/lib/vacancies/meta";
-import { formStart } from "../../core/forms/form-result";
-import { issueFormToken } from "../../core/forms/form-token.server";
 import type { Route } from "./+types/vacancy";
 
 /**

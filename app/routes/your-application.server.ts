@@ -1,13 +1,13 @@
 import { data } from "react-router";
-import { clientAddressContext, servicesContext } from "~/lib/app-context";
 import {
   applicantLinkParameter,
   eraseConfirmation,
   eraseStep,
   applicantIntents as intents,
-} from "../../core/applicant-page";
-import { careersFiles } from "../../core/forms/careers-fields";
-import type { FormResult } from "../../core/forms/form-result";
+} from "#core/applicant-page.ts";
+import { careersFiles } from "#core/forms/careers-fields.ts";
+import type { FormResult } from "#core/forms/form-result.ts";
+import { clientAddressContext, servicesContext } from "~/lib/app-context";
 import type { PageAnswer } from "../../server/contract.ts";
 import type { Route } from "./+types/your-application";
 

@@ -3,8 +3,8 @@
  * person asked for and when, who sends it, a visible link to change the choices and one to leave; and the
  * List-Unsubscribe headers (RFC 8058) with which a mail program leaves in one click, without a page.
  */
-import { type AlertFrequency, describeChoices } from "../../core/alerts/model.ts";
-import { site } from "../../core/config/site.ts";
+import { type AlertFrequency, describeChoices } from "#core/alerts/model.ts";
+import { site } from "#core/config/site.ts";
 import {
   employmentTypeLabel,
   formatClosingDate,
@@ -12,7 +12,7 @@ import {
   type Vacancy,
   vacancyPath,
   vacancyServiceName,
-} from "../../core/vacancies/model.ts";
+} from "#core/vacancies/model.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
 
 /** What an alert e-mail needs to know of the alert. */

@@ -7,7 +7,7 @@
  * parameter in core/alerts/model.ts (the manage page reads a "manage" token, the leave page and its
  * one-click POST an "unsubscribe" one). The composition root may hand the same function to the pages.
  */
-import { alertLinkParameter, alertPaths } from "../../core/alerts/model.ts";
+import { alertLinkParameter, alertPaths } from "#core/alerts/model.ts";
 import { signAlertLink } from "../protection/alert-link.ts";
 
 /** An alert's lasting links: to change its choices and to leave. */

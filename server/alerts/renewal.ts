@@ -6,11 +6,11 @@
  * of `renewal_asked_at` in the transaction that queues it; a renewal after the question starts a new
  * period, which is asked about again.
  */
-import { jobAlerts } from "../../core/config/job-alerts.ts";
-import { type Period, retention } from "../../core/config/retention.ts";
-import { site } from "../../core/config/site.ts";
-import { formatDate } from "../../core/leads/model.ts";
-import { addPeriod } from "../../core/retention-periods.ts";
+import { jobAlerts } from "#core/config/job-alerts.ts";
+import { type Period, retention } from "#core/config/retention.ts";
+import { site } from "#core/config/site.ts";
+import { formatDate } from "#core/leads/model.ts";
+import { addPeriod } from "#core/retention-periods.ts";
 import type { Database } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { createLeasedJob, type LeasedJob } from "../jobs/leased-job.ts";

@@ -4,7 +4,7 @@
 // one or a vacancy of another service; never the same job twice; once with two processes sharing one
 // database and after a restart.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { VacancyInput } from "../../core/vacancies/schema.ts";
+import type { VacancyInput } from "#core/vacancies/schema.ts";
 import {
   type Dialect,
   deliverAll,

@@ -14,8 +14,8 @@
  */
 
 import { performance } from "node:perf_hooks";
-import type { AlertFrequency } from "../../core/alerts/model.ts";
-import { isOpenAt, londonDate } from "../../core/vacancies/model.ts";
+import type { AlertFrequency } from "#core/alerts/model.ts";
+import { isOpenAt, londonDate } from "#core/vacancies/model.ts";
 import type { Database, Transaction } from "../db/database.ts";
 import { enqueueEmails } from "../delivery/outbox.ts";
 import { createLeasedJob, type LeasedJob } from "../jobs/leased-job.ts";

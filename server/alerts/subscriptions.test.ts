@@ -4,7 +4,7 @@
 // their access ZIP's records and their erasure. Against a real SQLite file and the real PostgreSQL
 // server, with a real SMTP server on loopback and the clock injected.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { issueFormToken } from "../../core/forms/form-token.server.ts";
+import { issueFormToken } from "#core/forms/form-token.server.ts";
 import {
   type Dialect,
   deliverAll,

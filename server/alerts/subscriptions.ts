@@ -19,15 +19,15 @@ import {
   alertTypes,
   describeChoices,
   placeMaxLength,
-} from "../../core/alerts/model.ts";
-import { jobAlerts } from "../../core/config/job-alerts.ts";
-import { type Period, retention } from "../../core/config/retention.ts";
-import { site } from "../../core/config/site.ts";
-import { normaliseEmail } from "../../core/email.ts";
-import { emailField } from "../../core/forms/fields.ts";
-import { checkFormToken } from "../../core/forms/form-token.server.ts";
-import { formatDate } from "../../core/leads/model.ts";
-import { addPeriod, describePeriod } from "../../core/retention-periods.ts";
+} from "#core/alerts/model.ts";
+import { jobAlerts } from "#core/config/job-alerts.ts";
+import { type Period, retention } from "#core/config/retention.ts";
+import { site } from "#core/config/site.ts";
+import { normaliseEmail } from "#core/email.ts";
+import { emailField } from "#core/forms/fields.ts";
+import { checkFormToken } from "#core/forms/form-token.server.ts";
+import { formatDate } from "#core/leads/model.ts";
+import { addPeriod, describePeriod } from "#core/retention-periods.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";

@@ -3,8 +3,8 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pageViewEndpoint } from "../../core/analytics/page-view.ts";
-import { londonDate, vacanciesPath } from "../../core/vacancies/model.ts";
+import { pageViewEndpoint } from "#core/analytics/page-view.ts";
+import { londonDate, vacanciesPath } from "#core/vacancies/model.ts";
 import {
   applicationFields,
   applicationForm,

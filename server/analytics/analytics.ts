@@ -6,9 +6,9 @@ import express, {
   type Router,
 } from "express";
 import { z } from "zod";
-import { pageViewEndpoint } from "../../core/analytics/page-view.ts";
-import type { LeadKind } from "../../core/leads/model.ts";
-import { vacanciesPath } from "../../core/vacancies/model.ts";
+import { pageViewEndpoint } from "#core/analytics/page-view.ts";
+import type { LeadKind } from "#core/leads/model.ts";
+import { vacanciesPath } from "#core/vacancies/model.ts";
 import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../observability/logger.ts";
 import { isSameOrigin } from "../protection/origin.ts";

@@ -5,8 +5,8 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageViewEndpoint } from "../../core/analytics/page-view.ts";
-import { site } from "../../core/config/site.ts";
+import { pageViewEndpoint } from "#core/analytics/page-view.ts";
+import { site } from "#core/config/site.ts";
 import {
   applicationForm,
   type Dialect,

@@ -1,6 +1,6 @@
-import { type AuditAction, serviceChoices, serviceLabel } from "../../core/leads/model.ts";
-import { promiseMs } from "../../core/leads/reply-promise.ts";
-import { pageName } from "../../core/seo.ts";
+import { type AuditAction, serviceChoices, serviceLabel } from "#core/leads/model.ts";
+import { promiseMs } from "#core/leads/reply-promise.ts";
+import { pageName } from "#core/seo.ts";
 import type { Queryable } from "../db/database.ts";
 import { addDays, dayOf } from "./visitor.ts";
 

@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import type { ReportPeriod } from "../../core/analytics/periods.ts";
-import { pageName } from "../../core/seo.ts";
+import type { ReportPeriod } from "#core/analytics/periods.ts";
+import { pageName } from "#core/seo.ts";
 import type { Queryable } from "../db/database.ts";
 import {
   type Outcomes,

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { retention } from "../../core/config/retention.ts";
-import type { LeadKind } from "../../core/leads/model.ts";
+import { retention } from "#core/config/retention.ts";
+import type { LeadKind } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { type Device, dayOf, monthsBefore, type Source } from "./visitor.ts";
 

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import Bowser from "bowser";
 import { isbot } from "isbot";
-import { site } from "../../core/config/site.ts";
-import { isPublicPage, normalisePath } from "../../core/seo.ts";
-import { isVacancyPath } from "../../core/vacancies/model.ts";
+import { site } from "#core/config/site.ts";
+import { isPublicPage, normalisePath } from "#core/seo.ts";
+import { isVacancyPath } from "#core/vacancies/model.ts";
 import { clientNetwork } from "../protection/client-address.ts";
 
 /**

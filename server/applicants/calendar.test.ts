@@ -3,7 +3,7 @@
 // octets, PRODID, METHOD, a UTC DTSTAMP, UK times beside their TZID and its VTIMEZONE, a stable UID).
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
-import { site } from "../../core/config/site.ts";
+import { site } from "#core/config/site.ts";
 import { type CalendarInvitation, calendarUid, interviewCalendar } from "./calendar.ts";
 import { officePlace } from "./interview-words.ts";
 import { ukWallToInstant } from "./london-time.ts";

@@ -14,7 +14,7 @@ import ical, {
   type ICalTemporalZonedDateTimeStub,
 } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import { site } from "../../core/config/site.ts";
+import { site } from "#core/config/site.ts";
 import { calendarLocation, calendarSummary, detailLines, type InterviewFacts } from "./interview-words.ts";
 import { ukTimeZone, ukWallParts, type Wall } from "./london-time.ts";
 

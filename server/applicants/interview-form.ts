@@ -3,8 +3,8 @@
  * an interview's facts or refused in words that name the field at fault. Pure (no database, no clock of
  * its own), so the invitation and the move check the same way and a test needs nothing but a string.
  */
-import { applicants } from "../../core/config/applicants.ts";
-import { interviewLimits, interviewPlaceKinds } from "../../core/leads/model.ts";
+import { applicants } from "#core/config/applicants.ts";
+import { interviewLimits, interviewPlaceKinds } from "#core/leads/model.ts";
 import { type InterviewFacts, officePlace } from "./interview-words.ts";
 import { ukClockChangeBetween, ukDay, ukWallToInstant } from "./london-time.ts";
 

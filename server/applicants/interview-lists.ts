@@ -8,7 +8,7 @@ import {
   type InterviewAnswer,
   type InterviewPlaceKind,
   interviewAnswerLabels,
-} from "../../core/leads/model.ts";
+} from "#core/leads/model.ts";
 import type { Queryable } from "../db/database.ts";
 import { factsOf, type InterviewRow } from "./interview-row.ts";
 import { whereForStaff } from "./interview-words.ts";

@@ -4,7 +4,7 @@
  * reminder) the calendar invitation. Kept apart from the commands that queue them, so the reminders' job
  * and the interviews' commands write the same words.
  */
-import { site } from "../../core/config/site.ts";
+import { site } from "#core/config/site.ts";
 import { type ApplicantLinks, applicantFooter, greeting, type QueuedMail } from "../delivery/emails.ts";
 import { interviewCalendar } from "./calendar.ts";
 import { detailLines, type InterviewFacts, whereForApplicant } from "./interview-words.ts";

@@ -3,7 +3,7 @@
 // moved by hand: it goes once, 24 hours before; never after a cancellation, for an interview whose time
 // has passed, or when the invitation itself went out inside those 24 hours.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { applicants } from "../../core/config/applicants.ts";
+import { applicants } from "#core/config/applicants.ts";
 import {
   applicationFields,
   applicationForm,

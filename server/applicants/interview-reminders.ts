@@ -6,8 +6,8 @@
  * it twice. Never for a cancelled or past interview, nor for one whose invitation or last update itself
  * went out inside that time (it was set then: the invitation is the reminder).
  */
-import { applicants } from "../../core/config/applicants.ts";
-import type { InterviewPlaceKind } from "../../core/leads/model.ts";
+import { applicants } from "#core/config/applicants.ts";
+import type { InterviewPlaceKind } from "#core/leads/model.ts";
 import type { Database } from "../db/database.ts";
 import type { ApplicantLinks } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";

@@ -2,7 +2,7 @@
  * An interview's row as the interviews table holds it, and the facts its words are made from. Shared by
  * the commands that change interviews and the lists that show them, so neither has to import the other.
  */
-import type { InterviewAnswer, InterviewPlaceKind } from "../../core/leads/model.ts";
+import type { InterviewAnswer, InterviewPlaceKind } from "#core/leads/model.ts";
 import type { InterviewFacts } from "./interview-words.ts";
 
 /** An interview's row. */

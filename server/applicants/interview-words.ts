@@ -2,8 +2,8 @@
  * An interview in words, written once for everything that tells of it: the applicant's e-mails, the
  * calendar invitation's LOCATION and DESCRIPTION, the timeline and the workspace's lists.
  */
-import { addressLine, site } from "../../core/config/site.ts";
-import type { InterviewPlaceKind } from "../../core/leads/model.ts";
+import { addressLine, site } from "#core/config/site.ts";
+import type { InterviewPlaceKind } from "#core/leads/model.ts";
 import { describeWhen } from "./london-time.ts";
 
 /** What an interview's words are made from. */

@@ -4,7 +4,7 @@
 // bad input is refused in words; the workspace's lists and the inbox's marker say what is coming.
 import ical, { type VEvent } from "node-ical";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { site } from "../../core/config/site.ts";
+import { site } from "#core/config/site.ts";
 import {
   applicationFields,
   applicationForm,

@@ -7,8 +7,8 @@
  * the e-mails' words in interview-mail.ts.
  */
 import { randomUUID } from "node:crypto";
-import { applicants } from "../../core/config/applicants.ts";
-import { kindOfReference } from "../../core/leads/model.ts";
+import { applicants } from "#core/config/applicants.ts";
+import { kindOfReference } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ApplicantLinks, QueuedMail } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";

@@ -2,8 +2,8 @@
 // Unsuccessful with both on their own timeline; against a real SQLite file and the real PostgreSQL
 // server, with a real SMTP server on loopback.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { applicantEmails } from "../../core/config/applicant-emails.ts";
-import { londonDate } from "../../core/vacancies/model.ts";
+import { applicantEmails } from "#core/config/applicant-emails.ts";
+import { londonDate } from "#core/vacancies/model.ts";
 import {
   type Dialect,
   deliverAll,

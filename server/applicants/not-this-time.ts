@@ -4,8 +4,8 @@
  * ticked applicant gets a message of their own ("Dear <their first name>,", their own link), is moved to
  * Unsuccessful, and their lead's timeline says both, in the member of staff's name.
  */
-import { applicantEmails, type StageEmail } from "../../core/config/applicant-emails.ts";
-import { referencePattern } from "../../core/leads/model.ts";
+import { applicantEmails, type StageEmail } from "#core/config/applicant-emails.ts";
+import { referencePattern } from "#core/leads/model.ts";
 import type { Database } from "../db/database.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import {

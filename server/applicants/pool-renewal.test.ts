@@ -3,8 +3,8 @@
 // deleted by the retention purge when the agreement runs out, and one who renews is kept. Against a real
 // SQLite file and the real PostgreSQL server, with a real SMTP server on loopback and the clock injected.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { applicants } from "../../core/config/applicants.ts";
-import { formatDate } from "../../core/leads/model.ts";
+import { applicants } from "#core/config/applicants.ts";
+import { formatDate } from "#core/leads/model.ts";
 import {
   type Dialect,
   deliverAll,

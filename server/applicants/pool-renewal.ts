@@ -8,12 +8,12 @@
  * queued at most once per agreement, by the conditional UPDATE of `pool_asked_at` in the transaction
  * that queues it. An agreement given or renewed after that question is a new one, and is asked again.
  */
-import { applicantSections } from "../../core/applicant-page.ts";
-import { applicants } from "../../core/config/applicants.ts";
-import { type Period, retention } from "../../core/config/retention.ts";
-import { site } from "../../core/config/site.ts";
-import { formatDate } from "../../core/leads/model.ts";
-import { describePeriod } from "../../core/retention-periods.ts";
+import { applicantSections } from "#core/applicant-page.ts";
+import { applicants } from "#core/config/applicants.ts";
+import { type Period, retention } from "#core/config/retention.ts";
+import { site } from "#core/config/site.ts";
+import { formatDate } from "#core/leads/model.ts";
+import { describePeriod } from "#core/retention-periods.ts";
 import type { Database } from "../db/database.ts";
 import { type ApplicantLinks, applicantFooter, greeting, type QueuedMail } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";

@@ -2,8 +2,8 @@
 // or a withdrawn application), found by service, place and when they applied; on a real SQLite file and
 // the real PostgreSQL server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { retention } from "../../core/config/retention.ts";
-import { addPeriod } from "../../core/retention-periods.ts";
+import { retention } from "#core/config/retention.ts";
+import { addPeriod } from "#core/retention-periods.ts";
 import { type Dialect, type Harness, startHarness } from "../../tests/support/harness.ts";
 import { addStaff, sendApplication, setLead } from "../../tests/support/lifecycle.ts";
 import { searchPool, startOfLondonDay } from "./pool.ts";

@@ -3,10 +3,10 @@
  * lasts (retention.applications.futureRoles from when it was given or last renewed), leaving out spam
  * and withdrawn applications. Staff search it by service, place and when people applied.
  */
-import { type Period, retention } from "../../core/config/retention.ts";
-import { noServiceValue, type PoolQuery, poolPageSize } from "../../core/leads/pool-query.ts";
-import { addPeriod } from "../../core/retention-periods.ts";
-import { endOfClosingDate } from "../../core/vacancies/model.ts";
+import { type Period, retention } from "#core/config/retention.ts";
+import { noServiceValue, type PoolQuery, poolPageSize } from "#core/leads/pool-query.ts";
+import { addPeriod } from "#core/retention-periods.ts";
+import { endOfClosingDate } from "#core/vacancies/model.ts";
 import type { Database, Value } from "../db/database.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;

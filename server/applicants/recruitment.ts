@@ -3,7 +3,7 @@
  * this time" for its applicants still waiting, and the talent pool's search. Built once by the
  * composition root (server/services.ts) and handed to loaders and actions through the router context.
  */
-import type { PoolQuery } from "../../core/leads/pool-query.ts";
+import type { PoolQuery } from "#core/leads/pool-query.ts";
 import type { Database } from "../db/database.ts";
 import type { ApplicantLinks } from "../delivery/emails.ts";
 import { sendNotThisTime, waitingForVacancy } from "./not-this-time.ts";

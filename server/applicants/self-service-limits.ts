@@ -3,7 +3,7 @@
  * purge's housekeeping (server/housekeeping.ts) keeps each counter as long as its window, and the
  * `npm run data` command reads these without loading the page's code.
  */
-import { applicants } from "../../core/config/applicants.ts";
+import { applicants } from "#core/config/applicants.ts";
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;

@@ -5,8 +5,8 @@
  * application's row and the rules read here, so the page and its actions agree on them.
  * The page never shows the CV's contents or the National Insurance number.
  */
-import { applicantStages } from "../../core/config/applicant-stages.ts";
-import { retention } from "../../core/config/retention.ts";
+import { applicantStages } from "#core/config/applicant-stages.ts";
+import { retention } from "#core/config/retention.ts";
 import {
   type ApplicationStatus,
   documentLabel,
@@ -15,8 +15,8 @@ import {
   type InterviewAnswer,
   type InterviewPlaceKind,
   type ScanStatus,
-} from "../../core/leads/model.ts";
-import { addPeriod, describePeriod } from "../../core/retention-periods.ts";
+} from "#core/leads/model.ts";
+import { addPeriod, describePeriod } from "#core/retention-periods.ts";
 import type { Queryable } from "../db/database.ts";
 import { readApplicantLink } from "../protection/applicant-link.ts";
 import { whereForApplicant } from "./interview-words.ts";

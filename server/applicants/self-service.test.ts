@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { applicants } from "../../core/config/applicants.ts";
+import { applicants } from "#core/config/applicants.ts";
 import {
   applicationFields,
   applicationForm,

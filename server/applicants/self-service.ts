@@ -9,10 +9,10 @@
  * Each change is a post from the page, counted against the application's allowance and the client
  * network's, and made in one transaction that also writes the lead's timeline and its last activity.
  */
-import { anotherTimeMaxLength } from "../../core/applicant-page.ts";
-import { site } from "../../core/config/site.ts";
-import { type ApplicationStatus, fileSize, statusLabel } from "../../core/leads/model.ts";
-import { leadPath } from "../../core/staff/paths.ts";
+import { anotherTimeMaxLength } from "#core/applicant-page.ts";
+import { site } from "#core/config/site.ts";
+import { type ApplicationStatus, fileSize, statusLabel } from "#core/leads/model.ts";
+import { leadPath } from "#core/staff/paths.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { type ApplicantLinks, applicantFooter, greeting } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";

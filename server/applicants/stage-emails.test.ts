@@ -2,9 +2,9 @@
 // staff sends them, against a real SQLite file and the real PostgreSQL server, with a real SMTP server on
 // loopback receiving what the delivery queue sends.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { applicantEmails } from "../../core/config/applicant-emails.ts";
-import { site } from "../../core/config/site.ts";
-import { londonDate } from "../../core/vacancies/model.ts";
+import { applicantEmails } from "#core/config/applicant-emails.ts";
+import { site } from "#core/config/site.ts";
+import { londonDate } from "#core/vacancies/model.ts";
 import {
   type Dialect,
   deliverAll,

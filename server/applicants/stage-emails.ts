@@ -8,9 +8,9 @@
  * (so the lead's page lists it with its delivery state, and it is deleted with the lead) and the
  * timeline says who sent it.
  */
-import { applicantEmails, type StageEmail, type StageWithEmail } from "../../core/config/applicant-emails.ts";
-import { site } from "../../core/config/site.ts";
-import { replyLimits, statusLabel } from "../../core/leads/model.ts";
+import { applicantEmails, type StageEmail, type StageWithEmail } from "#core/config/applicant-emails.ts";
+import { site } from "#core/config/site.ts";
+import { replyLimits, statusLabel } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { type ApplicantLinks, applicantFooter, greeting } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";

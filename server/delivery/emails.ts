@@ -1,10 +1,10 @@
-import { describeAnswers, siteDetailsLabel } from "../../core/config/quote-questions.ts";
-import { site } from "../../core/config/site.ts";
-import type { CareersInput } from "../../core/forms/careers-schema.ts";
-import type { ContactInput } from "../../core/forms/contact-schema.ts";
-import { documentName, type SentLead, sentDetails } from "../../core/leads/fields.ts";
-import { type MailPurpose, maskNiNumber } from "../../core/leads/model.ts";
-import { leadPath } from "../../core/staff/paths.ts";
+import { describeAnswers, siteDetailsLabel } from "#core/config/quote-questions.ts";
+import { site } from "#core/config/site.ts";
+import type { CareersInput } from "#core/forms/careers-schema.ts";
+import type { ContactInput } from "#core/forms/contact-schema.ts";
+import { documentName, type SentLead, sentDetails } from "#core/leads/fields.ts";
+import { type MailPurpose, maskNiNumber } from "#core/leads/model.ts";
+import { leadPath } from "#core/staff/paths.ts";
 
 /**
  * Makes the signed link to an applicant's own page that every e-mail to them carries, working for the

@@ -1,6 +1,6 @@
 import net from "node:net";
 import nodemailer from "nodemailer";
-import { withoutInvisibleFormatting } from "../../core/forms/fields.ts";
+import { withoutInvisibleFormatting } from "#core/forms/fields.ts";
 
 /**
  * SMTP settings, from SMTP_URL or SMTP_HOST and friends. `requireTls: false` (SMTP_REQUIRE_TLS=false)

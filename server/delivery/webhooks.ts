@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { describeAnswers, type QuoteAnswers } from "../../core/config/quote-questions.ts";
-import type { LeadKind } from "../../core/leads/model.ts";
-import { leadPath } from "../../core/staff/paths.ts";
+import { describeAnswers, type QuoteAnswers } from "#core/config/quote-questions.ts";
+import type { LeadKind } from "#core/leads/model.ts";
+import { leadPath } from "#core/staff/paths.ts";
 
 /**
  * Webhooks: each new lead is announced to every address in WEBHOOK_URLS through the delivery queue.

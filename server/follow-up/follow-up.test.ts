@@ -1,7 +1,7 @@
 // Routing, the reply clock, replies from the workspace and the morning summary, against a real SQLite
 // file and the real PostgreSQL server, with a real SMTP server on loopback and the clock moved by hand.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { site } from "../../core/config/site.ts";
+import { site } from "#core/config/site.ts";
 import {
   type Dialect,
   deliverAll,

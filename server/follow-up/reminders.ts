@@ -5,10 +5,10 @@
  * UPDATE in the transaction that queues the e-mail, so two processes (or a restart) cannot queue it
  * twice. Never for spam, nor once the lead is answered.
  */
-import { site } from "../../core/config/site.ts";
-import { formatDateTime, kindLabel, type LeadKind, leadKinds, serviceLabel } from "../../core/leads/model.ts";
-import { promiseMs, reminderBeforeMs } from "../../core/leads/reply-promise.ts";
-import { leadPath } from "../../core/staff/paths.ts";
+import { site } from "#core/config/site.ts";
+import { formatDateTime, kindLabel, type LeadKind, leadKinds, serviceLabel } from "#core/leads/model.ts";
+import { promiseMs, reminderBeforeMs } from "#core/leads/reply-promise.ts";
+import { leadPath } from "#core/staff/paths.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renewalWarnings } from "../../core/claims/accreditations.ts";
-import { accreditations } from "../../core/config/accreditations.ts";
+import { renewalWarnings } from "#core/claims/accreditations.ts";
+import { accreditations } from "#core/config/accreditations.ts";
 import { summaryBody } from "./summaries.ts";
 
 const routing = {

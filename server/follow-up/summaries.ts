@@ -6,10 +6,10 @@
  * is sent. It names leads by reference, kind and service only, never by the person who sent them.
  * Administrators' summaries also say when an accreditation runs out within 60 days, as the workspace does.
  */
-import { renewalWarnings } from "../../core/claims/accreditations.ts";
-import { site } from "../../core/config/site.ts";
-import { formatDateTime, type LeadKind, leadKinds, serviceLabel } from "../../core/leads/model.ts";
-import { promiseMs } from "../../core/leads/reply-promise.ts";
+import { renewalWarnings } from "#core/claims/accreditations.ts";
+import { site } from "#core/config/site.ts";
+import { formatDateTime, type LeadKind, leadKinds, serviceLabel } from "#core/leads/model.ts";
+import { promiseMs } from "#core/leads/reply-promise.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { tableOf } from "../leads/model.ts";

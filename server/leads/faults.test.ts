@@ -8,7 +8,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { readResultToken } from "../../core/forms/result-token.server.ts";
+import { readResultToken } from "#core/forms/result-token.server.ts";
 import {
   freshPostgresDatabase,
   type Harness,

@@ -1,13 +1,13 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { site } from "../../core/config/site.ts";
-import { vacancyApplications } from "../../core/config/vacancies.ts";
+import { site } from "#core/config/site.ts";
+import { vacancyApplications } from "#core/config/vacancies.ts";
 import {
   type CareersInput,
   careersEndpoint,
   careersFields,
   careersSchema,
   vacancyField,
-} from "../../core/forms/careers-schema.ts";
+} from "#core/forms/careers-schema.ts";
 import {
   answersFromForm,
   type ContactInput,
@@ -16,13 +16,13 @@ import {
   contactSchema,
   detailsField,
   quoteFieldNames,
-} from "../../core/forms/contact-schema.ts";
-import { fieldProblems, firstProblem, honeypotField } from "../../core/forms/fields.ts";
-import { checkFormToken, issueFormToken } from "../../core/forms/form-token.server.ts";
-import { formTokenEndpoint, formTokenField, formTokenHeader } from "../../core/forms/form-token.ts";
-import { createResultToken, type FormName, resultParam } from "../../core/forms/result-token.server.ts";
-import type { LeadKind } from "../../core/leads/model.ts";
-import { applyAnchor, vacancyPath, vacancyReferencePattern } from "../../core/vacancies/model.ts";
+} from "#core/forms/contact-schema.ts";
+import { fieldProblems, firstProblem, honeypotField } from "#core/forms/fields.ts";
+import { checkFormToken, issueFormToken } from "#core/forms/form-token.server.ts";
+import { formTokenEndpoint, formTokenField, formTokenHeader } from "#core/forms/form-token.ts";
+import { createResultToken, type FormName, resultParam } from "#core/forms/result-token.server.ts";
+import type { LeadKind } from "#core/leads/model.ts";
+import { applyAnchor, vacancyPath, vacancyReferencePattern } from "#core/vacancies/model.ts";
 import { type Database, isUnavailable } from "../db/database.ts";
 import type { Logger } from "../observability/logger.ts";
 import { timed, timedSync } from "../observability/profile.ts";

@@ -3,17 +3,17 @@
  * person's access request alike, so both show the same lead. How the National Insurance number is shown
  * (masked, or in full for the person's archive) is the caller's choice, passed in.
  */
-import type { QuoteAnswers } from "../../core/config/quote-questions.ts";
-import type { CareersFileField } from "../../core/forms/careers-fields.ts";
-import type { SpamSignal } from "../../core/forms/form-token.ts";
-import type { Sender, SentApplication, SentEnquiry } from "../../core/leads/fields.ts";
+import type { QuoteAnswers } from "#core/config/quote-questions.ts";
+import type { CareersFileField } from "#core/forms/careers-fields.ts";
+import type { SpamSignal } from "#core/forms/form-token.ts";
+import type { Sender, SentApplication, SentEnquiry } from "#core/leads/fields.ts";
 import {
   kindOfReference,
   type LeadStatus,
   maskNiNumber,
   type ScanStatus,
   unreadableNiNumber,
-} from "../../core/leads/model.ts";
+} from "#core/leads/model.ts";
 import type { Queryable } from "../db/database.ts";
 import { tableOf } from "./model.ts";
 import { decryptNiNumber, type NiKeys } from "./protect.ts";

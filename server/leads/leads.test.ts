@@ -1,8 +1,8 @@
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { site } from "../../core/config/site.ts";
-import { readResultToken } from "../../core/forms/result-token.server.ts";
+import { site } from "#core/config/site.ts";
+import { readResultToken } from "#core/forms/result-token.server.ts";
 import {
   applicationFields,
   applicationForm,

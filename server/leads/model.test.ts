@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { kindOfReference } from "../../core/leads/model.ts";
+import { kindOfReference } from "#core/leads/model.ts";
 import { newReference, tableOf, tableOfReference } from "./model.ts";
 
 describe("newReference", () => {

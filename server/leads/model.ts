@@ -3,7 +3,7 @@
  * The kinds, statuses and words are in `core/leads/model.ts`, shared with the workspace's pages.
  */
 import { randomBytes } from "node:crypto";
-import { kindOfReference, type LeadKind, type ReferencePrefix } from "../../core/leads/model.ts";
+import { kindOfReference, type LeadKind, type ReferencePrefix } from "#core/leads/model.ts";
 
 export type LeadTable = "enquiries" | "applications";
 

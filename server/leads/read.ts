@@ -3,8 +3,8 @@
  * its notes, its timeline, its messages (e-mails and webhook posts) and the replies written in the
  * workspace, oldest first.
  */
-import type { AuditAction, MailPurpose, MailState } from "../../core/leads/model.ts";
-import { mailStateOf } from "../../core/leads/model.ts";
+import type { AuditAction, MailPurpose, MailState } from "#core/leads/model.ts";
+import { mailStateOf } from "#core/leads/model.ts";
 import type { Queryable } from "../db/database.ts";
 
 /** Who wrote a note, or did something, when their account has since been removed. */

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { niExampleMessage } from "../../core/forms/careers-schema.ts";
+import { niExampleMessage } from "#core/forms/careers-schema.ts";
 import { applicationFields, applicationForm, samples, validEnquiry } from "../../tests/support/harness.ts";
 import { createHttpServer } from "../app.ts";
 import { parseEnv } from "../env.ts";

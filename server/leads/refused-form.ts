@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { NextFunction, Response } from "express";
-import type { FormValues, RefusedForm } from "../../core/forms/form-result.ts";
+import type { FormValues, RefusedForm } from "#core/forms/form-result.ts";
 
 /**
  * A refused post made without JavaScript comes back as the form's own page, with every value typed and

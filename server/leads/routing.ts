@@ -4,8 +4,8 @@
  * receive (the `staff_notifications` table). A lead nobody has chosen goes to ENQUIRIES_TO or
  * APPLICATIONS_TO as before; a lead exactly one person receives is theirs from the start.
  */
-import type { LeadKind } from "../../core/leads/model.ts";
-import { routeOf } from "../../core/staff/notifications.ts";
+import type { LeadKind } from "#core/leads/model.ts";
+import { routeOf } from "#core/staff/notifications.ts";
 import type { Queryable, Transaction } from "../db/database.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
 import { tableOf } from "./model.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkFormToken, issueFormToken } from "../../core/forms/form-token.server.ts";
-import { formTokenField, minimumFormSeconds } from "../../core/forms/form-token.ts";
+import { checkFormToken, issueFormToken } from "#core/forms/form-token.server.ts";
+import { formTokenField, minimumFormSeconds } from "#core/forms/form-token.ts";
 import {
   applicationFields,
   applicationForm,

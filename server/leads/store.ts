@@ -1,8 +1,8 @@
-import type { CareersFileField, CareersInput } from "../../core/forms/careers-schema.ts";
-import type { ContactInput } from "../../core/forms/contact-schema.ts";
-import { serviceOptions } from "../../core/forms/contact-schema.ts";
-import type { SpamSignal } from "../../core/forms/form-token.ts";
-import { kindOfReference } from "../../core/leads/model.ts";
+import type { CareersFileField, CareersInput } from "#core/forms/careers-schema.ts";
+import type { ContactInput } from "#core/forms/contact-schema.ts";
+import { serviceOptions } from "#core/forms/contact-schema.ts";
+import type { SpamSignal } from "#core/forms/form-token.ts";
+import { kindOfReference } from "#core/leads/model.ts";
 import {
   type Database,
   isUniqueViolation,

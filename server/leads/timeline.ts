@@ -1,4 +1,4 @@
-import type { AuditAction } from "../../core/leads/model.ts";
+import type { AuditAction } from "#core/leads/model.ts";
 import type { Queryable, Transaction } from "../db/database.ts";
 
 export type { AuditAction };

@@ -2,15 +2,15 @@ import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
-import { site } from "../../core/config/site.ts";
+import { site } from "#core/config/site.ts";
 import {
   type CareersFileField,
   careersFields,
   careersFiles,
   vacancyField,
-} from "../../core/forms/careers-schema.ts";
-import { honeypotField } from "../../core/forms/fields.ts";
-import { formTokenField } from "../../core/forms/form-token.ts";
+} from "#core/forms/careers-schema.ts";
+import { honeypotField } from "#core/forms/fields.ts";
+import { formTokenField } from "#core/forms/form-token.ts";
 import { Refusal } from "./refusal.ts";
 import type { Upload } from "./store.ts";
 

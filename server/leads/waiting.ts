@@ -3,8 +3,8 @@
  * workspace's count of overdue leads alike.
  */
 
-import { leadKinds } from "../../core/leads/model.ts";
-import { promiseMs } from "../../core/leads/reply-promise.ts";
+import { leadKinds } from "#core/leads/model.ts";
+import { promiseMs } from "#core/leads/reply-promise.ts";
 import type { Queryable } from "../db/database.ts";
 import { tableOf } from "./model.ts";
 

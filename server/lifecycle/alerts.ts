@@ -3,8 +3,8 @@
  * e-mail address (any case), with their choices and consent record, and everything queued or sent
  * for them (their outbox rows carry the alert's `ALERT-<id>` reference).
  */
-import { type AlertChoices, type AlertFrequency, describeChoices } from "../../core/alerts/model.ts";
-import { normaliseEmail } from "../../core/email.ts";
+import { type AlertChoices, type AlertFrequency, describeChoices } from "#core/alerts/model.ts";
+import { normaliseEmail } from "#core/email.ts";
 import type { Queryable } from "../db/database.ts";
 
 /** An alert as the person's access ZIP shows it: their choices and their consent record. */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kindOfReference } from "../../core/leads/model.ts";
+import { kindOfReference } from "#core/leads/model.ts";
 import { type Dialect, type Harness, samples, startHarness, TestSmtp } from "../../tests/support/harness.ts";
 import {
   addNote,

@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
-import { describeAnswers } from "../../core/config/quote-questions.ts";
-import { type RetentionConfig, retention } from "../../core/config/retention.ts";
-import { addressLine, site } from "../../core/config/site.ts";
-import { normaliseEmail } from "../../core/email.ts";
-import { sentDetails } from "../../core/leads/fields.ts";
+import { describeAnswers } from "#core/config/quote-questions.ts";
+import { type RetentionConfig, retention } from "#core/config/retention.ts";
+import { addressLine, site } from "#core/config/site.ts";
+import { normaliseEmail } from "#core/email.ts";
+import { sentDetails } from "#core/leads/fields.ts";
 import {
   type AuditAction,
   actorOf,
@@ -17,7 +17,7 @@ import {
   mailStateLabels,
   spacedNiNumber,
   statusLabels,
-} from "../../core/leads/model.ts";
+} from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { maskedNiNumber, readLead, type StoredLead } from "../leads/lead.ts";
 import { decryptNiNumber, type NiKeys } from "../leads/protect.ts";

@@ -1,5 +1,5 @@
-import { normaliseEmail } from "../../core/email.ts";
-import type { DeletionReason, LeadKind } from "../../core/leads/model.ts";
+import { normaliseEmail } from "#core/email.ts";
+import type { DeletionReason, LeadKind } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";

@@ -10,8 +10,8 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
-import { normaliseEmail } from "../../core/email.ts";
-import type { DeletionReason } from "../../core/leads/model.ts";
+import { normaliseEmail } from "#core/email.ts";
+import type { DeletionReason } from "#core/leads/model.ts";
 
 /**
  * One line of the erasure ledger: a deletion as a restored backup must repeat it. Never personal data:

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { retention } from "../../core/config/retention.ts";
-import { addPeriod } from "../../core/retention-periods.ts";
+import { retention } from "#core/config/retention.ts";
+import { addPeriod } from "#core/retention-periods.ts";
 import { type Dialect, type Harness, startHarness } from "../../tests/support/harness.ts";
 import {
   addNote,

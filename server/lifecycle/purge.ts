@@ -1,5 +1,5 @@
-import { type RetentionConfig, retention } from "../../core/config/retention.ts";
-import { type DeletionReason, type LeadKind, leadKinds } from "../../core/leads/model.ts";
+import { type RetentionConfig, retention } from "#core/config/retention.ts";
+import { type DeletionReason, type LeadKind, leadKinds } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { acquireLease, newHolder, releaseLease } from "../jobs/lease.ts";
 import { acknowledgementWindowMs } from "../leads/acknowledgements.ts";

@@ -3,7 +3,7 @@
  * since the backup comes back (docs/decisions/010-personal-data-lifecycle.md).
  */
 
-import { type DeletionReason, type LeadKind, leadKinds } from "../../core/leads/model.ts";
+import { type DeletionReason, type LeadKind, leadKinds } from "#core/leads/model.ts";
 import type { Database } from "../db/database.ts";
 import { tableOf } from "../leads/model.ts";
 import { deleteAlertRows } from "./alerts.ts";

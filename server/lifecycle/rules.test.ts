@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type RetentionConfig, retention } from "../../core/config/retention.ts";
+import { type RetentionConfig, retention } from "#core/config/retention.ts";
 import { type LeadFacts, retentionOf } from "./rules.ts";
 
 const day = 24 * 60 * 60 * 1000;

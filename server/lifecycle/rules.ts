@@ -1,6 +1,6 @@
-import type { Period, RetentionConfig } from "../../core/config/retention.ts";
-import type { LeadKind } from "../../core/leads/model.ts";
-import { addPeriod, describePeriod } from "../../core/retention-periods.ts";
+import type { Period, RetentionConfig } from "#core/config/retention.ts";
+import type { LeadKind } from "#core/leads/model.ts";
+import { addPeriod, describePeriod } from "#core/retention-periods.ts";
 
 /** What the retention rules look at: a lead's status and dates (ms since the epoch), nothing about the person. */
 export type LeadFacts = {

@@ -3,7 +3,7 @@
  * so staff can still answer "what happened to APP-…?". Written by deleteLead (erase.ts) and read by the
  * workspace, which the composition root hands `tombstoneOf`, as features do not import one another.
  */
-import type { DeletionReason, LeadKind, Tombstone } from "../../core/leads/model.ts";
+import type { DeletionReason, LeadKind, Tombstone } from "#core/leads/model.ts";
 import type { Queryable } from "../db/database.ts";
 
 /** Leaves a deleted lead's tombstone, inside the deletion's transaction; a second one for it is ignored. */

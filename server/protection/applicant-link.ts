@@ -6,7 +6,7 @@
  * It goes in the query string: the request log keeps paths only.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
-import { applicantLinkParameter, applicantPagePath } from "../../core/applicant-page.ts";
+import { applicantLinkParameter, applicantPagePath } from "#core/applicant-page.ts";
 
 export { applicantLinkParameter, applicantPagePath };
 

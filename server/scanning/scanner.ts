@@ -1,4 +1,4 @@
-import type { ScanStatus } from "../../core/leads/model.ts";
+import type { ScanStatus } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { withholdAttachment } from "../delivery/outbox.ts";
 import { createPoller } from "../jobs/poller.ts";

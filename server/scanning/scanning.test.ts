@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { describeEvent } from "../../core/leads/model.ts";
+import { describeEvent } from "#core/leads/model.ts";
 import { type Clamd, createClamd, eicarPdf, eicarSignature } from "../../tests/support/clamd.ts";
 import {
   applicationFields,

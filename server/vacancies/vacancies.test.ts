@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readResultToken } from "../../core/forms/result-token.server.ts";
-import { endOfClosingDate, londonDate, statusAt } from "../../core/vacancies/model.ts";
-import type { VacancyInput } from "../../core/vacancies/schema.ts";
+import { readResultToken } from "#core/forms/result-token.server.ts";
+import { endOfClosingDate, londonDate, statusAt } from "#core/vacancies/model.ts";
+import type { VacancyInput } from "#core/vacancies/schema.ts";
 import {
   applicationFields,
   applicationForm,

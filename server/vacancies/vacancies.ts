@@ -5,8 +5,8 @@ import {
   type Vacancy,
   type VacancyStatus,
   vacancySlug,
-} from "../../core/vacancies/model.ts";
-import type { VacancyInput } from "../../core/vacancies/schema.ts";
+} from "#core/vacancies/model.ts";
+import type { VacancyInput } from "#core/vacancies/schema.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
 import { newReference } from "../leads/model.ts";
 import { leadTimeline, type TimelineEvent } from "../leads/read.ts";

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { isOtherStaffSpelling, isStaffPath } from "../../core/staff/paths.ts";
+import { isOtherStaffSpelling, isStaffPath } from "#core/staff/paths.ts";
 import { isSameOrigin } from "../protection/origin.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);

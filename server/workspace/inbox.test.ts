@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeEvent } from "../../core/leads/model.ts";
+import { describeEvent } from "#core/leads/model.ts";
 import {
   applicationFields,
   applicationForm,

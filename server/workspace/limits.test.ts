@@ -4,9 +4,9 @@
 // careers form refusing an application that names a vacancy closed long ago.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffLimits } from "../../core/config/staff-limits.ts";
-import { vacancyApplications } from "../../core/config/vacancies.ts";
-import { londonDate } from "../../core/vacancies/model.ts";
+import { staffLimits } from "#core/config/staff-limits.ts";
+import { vacancyApplications } from "#core/config/vacancies.ts";
+import { londonDate } from "#core/vacancies/model.ts";
 import {
   applicationFields,
   applicationForm,

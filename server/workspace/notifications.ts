@@ -2,7 +2,7 @@
  * What each member of staff is sent: which new leads (routing, chosen by an administrator) and whether
  * they get the morning summary (each person for themselves).
  */
-import { isNotificationRoute } from "../../core/staff/notifications.ts";
+import { isNotificationRoute } from "#core/staff/notifications.ts";
 import type { Database, Queryable } from "../db/database.ts";
 
 export type NotificationSettings = { staffId: number; routes: string[]; dailySummary: boolean };

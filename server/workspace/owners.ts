@@ -1,5 +1,5 @@
 /** Each lead's owner: set by routing when one person receives it, and changed on the lead's page. */
-import { kindOfReference } from "../../core/leads/model.ts";
+import { kindOfReference } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { tableOf } from "../leads/model.ts";
 import { recordEvent } from "../leads/timeline.ts";

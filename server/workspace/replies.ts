@@ -4,9 +4,9 @@
  * timeline shows who replied and when. The words are kept in `replies` (the queue forgets a message's
  * words once it is sent) and deleted with the lead.
  */
-import { site } from "../../core/config/site.ts";
-import { type StaffLimitsConfig, staffLimits } from "../../core/config/staff-limits.ts";
-import { kindOfReference, type LeadKind, replyLimits } from "../../core/leads/model.ts";
+import { site } from "#core/config/site.ts";
+import { type StaffLimitsConfig, staffLimits } from "#core/config/staff-limits.ts";
+import { kindOfReference, type LeadKind, replyLimits } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { tableOf } from "../leads/model.ts";

@@ -3,7 +3,7 @@
  * failed because no primary answers (see isUnavailable) gets a 503 with Retry-After, which the
  * workspace's error page shows as "switching over", instead of a 500 and a generic error page.
  */
-import { switchingOver } from "../../core/staff/switching-over.ts";
+import { switchingOver } from "#core/staff/switching-over.ts";
 import { isUnavailable } from "../db/database.ts";
 
 /** The answer a page's loader or action throws while the database is unavailable. */

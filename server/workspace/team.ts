@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { normaliseEmail } from "../../core/email.ts";
+import { normaliseEmail } from "#core/email.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { recordEvent } from "../leads/timeline.ts";
 import { endSessionsOf } from "./sessions.ts";

@@ -4,9 +4,9 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import type { StaffLimitsConfig } from "../../core/config/staff-limits.ts";
-import type { InboxQuery } from "../../core/leads/inbox-query.ts";
-import type { LeadKind, Tombstone } from "../../core/leads/model.ts";
+import type { StaffLimitsConfig } from "#core/config/staff-limits.ts";
+import type { InboxQuery } from "#core/leads/inbox-query.ts";
+import type { LeadKind, Tombstone } from "#core/leads/model.ts";
 import type { Database } from "../db/database.ts";
 import { failedDeliveries, insecureMailServerNotice, waitingEmails } from "../delivery/counts.ts";
 import type { NiKeys } from "../leads/protect.ts";

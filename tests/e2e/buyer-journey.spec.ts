@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { accreditations, registers } from "../../core/config/accreditations.ts";
-import { leadPath } from "../../core/staff/paths.ts";
+import { accreditations, registers } from "#core/config/accreditations.ts";
+import { leadPath } from "#core/staff/paths.ts";
 import { waitForHydration } from "./helpers";
 import { joinAsStaff, staffBaseURL } from "./staff-helpers";
 

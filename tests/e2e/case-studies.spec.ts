@@ -1,9 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { caseStudies, recentCaseStudies } from "../../core/case-studies/index.ts";
-import { caseStudyImagePath, caseStudyPath } from "../../core/case-studies/paths.ts";
-import { testimonialLapsesAt, testimonialLapseTimes } from "../../core/case-studies/testimonials.ts";
-import { serviceList, servicePath } from "../../core/config/service-list.ts";
-import { site } from "../../core/config/site.ts";
+import { caseStudies, recentCaseStudies } from "#core/case-studies/index.ts";
+import { caseStudyImagePath, caseStudyPath } from "#core/case-studies/paths.ts";
+import { testimonialLapsesAt, testimonialLapseTimes } from "#core/case-studies/testimonials.ts";
+import { serviceList, servicePath } from "#core/config/service-list.ts";
+import { site } from "#core/config/site.ts";
 import { expectNoAxeViolations, publicRoutes, waitForHydration } from "./helpers";
 
 const security = recentCaseStudies("securityOfficers");

@@ -1,6 +1,6 @@
 import Validator from "@adobe/structured-data-validator";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { accreditations, registers } from "../../core/config/accreditations.ts";
+import { accreditations, registers } from "#core/config/accreditations.ts";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 import { joinAsStaff, staffBaseURL } from "./staff-helpers";
 

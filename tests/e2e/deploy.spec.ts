@@ -15,7 +15,7 @@ import tls from "node:tls";
 import { promisify } from "node:util";
 import { expect, chromium as playwrightChromium, test } from "@playwright/test";
 import pg from "pg";
-import { site } from "../../core/config/site.ts";
+import { site } from "#core/config/site.ts";
 import { testChromium } from "../../playwright.config";
 import { postgresPoolSize } from "../../server/db/database.ts";
 import {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { publicPages } from "../../core/seo.ts";
+import { publicPages } from "#core/seo.ts";
 import { codePoints, coreRanges } from "../../tools/font-characters.ts";
 import { waitForHydration } from "./helpers";
 

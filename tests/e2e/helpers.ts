@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
-import { caseStudyPaths } from "../../core/case-studies/directory.ts";
+import { caseStudyPaths } from "#core/case-studies/directory.ts";
 
 /** Every public page: the specification's nine, the privacy notice and the case studies. */
 export const publicRoutes = [

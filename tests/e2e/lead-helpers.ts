@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import type { FormName } from "../../core/forms/form-result.ts";
-import { issueFormToken } from "../../core/forms/form-token.server.ts";
-import { formTokenField, formTokenHeader } from "../../core/forms/form-token.ts";
+import type { FormName } from "#core/forms/form-result.ts";
+import { issueFormToken } from "#core/forms/form-token.server.ts";
+import { formTokenField, formTokenHeader } from "#core/forms/form-token.ts";
 import { e2eDatabase, e2eDataDir } from "../../playwright.config";
 import { validEnquiry } from "../support/fixtures.ts";
 

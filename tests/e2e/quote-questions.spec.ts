@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { leadPath } from "../../core/staff/paths.ts";
+import { leadPath } from "#core/staff/paths.ts";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 import { joinAsStaff, staffBaseURL } from "./staff-helpers";
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { caseStudiesPath, caseStudyImagePath } from "../../core/case-studies/paths.ts";
+import { caseStudiesPath, caseStudyImagePath } from "#core/case-studies/paths.ts";
 import { inTabs, publicRoutes, waitForHydration } from "./helpers";
 
 const siteUrl = "https://www.cottonopolis.example";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { formatDateTime } from "../../core/leads/model.ts";
+import { formatDateTime } from "#core/leads/model.ts";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 import {
   addVirtualAuthenticator,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { feedJobElements } from "../../core/vacancies/feed";
+import { feedJobElements } from "#core/vacancies/feed.ts";
 import { expectNoAxeViolations } from "./helpers";
 import { uniqueTag } from "./lead-helpers";
 import { joinAsStaff } from "./staff-helpers";

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { londonDate } from "../../core/vacancies/model.ts";
+import { londonDate } from "#core/vacancies/model.ts";
 import { type Database, openDatabase } from "../../server/db/database.ts";
 import { createVacancies } from "../../server/vacancies/vacancies.ts";
 import { freshPostgresDatabase, type ServerProcess, startServerProcess } from "../support/harness.ts";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formTokenHeader } from "../../core/forms/form-token.ts";
+import { formTokenHeader } from "#core/forms/form-token.ts";
 import { type ServerProcess, startServerProcess, TestSmtp, validEnquiry } from "../support/harness.ts";
 import {
   type Member,

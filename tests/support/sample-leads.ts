@@ -9,7 +9,7 @@
  * made up (example.co.uk, Ofcom's drama range 0161 496).
  */
 import { createHash } from "node:crypto";
-import { retention } from "../../core/config/retention.ts";
+import { retention } from "#core/config/retention.ts";
 import type { Database, Value } from "../../server/db/database.ts";
 import { retentionOf } from "../../server/lifecycle/rules.ts";
 

@@ -6,7 +6,7 @@ import {
   alertServices,
   alertTypes,
   placeMaxLength,
-} from "../../../core/alerts/model";
+} from "#core/alerts/model.ts";
 
 /**
  * The job alerts' forms: plain HTML posts the server answers with a page, so they work without

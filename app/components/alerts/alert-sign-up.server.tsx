@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { alertFields, alertPaths } from "../../../core/alerts/model";
-import { formTokenField } from "../../../core/forms/form-token";
-import { honeypotField } from "../../../core/forms/honeypot";
+import { alertFields, alertPaths } from "#core/alerts/model.ts";
+import { formTokenField } from "#core/forms/form-token.ts";
+import { honeypotField } from "#core/forms/honeypot.ts";
 import { ChoiceFields, inputClass, legendClass, submitClass } from "./alert-forms";
 
 /** The short sign-up form placed on the careers and vacancy pages; `formToken` is the page's time token. */

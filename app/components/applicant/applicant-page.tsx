@@ -1,8 +1,4 @@
 import { Form, Link } from "react-router";
-import { FormBanner } from "~/components/forms/form-banner";
-import { PageHero } from "~/components/sections/page-hero";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { controlClass, Field } from "~/components/ui/field";
 import {
   anotherTimeMaxLength,
   applicantLinkParameter,
@@ -11,9 +7,13 @@ import {
   eraseStep,
   applicantIntents as intents,
   applicantSections as sections,
-} from "../../../core/applicant-page";
-import { site } from "../../../core/config/site";
-import type { FormResult } from "../../../core/forms/form-result";
+} from "#core/applicant-page.ts";
+import { site } from "#core/config/site.ts";
+import type { FormResult } from "#core/forms/form-result.ts";
+import { FormBanner } from "~/components/forms/form-banner";
+import { PageHero } from "~/components/sections/page-hero";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { controlClass, Field } from "~/components/ui/field";
 import type { ApplicantView } from "../../../server/contract.ts";
 import { Facts, Panel, Prose } from "./panel";
 

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
+import { applicantIntents } from "#core/applicant-page.ts";
+import { site } from "#core/config/site.ts";
+import type { FormResult } from "#core/forms/form-result.ts";
+import { vacanciesPath } from "#core/vacancies/model.ts";
 import { FormBanner } from "~/components/forms/form-banner";
 import { PageHero } from "~/components/sections/page-hero";
 import { Button } from "~/components/ui/button";
-import { applicantIntents } from "../../../core/applicant-page";
-import { site } from "../../../core/config/site";
-import type { FormResult } from "../../../core/forms/form-result";
-import { vacanciesPath } from "../../../core/vacancies/model";
 import { Panel, Prose } from "./panel";
 
 const linkClass = "font-semibold text-accent-800 underline underline-offset-4";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accreditationLapsesAt } from "../../../core/claims/accreditations";
-import { accreditations } from "../../../core/config/accreditations";
+import { accreditationLapsesAt } from "#core/claims/accreditations.ts";
+import { accreditations } from "#core/config/accreditations.ts";
 import { accreditationsHtml, currentCertifications } from "./accreditations.server";
 
 const sia = accreditations.find((item) => item.scheme === "SIA Approved Contractor Scheme");

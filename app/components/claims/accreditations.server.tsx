@@ -1,16 +1,16 @@
 import { BadgeCheck, ExternalLink } from "lucide-react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Section, type SectionTone } from "~/components/sections/section";
-import type { ClaimsPlace } from "~/lib/claims.server";
 import {
   accreditationsFor,
   currentAccreditations,
   formatValidUntil,
   hasRegisterLink,
-} from "../../../core/claims/accreditations";
-import type { Accreditation } from "../../../core/config/accreditations";
-import { serviceList } from "../../../core/config/service-list";
-import { certificationsJsonLd } from "../../../core/seo";
+} from "#core/claims/accreditations.ts";
+import type { Accreditation } from "#core/config/accreditations.ts";
+import { serviceList } from "#core/config/service-list.ts";
+import { certificationsJsonLd } from "#core/seo.ts";
+import { Section, type SectionTone } from "~/components/sections/section";
+import type { ClaimsPlace } from "~/lib/claims.server";
 
 /** One accreditation: what it is and covers, its number and last day, who issued it, and where to check it. */
 function AccreditationCard({ item }: { item: Accreditation }) {

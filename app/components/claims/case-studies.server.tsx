@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { recentCaseStudies } from "#core/case-studies/index.ts";
+import type { CaseStudy } from "#core/case-studies/model.ts";
+import { filteredListPath } from "#core/case-studies/paths.ts";
+import { type ServiceKey, serviceList } from "#core/config/service-list.ts";
 import { Section } from "~/components/sections/section";
-import { recentCaseStudies } from "../../../core/case-studies/index";
-import type { CaseStudy } from "../../../core/case-studies/model";
-import { filteredListPath } from "../../../core/case-studies/paths";
-import { type ServiceKey, serviceList } from "../../../core/config/service-list";
 import { CaseStudyCard, linkClass } from "./case-study-parts";
 
 /** How many case studies a service page shows: its most recent. */

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { monthText } from "../../../core/case-studies/index";
-import type { CaseStudy } from "../../../core/case-studies/model";
-import { caseStudiesPath } from "../../../core/case-studies/paths";
-import { isShowable } from "../../../core/case-studies/testimonials";
+import { monthText } from "#core/case-studies/index.ts";
+import type { CaseStudy } from "#core/case-studies/model.ts";
+import { caseStudiesPath } from "#core/case-studies/paths.ts";
+import { isShowable } from "#core/case-studies/testimonials.ts";
 import {
   CaseStudyCard,
   clientText,

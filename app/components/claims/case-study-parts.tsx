@@ -3,12 +3,13 @@
  * as a card, and a case study's whole story. Rendered only on the server (the `*.server.tsx` modules and
  * the case study routes' loaders), so no page carries them in its script: plain links, no router.
  */
+
+import { monthText, serviceName } from "#core/case-studies/index.ts";
+import type { CaseStudy, Testimonial } from "#core/case-studies/model.ts";
+import { caseStudyPath, reviewsPolicyPath } from "#core/case-studies/paths.ts";
+import { serviceList, servicePath } from "#core/config/service-list.ts";
 import { serviceCards } from "~/content/services/cards";
 import { cn } from "~/lib/cn";
-import { monthText, serviceName } from "../../../core/case-studies/index";
-import type { CaseStudy, Testimonial } from "../../../core/case-studies/model";
-import { caseStudyPath, reviewsPolicyPath } from "../../../core/case-studies/paths";
-import { serviceList, servicePath } from "../../../core/config/service-list";
 
 const linkClass = "font-semibold text-accent-700 underline hover:text-accent-800";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { caseStudies, recentCaseStudies } from "../../../core/case-studies/index.ts";
-import { testimonialLapseTimes } from "../../../core/case-studies/testimonials.ts";
+import { caseStudies, recentCaseStudies } from "#core/case-studies/index.ts";
+import { testimonialLapseTimes } from "#core/case-studies/testimonials.ts";
 import { caseStudiesHtml } from "./case-studies.server";
 import { testimonialsHtml } from "./testimonials.server";
 

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { caseStudiesPath } from "#core/case-studies/paths.ts";
+import { type AttributedTestimonial, currentTestimonials } from "#core/case-studies/testimonials.ts";
 import { Section } from "~/components/sections/section";
 import type { ClaimsPlace } from "~/lib/claims.server";
-import { caseStudiesPath } from "../../../core/case-studies/paths";
-import { type AttributedTestimonial, currentTestimonials } from "../../../core/case-studies/testimonials";
 import { linkClass, ReviewsPolicyNote, TestimonialFigure } from "./case-study-parts";
 
 /** How many testimonials the home page shows: the newest, whatever the service. */

@@ -1,9 +1,6 @@
 import { Paperclip } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { Choice, controlClass, Field, TextField } from "~/components/ui/field";
-import { cn } from "~/lib/cn";
-import { site } from "../../../core/config/site";
+import { site } from "#core/config/site.ts";
 import {
   type CareersFileField,
   careersFields,
@@ -11,11 +8,14 @@ import {
   careersLimits,
   niPlaceholder,
   vacancyField,
-} from "../../../core/forms/careers-fields";
-import { careersEndpoint } from "../../../core/forms/endpoints";
-import type { FormStart, FormValues } from "../../../core/forms/form-result";
-import { formTokenField } from "../../../core/forms/form-token";
-import { honeypotField } from "../../../core/forms/honeypot";
+} from "#core/forms/careers-fields.ts";
+import { careersEndpoint } from "#core/forms/endpoints.ts";
+import type { FormStart, FormValues } from "#core/forms/form-result.ts";
+import { formTokenField } from "#core/forms/form-token.ts";
+import { honeypotField } from "#core/forms/honeypot.ts";
+import { Button } from "~/components/ui/button";
+import { Choice, controlClass, Field, TextField } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
 import { FormBanner } from "./form-banner";
 import { FormFooter } from "./form-footer";
 import { useFormToken } from "./form-token-field";

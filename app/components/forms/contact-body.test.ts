@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quoteFieldName } from "../../../core/config/quote-questions";
+import { quoteFieldName } from "#core/config/quote-questions.ts";
 import { contactBody } from "./contact-body";
 
 function form(fields: Record<string, string>): FormData {

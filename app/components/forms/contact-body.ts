@@ -1,6 +1,6 @@
-import { questionsFor, quoteFieldName } from "../../../core/config/quote-questions";
-import { contactFields, detailsField } from "../../../core/forms/contact-fields";
-import { honeypotField } from "../../../core/forms/honeypot";
+import { questionsFor, quoteFieldName } from "#core/config/quote-questions.ts";
+import { contactFields, detailsField } from "#core/forms/contact-fields.ts";
+import { honeypotField } from "#core/forms/honeypot.ts";
 
 /**
  * The JSON the contact form's script sends: exactly the contract's seven fields; the chosen service's

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
-import type { FormResult } from "../../../core/forms/form-result";
+import type { FormResult } from "#core/forms/form-result.ts";
 
 /** Moves focus to a field named in the summary, as the link's jump alone would not. */
 function focusField(event: React.MouseEvent<HTMLAnchorElement>, id: string) {

@@ -1,6 +1,6 @@
 import type * as React from "react";
+import { honeypotField } from "#core/forms/honeypot.ts";
 import { cn } from "~/lib/cn";
-import { honeypotField } from "../../../core/forms/honeypot";
 
 /** The field people never see: bots fill it in, people and screen readers never meet it. */
 function Honeypot() {

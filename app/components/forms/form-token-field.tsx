@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
-import type { FormName } from "../../../core/forms/form-result";
-import { formTokenField, formTokenMarker, formTokenUrl } from "../../../core/forms/form-token";
+import type { FormName } from "#core/forms/form-result.ts";
+import { formTokenField, formTokenMarker, formTokenUrl } from "#core/forms/form-token.ts";
 
 /**
  * The page's time token for one form (docs/decisions/015-spam-layers.md). A page the server renders now

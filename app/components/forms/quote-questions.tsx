@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
-import { controlClass, Field } from "~/components/ui/field";
 import {
   type QuoteQuestion,
   type QuoteQuestionGroup,
   quoteFieldName,
   quoteQuestionGroups,
   quoteTextLimit,
-} from "../../../core/config/quote-questions";
-import type { FormValues } from "../../../core/forms/form-result";
+} from "#core/config/quote-questions.ts";
+import type { FormValues } from "#core/forms/form-result.ts";
+import { controlClass, Field } from "~/components/ui/field";
 
 /** The id of one question's control: the contact form's `contact-<field name>`, so its error summary links to it. */
 const quoteQuestionId = (service: string, key: string) => `contact-${quoteFieldName(service, key)}`;

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import type { FormResult } from "../../../core/forms/form-result";
+import type { FormResult } from "#core/forms/form-result.ts";
 
 /** The fixed message for a failed request or a reply we could not read. */
 const networkErrorMessage = "Network error. Please try again or contact us directly.";

@@ -1,7 +1,7 @@
 import { Phone } from "lucide-react";
+import { site } from "#core/config/site.ts";
 import { ButtonLink, buttonVariants } from "~/components/ui/button";
 import type { CallToAction } from "~/content/types";
-import { site } from "../../../core/config/site";
 
 /** The closing call to action: a heading, a sentence, a link to the contact page and the phone number. */
 export function CtaBand({ cta, id = "get-started" }: { cta: CallToAction; id?: string }) {

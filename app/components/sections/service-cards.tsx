@@ -1,10 +1,10 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { site } from "#core/config/site.ts";
 import { ArtworkImage } from "~/components/ui/artwork-image";
 import type { ServiceCard, ServiceSummary } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { visibleFeatures } from "~/lib/format";
-import { site } from "../../../core/config/site";
 import { FeatureList } from "./feature-list";
 
 /** A service's icon on its own gradient, as both forms of the service cards show it. */

@@ -1,9 +1,9 @@
+import { serviceList, servicePath } from "#core/config/service-list.ts";
+import { quoteHref } from "#core/forms/quote-href.ts";
 import { ButtonLink } from "~/components/ui/button";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import type { ServicePageContent, ServiceSection } from "~/content/types";
 import type { PageClaims } from "~/lib/claims.server";
-import { serviceList, servicePath } from "../../../core/config/service-list";
-import { quoteHref } from "../../../core/forms/quote-href";
 import { ViewAllServicesLink } from "./actions";
 import { CtaBand } from "./cta-band";
 import { PageHero } from "./page-hero";

@@ -1,8 +1,8 @@
+import { quoteHref } from "#core/forms/quote-href.ts";
 import { ButtonLink } from "~/components/ui/button";
 import type { TierItem } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { tierPrice } from "~/lib/format";
-import { quoteHref } from "../../../core/forms/quote-href";
 import { FeatureList } from "./feature-list";
 
 /**

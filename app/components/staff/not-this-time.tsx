@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
+import { type Moment, replyLimits, statusLabel } from "#core/leads/model.ts";
+import { leadPath } from "#core/staff/paths.ts";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
-import { type Moment, replyLimits, statusLabel } from "../../../core/leads/model";
-import { leadPath } from "../../../core/staff/paths";
 
 /** An applicant for the vacancy still at New or Contacted. */
 export type WaitingApplicant = {

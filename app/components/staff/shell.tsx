@@ -1,8 +1,8 @@
 import { MenuIcon, X } from "lucide-react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { site } from "#core/config/site.ts";
 import { Logo } from "~/components/logo";
 import { cn } from "~/lib/cn";
-import { site } from "../../../core/config/site";
 
 /** The workspace's sections, in the order the navigation shows them (some named otherwise for non-admins). */
 const sections: { to: string; label: string; staffLabel?: string }[] = [

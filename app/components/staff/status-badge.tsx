@@ -1,5 +1,5 @@
+import { type LeadStatus, statusLabels } from "#core/leads/model.ts";
 import { cn } from "~/lib/cn";
-import { type LeadStatus, statusLabels } from "../../../core/leads/model";
 
 // Colour only helps the eye: the status is always written out.
 const tones: Record<LeadStatus, string> = {

@@ -1,4 +1,4 @@
-import { type AuditAction, actorOf, describeEvent, type Moment } from "../../../core/leads/model";
+import { type AuditAction, actorOf, describeEvent, type Moment } from "#core/leads/model.ts";
 
 export type TimelineItem = {
   id: number;

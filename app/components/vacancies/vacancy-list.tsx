@@ -7,7 +7,7 @@ import {
   type Vacancy,
   vacancyPath,
   vacancyServiceName,
-} from "../../../core/vacancies/model";
+} from "#core/vacancies/model.ts";
 
 /** The facts a job seeker compares, as a definition list: service, place, pay, kind of work, closing date. */
 export function VacancyFacts({ vacancy, withHours = false }: { vacancy: Vacancy; withHours?: boolean }) {

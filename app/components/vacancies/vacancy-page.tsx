@@ -1,10 +1,6 @@
 import { Link } from "react-router";
-import { CareersForm } from "~/components/forms/careers-form";
-import { PageHero } from "~/components/sections/page-hero";
-import { buttonVariants } from "~/components/ui/button";
-import { jobPostingJsonLd } from "~/lib/vacancies/job-posting";
-import type { FormStart } from "../../../core/forms/form-result";
-import { serialiseJsonLd } from "../../../core/seo";
+import type { FormStart } from "#core/forms/form-result.ts";
+import { serialiseJsonLd } from "#core/seo.ts";
 import {
   applyAnchor,
   descriptionBlocks,
@@ -13,7 +9,11 @@ import {
   type Vacancy,
   vacanciesPath,
   vacancyServiceName,
-} from "../../../core/vacancies/model";
+} from "#core/vacancies/model.ts";
+import { CareersForm } from "~/components/forms/careers-form";
+import { PageHero } from "~/components/sections/page-hero";
+import { buttonVariants } from "~/components/ui/button";
+import { jobPostingJsonLd } from "~/lib/vacancies/job-posting";
 import { VacancyFacts, VacancyList } from "./vacancy-list";
 
 /** A vacancy's description: its paragraphs and "- " lists, every word as text, never as HTML. */

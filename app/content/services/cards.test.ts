@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { serviceLinks } from "../../../core/config/navigation";
-import { serviceList, servicePath } from "../../../core/config/service-list";
-import { serviceOptions } from "../../../core/forms/contact-schema";
-import { publicPages, serviceJsonLd } from "../../../core/seo";
+import { serviceLinks } from "#core/config/navigation.ts";
+import { serviceList, servicePath } from "#core/config/service-list.ts";
+import { serviceOptions } from "#core/forms/contact-schema.ts";
+import { publicPages, serviceJsonLd } from "#core/seo.ts";
 import routes from "../../routes";
 import { serviceCardList } from "./cards";
 import { services } from "./index";

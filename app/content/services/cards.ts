@@ -1,10 +1,5 @@
 import { BedDouble, Forklift, Megaphone, ShieldCheck, Sparkles } from "lucide-react";
-import {
-  type ServiceEntry,
-  type ServiceKey,
-  serviceList,
-  servicePath,
-} from "../../../core/config/service-list";
+import { type ServiceEntry, type ServiceKey, serviceList, servicePath } from "#core/config/service-list.ts";
 import type { ServiceSummary } from "../types";
 
 const entries = Object.fromEntries(serviceList.map((service) => [service.key, service])) as Record<

@@ -10,10 +10,10 @@ import {
   Star,
   UserCog,
 } from "lucide-react";
+import { site } from "#core/config/site.ts";
 import picture from "~/assets/artwork/housekeeping.svg?raw";
 import { hoursText } from "~/lib/format";
 import { svgArtwork } from "~/lib/inline-svg";
-import { site } from "../../../core/config/site";
 import type { ServicePageContent, ValueItem } from "../types";
 import { serviceCards } from "./cards";
 

@@ -10,9 +10,9 @@ import {
   ShoppingBag,
   UserCheck,
 } from "lucide-react";
+import { site } from "#core/config/site.ts";
 import picture from "~/assets/artwork/security.svg?raw";
 import { svgArtwork } from "~/lib/inline-svg";
-import { site } from "../../../core/config/site";
 import type { ServicePageContent, ValueItem } from "../types";
 import { serviceCards } from "./cards";
 

@@ -9,9 +9,9 @@ import {
   Users,
   UtensilsCrossed,
 } from "lucide-react";
+import { site } from "#core/config/site.ts";
 import picture from "~/assets/artwork/steward.svg?raw";
 import { svgArtwork } from "~/lib/inline-svg";
-import { site } from "../../../core/config/site";
 import type { ServicePageContent, TierItem, ValueItem } from "../types";
 import { serviceCards } from "./cards";
 

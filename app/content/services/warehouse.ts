@@ -11,10 +11,10 @@ import {
   UserPlus,
   Users,
 } from "lucide-react";
+import { site } from "#core/config/site.ts";
 import picture from "~/assets/artwork/warehouse.svg?raw";
 import { hoursText } from "~/lib/format";
 import { svgArtwork } from "~/lib/inline-svg";
-import { site } from "../../../core/config/site";
 import type { ServicePageContent, ValueItem } from "../types";
 import { serviceCards } from "./cards";
 

@@ -1,7 +1,7 @@
-import { z } from "../../../core/forms/zod.ts";
-import { type InboxQuery, searchLimits } from "../../../core/leads/inbox-query.ts";
-import { allStatuses, leadKinds, serviceChoices } from "../../../core/leads/model.ts";
-import { vacancyReferencePattern } from "../../../core/vacancies/model.ts";
+import { z } from "#core/forms/zod.ts";
+import { type InboxQuery, searchLimits } from "#core/leads/inbox-query.ts";
+import { allStatuses, leadKinds, serviceChoices } from "#core/leads/model.ts";
+import { vacancyReferencePattern } from "#core/vacancies/model.ts";
 
 /**
  * The inbox's search and filters, as they stand in its URL (`?q=&kind=&status=&service=&page=`).

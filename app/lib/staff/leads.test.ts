@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inboxQueryString } from "../../../core/leads/inbox-query.ts";
+import { inboxQueryString } from "#core/leads/inbox-query.ts";
 import { parseInboxQuery } from "./leads.server.ts";
 
 const parse = (search: string) => parseInboxQuery(new URLSearchParams(search));

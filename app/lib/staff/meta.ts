@@ -1,4 +1,4 @@
-import { site } from "../../../core/config/site";
+import { site } from "#core/config/site.ts";
 
 /**
  * A workspace page's title and description. The workspace is never indexed, but a description is what a

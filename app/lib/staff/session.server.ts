@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import { isStaffPageTarget } from "../../../core/staff/paths.ts";
+import { isStaffPageTarget } from "#core/staff/paths.ts";
 import { type AppServices, clientAddressContext, servicesContext } from "../app-context.ts";
 
 type Workspace = AppServices["workspace"];

@@ -1,11 +1,6 @@
-import { site } from "../../../core/config/site.ts";
-import { absoluteUrl } from "../../../core/seo.ts";
-import {
-  descriptionHtml,
-  endOfClosingDate,
-  type Vacancy,
-  vacancyPath,
-} from "../../../core/vacancies/model.ts";
+import { site } from "#core/config/site.ts";
+import { absoluteUrl } from "#core/seo.ts";
+import { descriptionHtml, endOfClosingDate, type Vacancy, vacancyPath } from "#core/vacancies/model.ts";
 
 /**
  * A vacancy as schema.org JobPosting, in the words of Google's job posting guidelines: its own title

@@ -1,6 +1,6 @@
+import { absoluteUrl } from "#core/seo.ts";
+import { type Vacancy, vacancyPath, vacancySummary } from "#core/vacancies/model.ts";
 import { pageMeta } from "~/lib/meta";
-import { absoluteUrl } from "../../../core/seo";
-import { type Vacancy, vacancyPath, vacancySummary } from "../../../core/vacancies/model";
 
 /**
  * An open vacancy page's title, description, canonical address and share card: the vacancy's own words,

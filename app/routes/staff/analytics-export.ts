@@ -1,5 +1,5 @@
+import { defaultPeriod, periodFrom } from "#core/analytics/periods.ts";
 import { requireStaffForFile } from "~/lib/staff/session.server";
-import { defaultPeriod, periodFrom } from "../../../core/analytics/periods";
 import type { Route } from "./+types/analytics-export";
 
 /** The analytics figures of the chosen period as CSV: 401 without a session, never a redirect. */

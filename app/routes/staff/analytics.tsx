@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { defaultPeriod, periodFrom, reportPeriods } from "#core/analytics/periods.ts";
 import { formatLongDay, VisitsChart } from "~/components/staff/visits-chart";
 import { cn } from "~/lib/cn";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
-import { defaultPeriod, periodFrom, reportPeriods } from "../../../core/analytics/periods";
 import type { Route } from "./+types/analytics";
 
 export function meta() {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { leadPath } from "#core/staff/paths.ts";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff, safeNext } from "~/lib/staff/session.server";
-import { leadPath } from "../../../core/staff/paths";
 import type { Route } from "./+types/confirm";
 
 export function meta() {

@@ -1,22 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { StatusBadge } from "~/components/staff/status-badge";
-import { Button } from "~/components/ui/button";
-import { controlClass } from "~/components/ui/field";
-import { parseInboxQuery } from "~/lib/staff/leads.server";
-import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff } from "~/lib/staff/session.server";
-import {
-  type SpamSignal,
-  spamSignalLabels,
-  spamSignalNote,
-  spamSignals,
-} from "../../../core/forms/form-token";
-import {
-  type InboxQuery,
-  inboxPageSize,
-  inboxQueryString,
-  searchLimits,
-} from "../../../core/leads/inbox-query";
+import { type SpamSignal, spamSignalLabels, spamSignalNote, spamSignals } from "#core/forms/form-token.ts";
+import { type InboxQuery, inboxPageSize, inboxQueryString, searchLimits } from "#core/leads/inbox-query.ts";
 import {
   allStatuses,
   applicationStatuses,
@@ -33,9 +17,15 @@ import {
   serviceChoices,
   serviceLabel,
   statusLabels,
-} from "../../../core/leads/model";
-import { dueState } from "../../../core/leads/reply-promise";
-import { leadPath } from "../../../core/staff/paths";
+} from "#core/leads/model.ts";
+import { dueState } from "#core/leads/reply-promise.ts";
+import { leadPath } from "#core/staff/paths.ts";
+import { StatusBadge } from "~/components/staff/status-badge";
+import { Button } from "~/components/ui/button";
+import { controlClass } from "~/components/ui/field";
+import { parseInboxQuery } from "~/lib/staff/leads.server";
+import { staffMeta } from "~/lib/staff/meta";
+import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/inbox";
 
 export function meta() {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
+import { z } from "#core/forms/zod.ts";
+import { formatDate, interviewLimits } from "#core/leads/model.ts";
 import { requireStaff } from "~/lib/staff/session.server";
-import { z } from "../../../core/forms/zod.ts";
-import { formatDate, interviewLimits } from "../../../core/leads/model.ts";
 import type { Route } from "./+types/interviews";
 
 /** Whose interviews the page lists: the whole team's, or the signed-in person's own. */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { leadPath } from "#core/staff/paths.ts";
 import { cn } from "~/lib/cn";
 import { staffMeta } from "~/lib/staff/meta";
-import { leadPath } from "../../../core/staff/paths";
 import type { Route } from "./+types/interviews";
 import { loadInterviews, type Whose } from "./interviews.server";
 

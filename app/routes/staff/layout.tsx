@@ -1,13 +1,13 @@
 import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { renewalWarnings } from "#core/claims/accreditations.ts";
+import { site } from "#core/config/site.ts";
+import type { DeletedLead } from "#core/leads/model.ts";
+import { leadPath } from "#core/staff/paths.ts";
+import { switchingOver } from "#core/staff/switching-over.ts";
 import { StaffFrame } from "~/components/staff/shell";
 import { requestNow } from "~/lib/clock.server";
 import { staffMeta } from "~/lib/staff/meta";
 import { requireStaff } from "~/lib/staff/session.server";
-import { renewalWarnings } from "../../../core/claims/accreditations";
-import { site } from "../../../core/config/site";
-import type { DeletedLead } from "../../../core/leads/model";
-import { leadPath } from "../../../core/staff/paths";
-import { switchingOver } from "../../../core/staff/switching-over";
 import type { Route } from "./+types/layout";
 
 /** Every page inside the workspace needs a signed-in member of staff; others go to sign in (303). */

@@ -1,9 +1,7 @@
 import { data, redirect } from "react-router";
-import { staffForm } from "~/lib/staff/form.server";
-import { requireStaff } from "~/lib/staff/session.server";
-import { describeAnswers } from "../../../core/config/quote-questions.ts";
-import { spamSignalNote } from "../../../core/forms/form-token.ts";
-import { z } from "../../../core/forms/zod.ts";
+import { describeAnswers } from "#core/config/quote-questions.ts";
+import { spamSignalNote } from "#core/forms/form-token.ts";
+import { z } from "#core/forms/zod.ts";
 import {
   describeDeleted,
   formatDate,
@@ -12,9 +10,11 @@ import {
   noteMaxLength,
   replyLimits,
   statusLabels,
-} from "../../../core/leads/model.ts";
-import { dueState } from "../../../core/leads/reply-promise.ts";
-import { leadPath } from "../../../core/staff/paths.ts";
+} from "#core/leads/model.ts";
+import { dueState } from "#core/leads/reply-promise.ts";
+import { leadPath } from "#core/staff/paths.ts";
+import { staffForm } from "~/lib/staff/form.server";
+import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/lead";
 import { actOnInterview, isInterviewIntent } from "./interviews.server";
 

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { site } from "#core/config/site.ts";
+import { kindLabel } from "#core/leads/model.ts";
 import { Card } from "~/components/staff/lead/card";
 import { Documents } from "~/components/staff/lead/documents";
 import { InterviewCard } from "~/components/staff/lead/interview-card";
@@ -14,8 +16,6 @@ import { StatusForm } from "~/components/staff/lead/status-form";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { Timeline } from "~/components/staff/timeline";
 import { staffMeta } from "~/lib/staff/meta";
-import { site } from "../../../core/config/site";
-import { kindLabel } from "../../../core/leads/model";
 import type { Route } from "./+types/lead";
 import { type ActionResult, actOnLead, loadLead } from "./lead.server";
 

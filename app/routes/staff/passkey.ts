@@ -1,3 +1,5 @@
+import { z } from "#core/forms/zod.ts";
+import { switchingOver } from "#core/staff/switching-over.ts";
 import {
   clientAddress,
   requireStaffForFile,
@@ -6,8 +8,6 @@ import {
   startSessionCookie,
   workspaceOf,
 } from "~/lib/staff/session.server";
-import { z } from "../../../core/forms/zod";
-import { switchingOver } from "../../../core/staff/switching-over";
 import type { Route } from "./+types/passkey";
 
 /** The browser's half of a ceremony is checked by @simplewebauthn/server; here only its shape. */

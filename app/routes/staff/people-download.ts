@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
+import { z } from "#core/forms/zod.ts";
 import { requireStaffForFile } from "~/lib/staff/session.server";
-import { z } from "../../../core/forms/zod";
 import type { Route } from "./+types/people-download";
 
 const plain = (message: string, status: number) =>

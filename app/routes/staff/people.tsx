@@ -1,13 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { Timeline } from "~/components/staff/timeline";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { controlClass, Field } from "~/components/ui/field";
-import { staffForm } from "~/lib/staff/form.server";
-import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff } from "~/lib/staff/session.server";
-import { normaliseEmail } from "../../../core/email";
-import { z } from "../../../core/forms/zod";
-import { documentName } from "../../../core/leads/fields";
+import { normaliseEmail } from "#core/email.ts";
+import { z } from "#core/forms/zod.ts";
+import { documentName } from "#core/leads/fields.ts";
 import {
   fileSize,
   formatDate,
@@ -18,7 +12,13 @@ import {
   moment,
   scanStatusLabels,
   statusLabels,
-} from "../../../core/leads/model";
+} from "#core/leads/model.ts";
+import { Timeline } from "~/components/staff/timeline";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { controlClass, Field } from "~/components/ui/field";
+import { staffForm } from "~/lib/staff/form.server";
+import { staffMeta } from "~/lib/staff/meta";
+import { requireStaff } from "~/lib/staff/session.server";
 import type { PersonLead } from "../../../server/contract.ts";
 import type { Route } from "./+types/people";
 

@@ -1,11 +1,11 @@
 import { data } from "react-router";
+import { applicants } from "#core/config/applicants.ts";
+import { serviceList } from "#core/config/service-list.ts";
+import { z } from "#core/forms/zod.ts";
+import { formatDate, moment } from "#core/leads/model.ts";
+import { noServiceValue, type PoolQuery, poolPlaceMaxLength } from "#core/leads/pool-query.ts";
+import { vacancyServiceName } from "#core/vacancies/model.ts";
 import { requireStaff } from "~/lib/staff/session.server";
-import { applicants } from "../../../core/config/applicants.ts";
-import { serviceList } from "../../../core/config/service-list.ts";
-import { z } from "../../../core/forms/zod.ts";
-import { formatDate, moment } from "../../../core/leads/model.ts";
-import { noServiceValue, type PoolQuery, poolPlaceMaxLength } from "../../../core/leads/pool-query.ts";
-import { vacancyServiceName } from "../../../core/vacancies/model.ts";
 import type { Route } from "./+types/pool";
 
 /** The services the pool can be searched by: each vacancy's service, and general applications. */

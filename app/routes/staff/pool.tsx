@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
+import { type PoolQuery, poolPlaceMaxLength, poolQueryString } from "#core/leads/pool-query.ts";
+import { leadPath } from "#core/staff/paths.ts";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { staffMeta } from "~/lib/staff/meta";
-import { type PoolQuery, poolPlaceMaxLength, poolQueryString } from "../../../core/leads/pool-query";
-import { leadPath } from "../../../core/staff/paths";
 import type { Route } from "./+types/pool";
 import { loadPool } from "./pool.server";
 

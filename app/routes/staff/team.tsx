@@ -1,13 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { normaliseEmail } from "#core/email.ts";
+import { z } from "#core/forms/zod.ts";
+import { formatDateTime } from "#core/leads/model.ts";
+import { type NotificationRoute, notificationRoutes } from "#core/staff/notifications.ts";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { staffForm } from "~/lib/staff/form.server";
 import { staffMeta } from "~/lib/staff/meta";
 import { endSessionCookie, requireStaff } from "~/lib/staff/session.server";
-import { normaliseEmail } from "../../../core/email";
-import { z } from "../../../core/forms/zod";
-import { formatDateTime } from "../../../core/leads/model";
-import { type NotificationRoute, notificationRoutes } from "../../../core/staff/notifications";
 import type { Route } from "./+types/team";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
-import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff } from "~/lib/staff/session.server";
-import { alertServices, alertTypes } from "../../../core/alerts/model";
-import { formatDate } from "../../../core/leads/model";
+import { alertServices, alertTypes } from "#core/alerts/model.ts";
+import { formatDate } from "#core/leads/model.ts";
 import {
   employmentTypeLabel,
   formatClosingDate,
   statusAt,
   vacancyServiceName,
   vacancyStatusLabels,
-} from "../../../core/vacancies/model";
+} from "#core/vacancies/model.ts";
+import { buttonVariants } from "~/components/ui/button";
+import { staffMeta } from "~/lib/staff/meta";
+import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/vacancies";
 
 export function meta() {

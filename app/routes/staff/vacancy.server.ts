@@ -1,7 +1,7 @@
 import { data } from "react-router";
+import { z } from "#core/forms/zod.ts";
+import { moment, replyLimits } from "#core/leads/model.ts";
 import type { AppServices } from "~/lib/app-context";
-import { z } from "../../../core/forms/zod.ts";
-import { moment, replyLimits } from "../../../core/leads/model.ts";
 
 /** The vacancy's applicants still at New or Contacted, and its "not this time" e-mail, for its page. */
 export async function loadWaiting(recruitment: AppServices["recruitment"], vacancyReference: string) {

@@ -1,13 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { NotThisTime } from "~/components/staff/not-this-time";
-import { Timeline } from "~/components/staff/timeline";
-import { Button } from "~/components/ui/button";
-import { controlClass, Field, TextField } from "~/components/ui/field";
-import { staffForm } from "~/lib/staff/form.server";
-import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff } from "~/lib/staff/session.server";
-import { serviceList } from "../../../core/config/service-list";
-import { formatDate, moment } from "../../../core/leads/model";
+import { serviceList } from "#core/config/service-list.ts";
+import { formatDate, moment } from "#core/leads/model.ts";
 import {
   employmentTypes,
   formatClosingDate,
@@ -17,13 +10,15 @@ import {
   vacancyPath,
   vacancyReferencePattern,
   vacancyStatusLabels,
-} from "../../../core/vacancies/model";
-import {
-  type VacancyInput,
-  vacancyFields,
-  vacancyLimits,
-  vacancySchema,
-} from "../../../core/vacancies/schema";
+} from "#core/vacancies/model.ts";
+import { type VacancyInput, vacancyFields, vacancyLimits, vacancySchema } from "#core/vacancies/schema.ts";
+import { NotThisTime } from "~/components/staff/not-this-time";
+import { Timeline } from "~/components/staff/timeline";
+import { Button } from "~/components/ui/button";
+import { controlClass, Field, TextField } from "~/components/ui/field";
+import { staffForm } from "~/lib/staff/form.server";
+import { staffMeta } from "~/lib/staff/meta";
+import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/vacancy";
 import { loadWaiting, type NotThisTimeResult, sendNotThisTime } from "./vacancy.server";
 

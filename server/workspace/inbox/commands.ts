@@ -11,7 +11,7 @@ import {
   noteMaxLength,
   type ScanStatus,
   spacedNiNumber,
-} from "../../../core/leads/model.ts";
+} from "#core/leads/model.ts";
 import type { Database, Queryable } from "../../db/database.ts";
 import { requeueFailed } from "../../delivery/outbox.ts";
 import {

@@ -3,10 +3,10 @@
  * are a contract with whoever reads the file; its values read as the lead's fields do everywhere.
  */
 import { stringify } from "csv-stringify/sync";
-import { describeAnswers, siteDetailsLabel } from "../../../core/config/quote-questions.ts";
-import { fieldCell, type LeadFieldKey } from "../../../core/leads/fields.ts";
-import type { InboxQuery } from "../../../core/leads/inbox-query.ts";
-import { formatDateTime, kindLabel, statusLabels } from "../../../core/leads/model.ts";
+import { describeAnswers, siteDetailsLabel } from "#core/config/quote-questions.ts";
+import { fieldCell, type LeadFieldKey } from "#core/leads/fields.ts";
+import type { InboxQuery } from "#core/leads/inbox-query.ts";
+import { formatDateTime, kindLabel, statusLabels } from "#core/leads/model.ts";
 import type { Database } from "../../db/database.ts";
 import { readSiteDetails } from "../../leads/lead.ts";
 import { recordEvent, recordEvents } from "../../leads/timeline.ts";

@@ -8,7 +8,7 @@ import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InboxQuery } from "../../../core/leads/inbox-query.ts";
+import type { InboxQuery } from "#core/leads/inbox-query.ts";
 import { postgresUrl } from "../../../tests/support/harness.ts";
 import { addSampleLeads } from "../../../tests/support/sample-leads.ts";
 import { type Database, openDatabase, type Value } from "../../db/database.ts";

@@ -6,7 +6,7 @@
  * word it cannot answer exactly it only narrows, and the search's conditions are applied to what it finds.
  * Either way the answers are exactly those of reading every lead.
  */
-import type { LeadKind } from "../../../core/leads/model.ts";
+import type { LeadKind } from "#core/leads/model.ts";
 import type { SqlDialect } from "../../db/dialect.ts";
 import type { Queryable, Value } from "../../db/types.ts";
 

@@ -2,16 +2,16 @@
  * The inbox's list: one page of leads for a search and filters, its counts per status, and what the spam
  * layers caught. The CSV export reads the same search (export.ts).
  */
-import { type SpamSignal, spamSignals } from "../../../core/forms/form-token.ts";
-import { type InboxQuery, inboxPageSize, searchLimits } from "../../../core/leads/inbox-query.ts";
+import { type SpamSignal, spamSignals } from "#core/forms/form-token.ts";
+import { type InboxQuery, inboxPageSize, searchLimits } from "#core/leads/inbox-query.ts";
 import {
   allStatuses,
   type InterviewAnswer,
   type LeadKind,
   type LeadStatus,
   leadKinds,
-} from "../../../core/leads/model.ts";
-import { promiseMs } from "../../../core/leads/reply-promise.ts";
+} from "#core/leads/model.ts";
+import { promiseMs } from "#core/leads/reply-promise.ts";
 import type { Database, Queryable, Value } from "../../db/database.ts";
 import {
   containing,

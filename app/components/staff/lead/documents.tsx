@@ -1,7 +1,7 @@
-import type { CareersFileField } from "../../../../core/forms/careers-fields";
-import { documentName } from "../../../../core/leads/fields";
-import { fileSize, type ScanStatus, scanStatusLabels } from "../../../../core/leads/model";
-import { leadPath } from "../../../../core/staff/paths";
+import type { CareersFileField } from "#core/forms/careers-fields.ts";
+import { documentName } from "#core/leads/fields.ts";
+import { fileSize, type ScanStatus, scanStatusLabels } from "#core/leads/model.ts";
+import { leadPath } from "#core/staff/paths.ts";
 import { Card } from "./card";
 
 /** A file sent with an application, and where it stands with the virus scanner. */

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
+import type { LeadStatus } from "#core/leads/model.ts";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import type { LeadStatus } from "../../../../core/leads/model";
 import { Card } from "./card";
 import { InterviewForm, type InterviewProblem, type InterviewValues } from "./interview-form";
 

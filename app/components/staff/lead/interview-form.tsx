@@ -1,9 +1,9 @@
 import { Form } from "react-router";
+import { applicants } from "#core/config/applicants.ts";
+import { addressLine } from "#core/config/site.ts";
+import { interviewLimits, interviewPlaceKinds } from "#core/leads/model.ts";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
-import { applicants } from "../../../../core/config/applicants";
-import { addressLine } from "../../../../core/config/site";
-import { interviewLimits, interviewPlaceKinds } from "../../../../core/leads/model";
 
 /** The form's values, as typed or as the interview has them now. */
 export type InterviewValues = {

@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
 import {
   type LeadStatus,
   type MailPurpose,
@@ -7,7 +6,8 @@ import {
   type Moment,
   mailProgress,
   mailPurposeLabels,
-} from "../../../../core/leads/model";
+} from "#core/leads/model.ts";
+import { Button } from "~/components/ui/button";
 import { Card } from "./card";
 
 /** One of the lead's messages in the delivery queue: an e-mail, or a post to one of our webhooks. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { type Moment, noteMaxLength } from "#core/leads/model.ts";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
-import { type Moment, noteMaxLength } from "../../../../core/leads/model";
 import { Card } from "./card";
 
 /** A note a member of staff left on the lead. */

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
+import { type MailState, type Moment, mailProgress } from "#core/leads/model.ts";
 import { Button } from "~/components/ui/button";
-import { type MailState, type Moment, mailProgress } from "../../../../core/leads/model";
 import { Card } from "./card";
 
 /** A reply sent from the workspace; `mailId` and `state` are null once the lead's mail was cleared. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { replyLimits } from "#core/leads/model.ts";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
-import { replyLimits } from "../../../../core/leads/model";
 
 /**
  * The reply, written here and sent from the company's address through the delivery queue (Reply-To the

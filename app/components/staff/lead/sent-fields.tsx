@@ -1,10 +1,5 @@
-import type { AnswerInWords } from "../../../../core/config/quote-questions";
-import {
-  type SentApplication,
-  type SentDetail,
-  type SentEnquiry,
-  sentDetails,
-} from "../../../../core/leads/fields";
+import type { AnswerInWords } from "#core/config/quote-questions.ts";
+import { type SentApplication, type SentDetail, type SentEnquiry, sentDetails } from "#core/leads/fields.ts";
 import { NiNumber } from "./ni-number";
 import { SiteDetails } from "./site-details";
 

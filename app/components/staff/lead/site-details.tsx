@@ -1,4 +1,4 @@
-import type { AnswerInWords } from "../../../../core/config/quote-questions";
+import type { AnswerInWords } from "#core/config/quote-questions.ts";
 
 /**
  * An enquiry's answers to its service's questions, in words (core/config/quote-questions.ts), so staff

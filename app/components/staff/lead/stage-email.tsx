@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
+import { replyLimits, statusLabel } from "#core/leads/model.ts";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { replyLimits, statusLabel } from "../../../../core/leads/model";
 
 /** The e-mail for the application's current stage, filled from its template, still to be sent. */
 export type StageEmailOffer = {

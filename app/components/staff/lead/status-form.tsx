@@ -1,13 +1,7 @@
 import { Form } from "react-router";
+import { type LeadKind, type LeadStatus, type Moment, statusesFor, statusLabels } from "#core/leads/model.ts";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
-import {
-  type LeadKind,
-  type LeadStatus,
-  type Moment,
-  statusesFor,
-  statusLabels,
-} from "../../../../core/leads/model";
 
 /** The lead's status, from the statuses its kind of lead can have. */
 export function StatusForm({
