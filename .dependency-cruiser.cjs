@@ -12,6 +12,8 @@
  *              leads
  *              delivery
  *              jobs, protection
+ *              tables (one owner per table: its SQL, its row type, its mapping; tools/table-owners.ts
+ *                checks that no other module names the table)
  *              db
  *              observability (the logger and the phase profile)
  *
@@ -67,36 +69,47 @@ module.exports = {
       to: { path: "^server/contract\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
-      name: "no-loops-in-the-server",
+      name: "no-loops",
       comment:
-        "Imports inside server/ point one way (see the order above): a loop means two parts each need the other, so one of them belongs lower, or the composition root should pass it in.",
+        "Imports point one way, in core/, app/ and server/ alike (inside server/, down the order above): a loop means two modules each need the other, so what both need belongs in a third, lower one, or the composition root should pass it in.",
       severity: "error",
-      from: { path: "^server/" },
-      to: { path: "^server/", circular: true },
+      from: { path: "^(core|app|server)/" },
+      to: { circular: true },
     },
     below(
       "features-stand-apart",
       features,
-      "leads|delivery|jobs|protection|db|observability",
+      "leads|delivery|jobs|protection|tables|db|observability",
       "A feature (workspace, vacancies, lifecycle, follow-up, scanning, analytics, applicants) imports only what lies below it, never another feature or a root file: what one feature must tell another is wired by server/services.ts.",
     ),
     below(
       "leads-below-the-features",
       "leads",
-      "delivery|jobs|protection|db|observability",
+      "delivery|jobs|protection|tables|db|observability",
       "The leads (the form endpoints and how a lead is stored) sit below every feature that reads them, and above the delivery queue they fill.",
     ),
+    {
+      name: "delivery-below-the-leads",
+      comment:
+        "The delivery queue knows nothing of leads: of the tables it reaches only its own (the outbox); an e-mail's attachments, what holds it back and its outcome reach it through hooks the composition root passes in.",
+      severity: "error",
+      from: { path: "^server/delivery/", pathNot: test },
+      to: {
+        path: "^server/",
+        pathNot: "^server/(delivery|jobs|protection|db|observability)/|^server/tables/outbox\\.ts$",
+      },
+    },
     below(
-      "delivery-below-the-leads",
-      "delivery",
-      "jobs|protection|db|observability",
-      "The delivery queue knows nothing of leads: an e-mail's outcome reaches a lead's timeline through a hook the composition root passes in.",
+      "jobs-and-protection-above-the-tables",
+      "jobs|protection",
+      "tables|db|observability",
+      "Background jobs (the poller and the lease) and the protections (rate limits, origins, client addresses) use only their tables' owners, the database and the logger.",
     ),
     below(
-      "jobs-and-protection-above-the-database",
-      "jobs|protection",
+      "the-tables-above-the-database",
+      "tables",
       "db|observability",
-      "Background jobs (the poller and the lease) and the protections (rate limits, origins, client addresses) use only the database and the logger.",
+      "A table's owner holds its SQL and nothing else: it uses the database and the core, never the code that calls it.",
     ),
     below(
       "the-database-is-the-floor",
