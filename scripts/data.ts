@@ -29,7 +29,7 @@ const usage = `Usage:
   npm run data -- erase <email>                            Erase everything held about an e-mail address
   npm run data -- rotate-key                               Re-encrypt every stored NI number under the
                                                            current key (NI_ENCRYPTION_KEY), reading old
-                                                           ones with the previous keys; see the README
+                                                           ones with the previous keys; see docs/keys.md
   npm run data -- backup-key <identity file>               Make the key pair backups are encrypted to:
                                                            prints the public key for BACKUP_RECIPIENT and
                                                            writes the private one to the file, which is
@@ -118,7 +118,7 @@ if (command === "backup-key" && argument) {
   try {
     writeFileSync(
       argument,
-      `# Opens this site's backups: keep it off the server, with the other keys (README, "Backups").\n# public key: ${recipient}\n${identity}\n`,
+      `# Opens this site's backups: keep it off the server, with the other keys (docs/keys.md).\n# public key: ${recipient}\n${identity}\n`,
       { flag: "wx", mode: 0o600 },
     );
   } catch (error) {

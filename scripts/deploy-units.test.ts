@@ -1,8 +1,8 @@
 // The systemd units in deploy/ pass `systemd-analyze verify`, as installed with the code at this
-// checkout (the units name /srv/site, where the README installs it), and `systemd-analyze security`
+// checkout (the units name /srv/site, where docs/running-it.md installs it), and `systemd-analyze security`
 // rates them "OK" or better with every sandboxing setting a Node server can bear; the backup unit is
 // given only the backup's own environment; deploy/site.env reads the same to systemd as to the shell
-// the README loads it into; and deploy/Caddyfile lets through the largest body the server reads.
+// docs/running-it.md loads it into; and deploy/Caddyfile lets through the largest body the server reads.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -140,7 +140,7 @@ it("every value in site.env reads the same to systemd's EnvironmentFile and to a
     const raw = line.slice(line.indexOf("=") + 1);
     if (/[\s<>&;|()$`'"\\*?[\]]/.test(raw)) expect(raw, line).toMatch(/^"[^"$`\\]*"$/);
   }
-  // As the README's commands load it: set -a; . site.env
+  // As the commands in docs/running-it.md load it: set -a; . site.env
   const shell = spawnSync("sh", ["-c", 'set -a; . "$0"; set +a; exec env', file], {
     encoding: "utf8",
     env: { PATH: process.env.PATH },

@@ -125,7 +125,7 @@ export function loadSecrets(dataDir: string, env: Overrides): Secrets {
     );
   }
   const niKey = Buffer.from(niKeyHex, "hex");
-  // Kept for reading during a rotation of the NI key (see the README): the environment's list, or the file's.
+  // Kept for reading during a rotation of the NI key (see docs/keys.md): the environment's list, or the file's.
   const previous = env.NI_ENCRYPTION_KEY_PREVIOUS
     ? previousKeys(env.NI_ENCRYPTION_KEY_PREVIOUS.split(","), "NI_ENCRYPTION_KEY_PREVIOUS")
     : previousKeys(

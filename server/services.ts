@@ -29,7 +29,6 @@ import { createDataRequests } from "./lifecycle/data-requests.ts";
 import { type ErasureLedger, ledgerFor } from "./lifecycle/ledger.ts";
 import { replayLedger } from "./lifecycle/replay.ts";
 import { type Purging, startPurging } from "./lifecycle/schedule.ts";
-import { tombstoneOf } from "./lifecycle/tombstones.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import type { Logger } from "./observability/logger.ts";
 import { alertLinkKey } from "./protection/alert-link.ts";
@@ -38,6 +37,8 @@ import { readiness } from "./readiness.ts";
 import { clamdAddress, createClamdScan } from "./scanning/clamd.ts";
 import { createScanning, type Scanning } from "./scanning/scanner.ts";
 import { loadSecrets, type Secrets } from "./secrets.ts";
+import { attachmentOf, pendingScanOf } from "./tables/documents.ts";
+import { tombstoneOf } from "./tables/tombstones.ts";
 import { createVacancies } from "./vacancies/vacancies.ts";
 import { confirmationWindowMs } from "./workspace/sessions.ts";
 import { answeringWhileSwitchingOver } from "./workspace/switching-over.ts";
@@ -236,6 +237,9 @@ export async function createServices(
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     leaseMs: env.OUTBOX_LEASE_MS,
     onEmailOutcome: recordEmailOutcome,
+    // An e-mail with attachments waits while any of its lead's documents is still to be virus-scanned.
+    holdWhile: pendingScanOf,
+    attachment: (id) => attachmentOf(db, id),
   });
 
   // A vacancy published (or a published one edited) wakes the job alerts, so "as soon as a job is

@@ -79,8 +79,30 @@ describe("the import rules (npm run check)", () => {
       "server/lifecycle/purge.ts":
         "import { createWorkspace } from '../workspace/workspace.ts';\nexport const purge = () => createWorkspace;\n",
     });
-    expect(found).toContain("no-loops-in-the-server");
+    expect(found).toContain("no-loops");
     expect(found).toContain("features-stand-apart");
+  });
+
+  it("refuse two app modules that import each other", async () => {
+    expect(
+      await violations({
+        "app/lib/claims.ts":
+          "import { section } from '../components/claims.tsx';\nexport const claims = () => section;\n",
+        "app/components/claims.tsx":
+          "import { claims } from '../lib/claims.ts';\nexport const section = () => claims;\n",
+      }),
+    ).toContain("no-loops");
+  });
+
+  it("refuse two core modules that import each other, types only included", async () => {
+    expect(
+      await violations({
+        "core/forms/result.ts":
+          "import { tokenField } from './token.ts';\nexport type FormName = 'contact';\nexport const field = tokenField;\n",
+        "core/forms/token.ts":
+          "import type { FormName } from './result.ts';\nexport const tokenField = 'token';\nexport const name: FormName = 'contact';\n",
+      }),
+    ).toContain("no-loops");
   });
 
   it("refuse an import that points up the server's order", async () => {

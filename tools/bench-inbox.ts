@@ -19,8 +19,8 @@ import pg from "pg";
 import type { InboxQuery } from "#core/leads/inbox-query.ts";
 import { type Database, openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
+import { listLeads, type Viewer } from "../server/tables/leads/search.ts";
 import { exportLeads } from "../server/workspace/inbox/export.ts";
-import { listLeads, type Viewer } from "../server/workspace/inbox/search.ts";
 import { addSampleLeads } from "../tests/support/sample-leads.ts";
 
 const sizes = (process.env.BENCH_LEADS ?? "20000,100000")

@@ -15,8 +15,8 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type Database, openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
-import { recordEvent } from "../server/leads/timeline.ts";
 import { purge } from "../server/lifecycle/purge.ts";
+import { recordEvent } from "../server/tables/timeline.ts";
 import { idleTimeoutMs } from "../server/workspace/sessions.ts";
 
 const leadsOfEachKind = Number(process.env.BENCH_LEADS ?? 2000);

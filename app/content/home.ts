@@ -10,9 +10,10 @@ import housekeeping from "~/assets/artwork/housekeeping.svg?raw&home";
 import security from "~/assets/artwork/security.svg?raw&home";
 import steward from "~/assets/artwork/steward.svg?raw&home";
 import warehouse from "~/assets/artwork/warehouse.svg?raw&home";
+import type { Artwork } from "~/lib/artwork";
 import { svgArtwork } from "~/lib/inline-svg";
 import { serviceCards } from "./services/cards";
-import type { Artwork, PageMeta, ServiceCard, ValueItem } from "./types";
+import type { PageMeta, ServiceCard, ValueItem } from "./types";
 
 /** The services' pictures: the home page is the one page that shows all five. */
 const serviceArtwork: Record<ServiceKey, Artwork> = {

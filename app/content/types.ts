@@ -1,28 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import type { InlineSvg } from "~/lib/inline-svg";
-
-/**
- * An image the site shows, with its size set so nothing shifts while it loads. The artwork is small
- * SVG, drawn inline in the page (`svg`, from an `?raw` import and `inlineSvg`), so it costs no request.
- * The content module of the page that shows a picture imports its file (`svgArtwork()` reads an SVG's
- * title and size), so a page carries only the pictures it shows. To use a photo instead, drop the file
- * into `app/assets/artwork/`, import it there (a plain import gives its URL) and give the entry `src`
- * (and, for several widths, `srcSet` and `sizes` with AVIF or WebP files) in place of `svg`.
- */
-export type Artwork = {
-  alt: string;
-  width: number;
-  height: number;
-} & (
-  | { svg: InlineSvg; src?: never; srcSet?: never; sizes?: never }
-  | {
-      src: string;
-      /** Optional responsive sources for raster images, e.g. "photo-640.avif 640w, photo-1280.avif 1280w". */
-      srcSet?: string;
-      sizes?: string;
-      svg?: never;
-    }
-);
+import type { Artwork } from "~/lib/artwork";
 
 /**
  * A service's colour gradient as Tailwind classes (`from-*` and `to-*`). Both ends are dark enough

@@ -1,7 +1,4 @@
-import type { Artwork } from "../content/types.ts";
-
-/** An SVG file's drawing, ready to be placed inline in the page: its viewBox and what it draws. */
-export type InlineSvg = { viewBox: string; body: string };
+import type { Artwork, InlineSvg } from "./artwork.ts";
 
 /**
  * Takes an SVG file's markup (an `?raw` import) apart for drawing inline: the root element's viewBox

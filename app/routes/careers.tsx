@@ -1,8 +1,6 @@
-import { data, Link } from "react-router";
-import { formStart, refusedFor } from "#core/forms/form-result.ts";
-import { issueFormToken } from "#core/forms/form-token.server.ts";
+import { Link } from "react-router";
+import { formStart } from "#core/forms/form-result.ts";
 import { vacanciesPath } from "#core/vacancies/model.ts";
-import { alertSignUpHtml } from "~/components/alerts/alert-sign-up.server";
 import { CareersForm } from "~/components/forms/careers-form";
 import { SectionLink } from "~/components/sections/actions";
 import { PageHero } from "~/components/sections/page-hero";
@@ -12,38 +10,20 @@ import { ServerMarkup } from "~/components/ui/server-markup";
 import { VacancyList } from "~/components/vacancies/vacancy-list";
 import { VacancyPage } from "~/components/vacancies/vacancy-page";
 import { careers } from "~/content/careers";
-import { formResultSecretContext, refusedFormContext, servicesContext } from "~/lib/app-context";
-import { requestNow } from "~/lib/clock.server";
-import { readFormResult } from "~/lib/form-result.server";
 import { pageMeta } from "~/lib/meta";
 import { vacancyMeta } from "~/lib/vacancies/meta";
 import type { Route } from "./+types/careers";
-
-/** How many of the newest vacancies the careers page shows. */
-const newestVacancies = 3;
+import { actOnCareers, loadCareers } from "./careers.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   // A refused application from a vacancy's page comes back as that page, titled as it is.
   return loaderData?.refusedVacancy ? vacancyMeta(loaderData.refusedVacancy) : pageMeta(careers.meta);
 }
 
-/**
- * The newest open vacancies, read on each request, and the banner to show after a form post without
- * JavaScript (null on a normal visit). After a refused post from a vacancy's page (read here too, as
- * loaders run after the action), that vacancy: the page comes back as the vacancy's, and is titled so.
- */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const secret = context.get(formResultSecretContext);
-  const { vacancies } = context.get(servicesContext);
-  const named = refusedFor("careers", context.get(refusedFormContext))?.values.vacancy;
-  const found = named ? await vacancies.forApplication(named) : null;
-  return {
-    formResult: readFormResult(request, "careers", secret),
-    formToken: issueFormToken("careers", secret),
-    alertSignUp: alertSignUpHtml(issueFormToken("careers", secret)),
-    vacancies: await vacancies.listOpen({ limit: newestVacancies }, requestNow(request, context)),
-    refusedVacancy: found?.vacancy ?? null,
-  };
+// The vacancies, the tokens and a refused post's answer live in careers.server.ts, which stays out of
+// the browser.
+export async function loader(args: Route.LoaderArgs) {
+  return loadCareers(args);
 }
 
 /** The page carries a fresh form token: never kept by a shared cache. */
@@ -51,15 +31,8 @@ export function headers() {
   return { "Cache-Control": "private, no-cache" };
 }
 
-/**
- * A post of the form made without JavaScript that the lead handlers refused, handed on to this page so
- * it comes back with every typed value and each problem by its field (docs/decisions/009). Nothing else
- * posts here.
- */
-export function action({ context }: Route.ActionArgs) {
-  const refused = refusedFor("careers", context.get(refusedFormContext));
-  if (!refused) throw data("This page does not accept posts.", { status: 405 });
-  return data(refused, { status: refused.status });
+export function action(args: Route.ActionArgs) {
+  return actOnCareers(args);
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

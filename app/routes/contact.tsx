@@ -1,43 +1,28 @@
 import { AlertTriangle, Building2, Clock, Mail, Phone } from "lucide-react";
-import { data } from "react-router";
 import { site } from "#core/config/site.ts";
-import { formStart, refusedFor } from "#core/forms/form-result.ts";
-import { issueFormToken } from "#core/forms/form-token.server.ts";
+import { formStart } from "#core/forms/form-result.ts";
 import { ContactForm } from "~/components/forms/contact-form";
 import { OfficeMap } from "~/components/office-map";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { EmailText } from "~/components/ui/email-text";
 import { contact } from "~/content/contact";
-import { formResultSecretContext, refusedFormContext } from "~/lib/app-context";
 import { cn } from "~/lib/cn";
-import { readFormResult } from "~/lib/form-result.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/contact";
+import { actOnContact, loadContact } from "./contact.server";
 
 export function meta() {
   return pageMeta(contact.meta);
 }
 
-/** The banner to show after a form post without JavaScript (null on a normal visit). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const secret = context.get(formResultSecretContext);
-  // A page rendered now carries its own time token; a prerendered one gets it as it is served.
-  return {
-    formResult: readFormResult(request, "contact", secret),
-    formToken: issueFormToken("contact", secret),
-  };
+// The tokens and a refused post's answer live in contact.server.ts, which stays out of the browser.
+export async function loader(args: Route.LoaderArgs) {
+  return loadContact(args);
 }
 
-/**
- * A post of the form made without JavaScript that the lead handlers refused, handed on to this page so
- * it comes back with every typed value and each problem by its field (docs/decisions/009). Nothing else
- * posts here.
- */
-export function action({ context }: Route.ActionArgs) {
-  const refused = refusedFor("contact", context.get(refusedFormContext));
-  if (!refused) throw data("This page does not accept posts.", { status: 405 });
-  return data(refused, { status: refused.status });
+export function action(args: Route.ActionArgs) {
+  return actOnContact(args);
 }
 
 function InfoCard({

@@ -101,7 +101,7 @@ describe.each(dialects)("the vacancies feed and the sitemap's lastmod (%s)", (di
     return saved.vacancy;
   }
 
-  it("holds every open published vacancy, with every element the README lists, and nothing else", async () => {
+  it("holds every open published vacancy, with every element the staff guide lists, and nothing else", async () => {
     clock = minutes(0);
     const open = await publish({ title: `Cleaner <b>& "Co"</b> ]]>`, service: "cleaning" });
     const draft = await vacancies.save(null, input({ title: "Draft Steward" }), "draft", staffId);

@@ -1,6 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { serviceList } from "#core/config/service-list.ts";
-import { issueFormToken } from "#core/forms/form-token.server.ts";
 import { absoluteUrl } from "#core/seo.ts";
 import {
   employmentTypes,
@@ -8,40 +7,20 @@ import {
   vacanciesPath,
   vacancyServiceName,
 } from "#core/vacancies/model.ts";
-import { alertSignUpHtml } from "~/components/alerts/alert-sign-up.server";
 import { PageHero } from "~/components/sections/page-hero";
 import { Button } from "~/components/ui/button";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { VacancyList } from "~/components/vacancies/vacancy-list";
-import { formResultSecretContext, servicesContext } from "~/lib/app-context";
-import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/vacancies";
+import { loadVacancies } from "./vacancies.server";
 
 const description =
   "Open jobs in cleaning, security, housekeeping, warehouses and event stewarding across Greater Manchester, with pay, hours and closing dates. Apply online in five minutes.";
 
-/** The filters, as the address gives them: `?service=warehouse&type=TEMPORARY`; anything else means "any". */
-function filtersOf(url: URL) {
-  const service = url.searchParams.get("service") ?? "";
-  const type = url.searchParams.get("type") ?? "";
-  return {
-    service: serviceList.some((entry) => entry.slug === service) ? service : "",
-    type: employmentTypes.some((entry) => entry.value === type) ? type : "",
-  };
-}
-
-/** Every open vacancy, newest first, read from the database on each request. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { vacancies } = context.get(servicesContext);
-  const filters = filtersOf(new URL(request.url));
-  const list = await vacancies.listOpen(
-    { service: filters.service || undefined, type: filters.type || undefined },
-    requestNow(request, context),
-  );
-  // The job alerts' sign-up form, made here as markup: the page carries no script for it.
-  const alertSignUp = alertSignUpHtml(issueFormToken("careers", context.get(formResultSecretContext)));
-  return data({ vacancies: list, filters, alertSignUp });
+// The filters' rules and the list's reading live in vacancies.server.ts, which stays out of the browser.
+export async function loader(args: Route.LoaderArgs) {
+  return loadVacancies(args);
 }
 
 export function headers() {

@@ -1,7 +1,7 @@
 /**
  * Every case study the site publishes, newest work first. Each is one file under `content/`; adding one
  * is adding its file, importing it here, and its address to `directory.ts` (a test holds the two
- * lists together). README, "Case studies and testimonials", says how.
+ * lists together). docs/staff-guide.md, "Case studies and testimonials", says how.
  */
 import { type ServiceKey, serviceList } from "../config/service-list.ts";
 import { ancoatsAparthotel } from "./content/ancoats-aparthotel.ts";

@@ -55,7 +55,7 @@ export type CaseStudy = {
   testimonial: Testimonial;
   /**
    * True for the examples the repository ships: the company in them is fictional, so each is marked as a
-   * sample on its page until the owner replaces it with real work (README, "Case studies").
+   * sample on its page until the owner replaces it with real work (docs/staff-guide.md, "Case studies and testimonials").
    */
   sample: boolean;
 };

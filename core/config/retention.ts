@@ -36,7 +36,7 @@ export type RetentionConfig = {
   };
   /**
    * How long the operator keeps database backups before they are overwritten. The backup tool
-   * enforces this, not the site; it is here so the notice and the README state the same number.
+   * enforces this, not the site; it is here so the notice and docs/privacy.md state the same number.
    */
   backups: Period;
 };

@@ -1,7 +1,8 @@
+import type { FormName } from "./form-name.ts";
 import { formTokenField } from "./form-token.ts";
 
-/** The two forms whose outcome a page can show. */
-export type FormName = "contact" | "careers";
+// Also named here, beside the outcome, where the pages, the server and the tests look for it.
+export type { FormName };
 
 /**
  * What the banner under a form's heading shows: the server's verdict and its words, and, for a refusal,

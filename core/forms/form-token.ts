@@ -1,4 +1,4 @@
-import type { FormName } from "./form-result.ts";
+import type { FormName } from "./form-name.ts";
 
 /**
  * The signed time token each form carries (see docs/decisions/015-spam-layers.md): when its page was

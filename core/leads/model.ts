@@ -459,6 +459,9 @@ export function describeEvent(action: AuditAction, detail: string): string {
   }
 }
 
+/** Who wrote a note, or did something, when their account has since been removed. */
+export const formerStaff = "A former member of staff";
+
 /** Who did it: a member of staff by name, or the website (or its mail service) for what happened on its own. */
 export function actorOf(action: AuditAction, who: string | null): string {
   if (who) return who;

@@ -1,3 +1,5 @@
+import { routedPath } from "../routed-path.ts";
+
 /**
  * True for the staff workspace's addresses: its pages, which have their own frame and are never indexed,
  * and React Router's data requests for them (`/staff.data`), which the server guards the same way.
@@ -20,22 +22,6 @@ export function leadPath(reference: string): string {
   return `/staff/leads/${encodeURIComponent(reference)}`;
 }
 
-/** A path as the router reads it: dot segments resolved, escapes decoded, slashes collapsed, in lower case. */
-function asRouted(pathname: string): string {
-  let path = new URL(`http://site${pathname.startsWith("/") ? "" : "/"}${pathname}`).pathname;
-  for (let i = 0; i < 3; i++) {
-    let decoded = path;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      break;
-    }
-    if (decoded === path) break;
-    path = decoded;
-  }
-  return path.replace(/[/\\]+/g, "/").toLowerCase();
-}
-
 /**
  * True for any other spelling of a workspace address that the router would still match: `/STAFF`,
  * `/%73taff`, `//staff`, `/x/../staff` and the like. The server answers these 404, so the workspace's
@@ -43,7 +29,7 @@ function asRouted(pathname: string): string {
  * it. Workspace addresses never need escapes, doubled slashes or dot segments.
  */
 export function isOtherStaffSpelling(pathname: string): boolean {
-  if (!isStaffPath(asRouted(pathname))) return false;
+  if (!isStaffPath(routedPath(pathname))) return false;
   const plain =
     isStaffPath(pathname) &&
     !/%|\/\/|\\/.test(pathname) &&

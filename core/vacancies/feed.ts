@@ -1,7 +1,7 @@
 /**
  * The vacancies feed: the open jobs as the XML the job aggregators read (Adzuna, Careerjet, Jooble and
  * Indeed's classic format): a `<source>` naming the publisher, then one `<job>` per open vacancy. Pure, so
- * the route that serves it and the tests share it; the README documents the same structure.
+ * the route that serves it and the tests share it; docs/staff-guide.md documents the same structure.
  */
 import { site } from "../config/site.ts";
 import { absoluteUrl } from "../seo.ts";
@@ -18,7 +18,7 @@ import {
   vacancyServiceName,
 } from "./model.ts";
 
-/** The elements of every `<job>`, in order: what the README lists and the tests hold the feed to. */
+/** The elements of every `<job>`, in order: what docs/staff-guide.md lists and the tests hold the feed to. */
 export const feedJobElements = [
   "title",
   "referencenumber",

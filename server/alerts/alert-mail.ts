@@ -9,11 +9,11 @@ import {
   employmentTypeLabel,
   formatClosingDate,
   formatPay,
-  type Vacancy,
   vacancyPath,
   vacancyServiceName,
 } from "#core/vacancies/model.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
+import type { VacancyListing } from "../tables/vacancies.ts";
 
 /** What an alert e-mail needs to know of the alert. */
 export type AlertForMail = {
@@ -27,21 +27,8 @@ export type AlertForMail = {
   confirmedAt: number;
 };
 
-/** A vacancy as an alert lists it. */
-export type AlertVacancy = Pick<
-  Vacancy,
-  | "reference"
-  | "slug"
-  | "title"
-  | "service"
-  | "location"
-  | "postcode"
-  | "employmentType"
-  | "payFrom"
-  | "payTo"
-  | "payPeriod"
-  | "closesOn"
->;
+/** A vacancy as an alert lists it: as any list of jobs does, without its status (an alert lists only open ones). */
+export type AlertVacancy = Omit<VacancyListing, "status">;
 
 const confirmedDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 

@@ -15,6 +15,7 @@ import type { Database } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { createLeasedJob, type LeasedJob } from "../jobs/leased-job.ts";
 import type { Logger } from "../observability/logger.ts";
+import { markRenewalAsked, renewedBy, unaskedRenewedBy, unconfirmedBy } from "../tables/job-alerts.ts";
 import type { AlertLinks } from "./links.ts";
 import { alertReference, deleteAlert } from "./subscriptions.ts";
 
@@ -56,16 +57,10 @@ export async function purgeAlerts(
 ) {
   let deleted = 0;
   const unconfirmedBefore = addPeriod(0, retention.jobAlerts.unconfirmed);
-  const stale = await db.all<{ id: string }>(
-    "SELECT id FROM job_alerts WHERE status = 'pending' AND created_at <= ?",
-    [now - unconfirmedBefore],
+  const stale = await unconfirmedBy(db, now - unconfirmedBefore);
+  const lapsed = (await renewedBy(db, now - longest(period) + 3 * 31 * dayMs)).filter(
+    (row) => alertLapsesAt(row.renewedAt, period) <= now,
   );
-  const lapsed = (
-    await db.all<{ id: string; renewed_at: number }>(
-      "SELECT id, renewed_at FROM job_alerts WHERE status = 'active' AND renewed_at <= ?",
-      [now - longest(period) + 3 * 31 * dayMs],
-    )
-  ).filter((row) => alertLapsesAt(Number(row.renewed_at), period) <= now);
   for (const row of [...stale, ...lapsed]) {
     onDeleting?.(row.id, now);
     deleted += await db.transaction((tx) => deleteAlert(tx, row.id));
@@ -80,33 +75,23 @@ export async function queueAlertRenewals(
   now: number,
 ): Promise<number> {
   const period = options.period ?? retention.jobAlerts.unrenewed;
-  const candidates = await db.all<{ id: string; renewed_at: number }>(
-    `SELECT id, renewed_at FROM job_alerts
-     WHERE status = 'active' AND renewed_at <= ? AND (renewal_asked_at IS NULL OR renewal_asked_at < renewed_at)`,
-    [now - longest(period) + 3 * 31 * dayMs],
-  );
+  const candidates = await unaskedRenewedBy(db, now - longest(period) + 3 * 31 * dayMs);
   let queued = 0;
   for (const candidate of candidates) {
-    const renewedAt = Number(candidate.renewed_at);
+    const { renewedAt } = candidate;
     const lapsesAt = alertLapsesAt(renewedAt, period);
     if (now < askFrom(lapsesAt) || now >= lapsesAt) continue;
     const asked = await db.transaction(async (tx) => {
       // At most once a period: only the first to set renewal_asked_at for it queues the e-mail.
-      const [alert] = await tx.all<{ email: string }>(
-        `UPDATE job_alerts SET renewal_asked_at = ?
-         WHERE id = ? AND status = 'active' AND renewed_at = ?
-           AND (renewal_asked_at IS NULL OR renewal_asked_at < renewed_at)
-         RETURNING email`,
-        [now, candidate.id, renewedAt],
-      );
-      if (!alert) return false;
+      const email = await markRenewalAsked(tx, candidate.id, renewedAt, now);
+      if (email === null) return false;
       const links = options.links(candidate.id);
       await enqueueEmail(
         tx,
         alertReference(candidate.id),
         {
           purpose: "alert-renewal",
-          to: alert.email,
+          to: email,
           replyTo: options.replyTo,
           subject: `Shall we keep sending you job alerts? (${site.brand})`,
           body: [

@@ -14,13 +14,23 @@
  */
 
 import { performance } from "node:perf_hooks";
-import type { AlertFrequency } from "#core/alerts/model.ts";
+import type { AlertChoices, AlertFrequency } from "#core/alerts/model.ts";
 import { isOpenAt, londonDate } from "#core/vacancies/model.ts";
 import type { Database, Transaction } from "../db/database.ts";
+import type { SqlDialect } from "../db/dialect.ts";
 import { enqueueEmails } from "../delivery/outbox.ts";
 import { createLeasedJob, type LeasedJob } from "../jobs/leased-job.ts";
 import type { Logger } from "../observability/logger.ts";
-import { type AlertJob, type AlertVacancy, alertJob, alertMail, choiceList } from "./alert-mail.ts";
+import {
+  lockForSending,
+  markSending,
+  recordSent,
+  type SendingAlert,
+  sendingPage,
+  sentTo,
+} from "../tables/job-alerts.ts";
+import { publishedOpenVacancies } from "../tables/vacancies.ts";
+import { type AlertJob, type AlertVacancy, alertJob, alertMail } from "./alert-mail.ts";
 import type { AlertLinks } from "./links.ts";
 
 /** How often the job looks for alerts to send: immediate alerts go within this of a job's publication. */
@@ -96,84 +106,38 @@ export function placeMatches(place: string, vacancy: Pick<AlertVacancy, "locatio
   );
 }
 
-type AlertRow = {
-  id: string;
-  email: string;
-  services: string;
-  employment_types: string;
-  place: string;
-  frequency: AlertFrequency;
-  confirmed_at: number | null;
-  created_at: number;
-};
-
 /** An open vacancy, with when it was published and its block in the e-mails. */
 type Candidate = AlertVacancy & { publishedAt: number; job: AlertJob };
 
-type VacancyRow = {
-  reference: string;
-  slug: string;
-  status: "open";
-  title: string;
-  service: string;
-  location: string;
-  postcode: string;
-  employment_type: AlertVacancy["employmentType"];
-  pay_from_pence: number;
-  pay_to_pence: number;
-  pay_period: AlertVacancy["payPeriod"];
-  closes_on: string;
-  published_at: number;
-};
-
 /** The open, published vacancies at `now`, oldest first: few, so read once a run. */
 async function openVacancies(db: Database, now: number, publicUrl: string): Promise<Candidate[]> {
-  const rows = await db.all<VacancyRow>(
-    `SELECT reference, slug, status, title, service, location, postcode, employment_type, pay_from_pence,
-       pay_to_pence, pay_period, closes_on, published_at
-     FROM vacancies
-     WHERE status = 'open' AND closes_on >= ? AND published_at IS NOT NULL AND published_at <= ?
-     ORDER BY published_at, reference`,
-    [londonDate(now), now],
-  );
-  return rows
-    .filter((row) => isOpenAt({ status: row.status, closesOn: row.closes_on }, now))
-    .map((row) => {
-      const vacancy: AlertVacancy = {
-        reference: row.reference,
-        slug: row.slug,
-        title: row.title,
-        service: row.service,
-        location: row.location,
-        postcode: row.postcode,
-        employmentType: row.employment_type,
-        payFrom: Number(row.pay_from_pence) / 100,
-        payTo: Number(row.pay_to_pence) / 100,
-        payPeriod: row.pay_period,
-        closesOn: row.closes_on,
-      };
-      return { ...vacancy, publishedAt: Number(row.published_at), job: alertJob(vacancy, publicUrl) };
-    });
+  const listed = await publishedOpenVacancies(db, londonDate(now), now);
+  return listed
+    .filter((listing) => isOpenAt(listing, now))
+    .map(({ status, publishedAt, ...vacancy }) => ({
+      ...vacancy,
+      publishedAt,
+      job: alertJob(vacancy, publicUrl),
+    }));
 }
 
 /** When an alert started: its confirmation (its sign-up, were that ever missing). */
-function startOf(alert: AlertRow): number {
-  return Number(alert.confirmed_at ?? alert.created_at);
+function startOf(alert: SendingAlert): number {
+  return alert.confirmedAt ?? alert.createdAt;
 }
 
 /** The vacancies among `open` that an alert asks for, published since it started. */
 export function matchingVacancies<V extends Candidate>(
-  alert: Pick<AlertRow, "services" | "employment_types" | "place"> & { startedAt: number },
+  alert: { choices: Pick<AlertChoices, "services" | "types" | "place">; startedAt: number },
   open: readonly V[],
 ): V[] {
-  const services = choiceList(alert.services);
-  const types = choiceList(alert.employment_types);
+  const { services, types, place } = alert.choices;
   return open.filter(
     (vacancy) =>
       vacancy.publishedAt >= alert.startedAt &&
       (services.length === 0 || services.includes(vacancy.service)) &&
       (types.length === 0 || types.includes(vacancy.employmentType)) &&
-      placeMatches(alert.place, vacancy),
+      placeMatches(place, vacancy),
   );
 }
 
@@ -206,15 +170,7 @@ export async function queueJobAlerts(db: Database, now: number, options: Sending
     let after = "";
     for (;;) {
       // Only an alert confirmed by the newest job's publication can want any; one page at a time, by id.
-      const page = await db.all<AlertRow>(
-        `SELECT id, email, services, employment_types, place, frequency, confirmed_at, created_at
-         FROM job_alerts
-         WHERE status = 'active' AND frequency = ? AND id > ?
-           AND COALESCE(confirmed_at, created_at) <= ?
-           ${period ? "AND (last_period IS NULL OR last_period <> ?)" : ""}
-         ORDER BY id LIMIT ${pageSize}`,
-        [frequency, after, newest, ...(period ? [period] : [])],
-      );
+      const page = await sendingPage(db, { frequency, after, startedBy: newest, period, size: pageSize });
       if (page.length === 0) break;
       after = page[page.length - 1]?.id ?? after;
       queued += await queuePage(db, page, open, { now, period, ...options });
@@ -224,12 +180,12 @@ export async function queueJobAlerts(db: Database, now: number, options: Sending
   return queued;
 }
 
-type Due = { alert: AlertRow; jobs: Candidate[] };
+type Due = { alert: SendingAlert; jobs: Candidate[] };
 
 /** Queues the e-mails of one page of alerts: what each has not had yet, a few alerts per transaction. */
 async function queuePage(
   db: Database,
-  page: AlertRow[],
+  page: SendingAlert[],
   open: Candidate[],
   options: SendingOptions & { now: number; period: string | null },
 ): Promise<number> {
@@ -237,11 +193,11 @@ async function queuePage(
     .map((alert) => ({ alert, jobs: matchingVacancies({ ...alert, startedAt: startOf(alert) }, open) }))
     .filter((entry) => entry.jobs.length > 0);
   if (wanting.length === 0) return 0;
-  const sent = await db.all<{ alert_id: string; vacancy_reference: string }>(
-    `SELECT alert_id, vacancy_reference FROM job_alert_sent WHERE alert_id IN (${placeholders(wanting.length)})`,
+  const sent = await sentTo(
+    db,
     wanting.map((entry) => entry.alert.id),
   );
-  const had = new Set(sent.map((row) => `${row.alert_id} ${row.vacancy_reference}`));
+  const had = new Set(sent.map((row) => `${row.alertId} ${row.vacancyReference}`));
   const due = wanting
     .map(({ alert, jobs }) => ({
       alert,
@@ -252,16 +208,12 @@ async function queuePage(
   for (let i = 0; i < due.length; i += perTransaction) {
     const batch = due.slice(i, i + perTransaction);
     const started = performance.eventLoopUtilization();
-    queued += await db.transaction((tx) => queueBatch(tx, batch, { ...options, lockRows: db.sql.lockRows }));
+    queued += await db.transaction((tx) => queueBatch(tx, batch, { ...options, sql: db.sql }));
     // The forms share this process (and, on SQLite, its one connection): after each transaction the job
     // rests as long as this process was busy meanwhile, so requests always get at least half of it.
     await pause(performance.eventLoopUtilization(started).active);
   }
   return queued;
-}
-
-function placeholders(count: number): string {
-  return Array.from({ length: count }, () => "?").join(", ");
 }
 
 function pause(ms: number): Promise<void> {
@@ -276,35 +228,19 @@ function pause(ms: number): Promise<void> {
 async function queueBatch(
   tx: Transaction,
   batch: Due[],
-  options: SendingOptions & { now: number; period: string | null; lockRows: string },
+  options: SendingOptions & { now: number; period: string | null; sql: SqlDialect },
 ): Promise<number> {
   const { now, period } = options;
   const ids = batch.map((entry) => entry.alert.id);
-  const periodClause = period ? "AND (last_period IS NULL OR last_period <> ?)" : "";
-  const periodParams = period ? [period] : [];
-  const locked = await tx.all<{ id: string }>(
-    `SELECT id FROM job_alerts WHERE id IN (${placeholders(ids.length)}) AND status = 'active' ${periodClause}
-     ORDER BY id ${options.lockRows}`,
-    [...ids, ...periodParams],
-  );
+  const locked = await lockForSending(tx, options.sql, ids, period);
   if (locked.length === 0) return 0;
-  const claimed = await tx.all<{ id: string }>(
-    `UPDATE job_alerts SET ${period ? "last_period = ?, " : ""}last_sent_at = ?
-     WHERE id IN (${placeholders(locked.length)}) AND status = 'active' ${periodClause} RETURNING id`,
-    [...periodParams, now, ...locked.map((row) => row.id), ...periodParams],
-  );
-  const mine = new Set(claimed.map((row) => row.id));
+  const mine = new Set(await markSending(tx, locked, period, now));
   const entries = batch.filter((entry) => mine.has(entry.alert.id));
   const pairs = entries.flatMap((entry) => entry.jobs.map((job) => [entry.alert.id, job.reference] as const));
   if (pairs.length === 0) return 0;
   // Another process may have sent some since they were read: only the jobs this insert lands are listed.
-  const landed = await tx.all<{ alert_id: string; vacancy_reference: string }>(
-    `INSERT INTO job_alert_sent (alert_id, vacancy_reference, sent_at)
-     VALUES ${pairs.map(() => "(?, ?, ?)").join(", ")}
-     ON CONFLICT (alert_id, vacancy_reference) DO NOTHING RETURNING alert_id, vacancy_reference`,
-    pairs.flatMap(([alertId, reference]) => [alertId, reference, now]),
-  );
-  const fresh = new Set(landed.map((row) => `${row.alert_id} ${row.vacancy_reference}`));
+  const landed = await recordSent(tx, pairs, now);
+  const fresh = new Set(landed.map((row) => `${row.alertId} ${row.vacancyReference}`));
   let queued = 0;
   for (const { alert, jobs } of entries) {
     const listed = jobs.filter((job) => fresh.has(`${alert.id} ${job.reference}`));
@@ -312,10 +248,10 @@ async function queueBatch(
     const mail = alertMail(
       {
         email: alert.email,
-        services: alert.services,
-        employmentTypes: alert.employment_types,
-        place: alert.place,
-        frequency: alert.frequency,
+        services: alert.choices.services.join(","),
+        employmentTypes: alert.choices.types.join(","),
+        place: alert.choices.place,
+        frequency: alert.choices.frequency,
         confirmedAt: startOf(alert),
       },
       listed.map((job) => job.job),

@@ -12,9 +12,9 @@ import {
   startHarness,
   TestSmtp,
 } from "../../tests/support/harness.ts";
-import { findPerson } from "../lifecycle/data-requests.ts";
 import { eraseByEmail } from "../lifecycle/erase.ts";
 import { ledgerFor } from "../lifecycle/ledger.ts";
+import { findPerson } from "../lifecycle/person.ts";
 import { replayLedger } from "../lifecycle/replay.ts";
 import { createLogger } from "../observability/logger.ts";
 import { alertLinkKey } from "../protection/alert-link.ts";

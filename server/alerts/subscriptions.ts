@@ -11,7 +11,6 @@
 import { randomBytes } from "node:crypto";
 import {
   type AlertChoices,
-  type AlertFrequency,
   alertFrequencies,
   alertLinkParameter,
   alertPaths,
@@ -34,6 +33,19 @@ import { enqueueEmail } from "../delivery/outbox.ts";
 import { type AlertLinkPurpose, readAlertLink, signAlertLink } from "../protection/alert-link.ts";
 import { hashIp, networkKey } from "../protection/client-address.ts";
 import { takeRateLimit } from "../protection/rate-limit.ts";
+import {
+  activeChoiceCounts,
+  addPendingAlert,
+  alertById,
+  deleteAlertRow,
+  forgetSent,
+  type JobAlert,
+  lockAlertByEmail,
+  markConfirmed,
+  markRenewed,
+  setChoices,
+} from "../tables/job-alerts.ts";
+import { deleteMessagesOf } from "../tables/outbox.ts";
 import { type AlertLinks, createAlertLinks } from "./links.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -46,9 +58,9 @@ export function alertReference(alertId: string): string {
 
 /** Deletes an alert with what was sent and queued for it; resolves with 1, or 0 when it had gone. */
 export async function deleteAlert(tx: Queryable, alertId: string): Promise<number> {
-  await tx.run("DELETE FROM job_alert_sent WHERE alert_id = ?", [alertId]);
-  await tx.run("DELETE FROM outbox WHERE reference = ?", [alertReference(alertId)]);
-  return tx.run("DELETE FROM job_alerts WHERE id = ?", [alertId]);
+  await forgetSent(tx, alertId);
+  await deleteMessagesOf(tx, alertReference(alertId));
+  return deleteAlertRow(tx, alertId);
 }
 
 /** A sign-up as the form sends it. */
@@ -74,34 +86,6 @@ export type AlertAnswer =
 
 /** What a manage page shows: the alert's choices, and when it lapses unless renewed. */
 export type AlertView = { choices: AlertChoices; active: boolean; lapsesAt: number | null };
-
-type AlertRow = {
-  id: string;
-  email: string;
-  services: string;
-  employment_types: string;
-  place: string;
-  frequency: AlertFrequency;
-  status: "pending" | "active";
-  consent: string;
-  consent_how: string;
-  created_at: number;
-  confirmed_at: number | null;
-  renewed_at: number | null;
-};
-
-/** A row's choices as lists. */
-function choicesOf(
-  row: Pick<AlertRow, "services" | "employment_types" | "place" | "frequency">,
-): AlertChoices {
-  const list = (value: string) => (value ? value.split(",") : []);
-  return {
-    services: list(row.services),
-    types: list(row.employment_types),
-    place: row.place,
-    frequency: row.frequency,
-  };
-}
 
 /** The words of what a person agrees to, kept as their consent record. */
 export function consentWords(choices: AlertChoices, period: Period = retention.jobAlerts.unrenewed): string {
@@ -191,11 +175,10 @@ export function createSubscriptions(options: SubscriptionsOptions) {
   });
 
   /** The alert a link names, if the link is ours, for this purpose and still works. */
-  async function alertFor(token: string, purpose: AlertLinkPurpose, now: number): Promise<AlertRow | null> {
+  async function alertFor(token: string, purpose: AlertLinkPurpose, now: number): Promise<JobAlert | null> {
     const link = readAlertLink(linkKey, token, purpose, now);
     if (!link || link.expired) return null;
-    const [row] = await db.all<AlertRow>("SELECT * FROM job_alerts WHERE id = ?", [link.alertId]);
-    return row ?? null;
+    return alertById(db, link.alertId);
   }
 
   function confirmationMail(email: string, alertId: string, choices: AlertChoices, now: number): QueuedMail {
@@ -294,10 +277,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
         return sent;
       const { choices } = parsed;
       await db.transaction(async (tx) => {
-        const [known] = await tx.all<{ id: string; status: string }>(
-          `SELECT id, status FROM job_alerts WHERE LOWER(email) = ? ${db.sql.lockRows}`,
-          [address],
-        );
+        const known = await lockAlertByEmail(tx, db.sql, address);
         if (known?.status === "active") {
           await enqueueEmail(
             tx,
@@ -310,22 +290,14 @@ export function createSubscriptions(options: SubscriptionsOptions) {
         // A sign-up still waiting for its confirmation is replaced by the newer one (its old link stops working).
         if (known) await deleteAlert(tx, known.id);
         const id = randomBytes(18).toString("base64url");
-        await tx.run(
-          `INSERT INTO job_alerts (id, email, services, employment_types, place, frequency, status, consent,
-             consent_how, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
-          [
-            id,
-            address,
-            choices.services.join(","),
-            choices.types.join(","),
-            choices.place,
-            choices.frequency,
-            consentWords(choices, period),
-            "Job alerts form on our website; confirmed from the link we e-mailed to the address",
-            now,
-          ],
-        );
+        await addPendingAlert(tx, {
+          id,
+          email: address,
+          choices,
+          consent: consentWords(choices, period),
+          consentHow: "Job alerts form on our website; confirmed from the link we e-mailed to the address",
+          now,
+        });
         await enqueueEmail(tx, alertReference(id), confirmationMail(address, id, choices, now), now);
       });
       onQueued?.();
@@ -335,7 +307,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
     /** What the confirmation page shows before its button is pressed: the choices, or null for a link that does not work. */
     async openConfirm(token: string): Promise<AlertView | null> {
       const row = await alertFor(token, "confirm", clock());
-      return row ? { choices: choicesOf(row), active: row.status === "active", lapsesAt: null } : null;
+      return row ? { choices: row.choices, active: row.status === "active", lapsesAt: null } : null;
     },
 
     /**
@@ -348,12 +320,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
       if (!(await linkPostAllowed(client, now))) return tooMany();
       const row = await alertFor(token, "confirm", now);
       if (!row) return { kind: "unknown" };
-      await db.run(
-        `UPDATE job_alerts SET status = 'active', confirmed_at = ?, renewed_at = ?,
-           consent_how = consent_how || ?
-         WHERE id = ? AND status = 'pending'`,
-        [now, now, ` on ${formatDate(now)}`, row.id],
-      );
+      await markConfirmed(db, row.id, now, ` on ${formatDate(now)}`);
       return {
         kind: "done",
         message:
@@ -365,8 +332,8 @@ export function createSubscriptions(options: SubscriptionsOptions) {
     async openManage(token: string): Promise<AlertView | null> {
       const row = await alertFor(token, "manage", clock());
       if (!row) return null;
-      const lapsesAt = row.renewed_at === null ? null : addPeriod(Number(row.renewed_at), period);
-      return { choices: choicesOf(row), active: row.status === "active", lapsesAt };
+      const lapsesAt = row.renewedAt === null ? null : addPeriod(row.renewedAt, period);
+      return { choices: row.choices, active: row.status === "active", lapsesAt };
     },
 
     /** New choices from the manage page; the consent record is rewritten to say what was agreed now. */
@@ -388,19 +355,11 @@ export function createSubscriptions(options: SubscriptionsOptions) {
           fields: parsed.fields,
         };
       const { choices } = parsed;
-      await db.run(
-        `UPDATE job_alerts SET services = ?, employment_types = ?, place = ?, frequency = ?, consent = ?, consent_how = ?
-         WHERE id = ?`,
-        [
-          choices.services.join(","),
-          choices.types.join(","),
-          choices.place,
-          choices.frequency,
-          consentWords(choices, period),
-          `Changed on the page reached from the link in our e-mails, on ${formatDate(now)}`,
-          row.id,
-        ],
-      );
+      await setChoices(db, row.id, {
+        choices,
+        consent: consentWords(choices, period),
+        consentHow: `Changed on the page reached from the link in our e-mails, on ${formatDate(now)}`,
+      });
       return { kind: "done", message: "Saved: your job alerts now follow your new choices." };
     },
 
@@ -410,7 +369,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
       if (!(await linkPostAllowed(client, now))) return tooMany();
       const row = await alertFor(token, "manage", now);
       if (!row) return { kind: "unknown" };
-      await db.run("UPDATE job_alerts SET renewed_at = ? WHERE id = ? AND status = 'active'", [now, row.id]);
+      await markRenewed(db, row.id, now);
       return {
         kind: "done",
         message: `Thank you: we will keep sending your job alerts until ${formatDate(addPeriod(now, period))}, or until you leave.`,
@@ -440,18 +399,15 @@ export function createSubscriptions(options: SubscriptionsOptions) {
       types: Record<string, number>;
       total: number;
     }> {
-      const rows = await db.all<{ services: string; employment_types: string; n: number | string }>(
-        `SELECT services, employment_types, COUNT(*) AS n FROM job_alerts WHERE status = 'active'
-         GROUP BY services, employment_types`,
-      );
+      const rows = await activeChoiceCounts(db);
       const services = Object.fromEntries(alertServices.map((s) => [s.value, 0]));
       const types = Object.fromEntries(alertTypes.map((t) => [t.value, 0]));
       let total = 0;
       for (const row of rows) {
-        const n = Number(row.n);
+        const n = row.count;
         total += n;
-        const chosen = row.services ? row.services.split(",") : Object.keys(services);
-        const kinds = row.employment_types ? row.employment_types.split(",") : Object.keys(types);
+        const chosen = row.services.length ? row.services : Object.keys(services);
+        const kinds = row.types.length ? row.types : Object.keys(types);
         for (const key of chosen) if (key in services) services[key] = (services[key] ?? 0) + n;
         for (const key of kinds) if (key in types) types[key] = (types[key] ?? 0) + n;
       }

@@ -18,15 +18,10 @@ import {
 import { createHttpServer } from "../app.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { createLogger } from "../observability/logger.ts";
+import type { DailyRow } from "../tables/analytics.ts";
 import { type Analytics, createAnalytics } from "./analytics.ts";
 import { analyticsReport, buildReport, exportCsv } from "./report.ts";
-import {
-  analyticsRetentionMonths,
-  type DailyRow,
-  maxViewsPerVisitorPerDay,
-  recordConversion,
-  recordView,
-} from "./store.ts";
+import { analyticsRetentionMonths, maxViewsPerVisitorPerDay, recordConversion, recordView } from "./store.ts";
 import { dayOf, monthsBefore, noSource, visitorHash } from "./visitor.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];

@@ -18,8 +18,8 @@ import {
 } from "../../tests/support/harness.ts";
 import { createHttpServer } from "../app.ts";
 import type { Database } from "../db/database.ts";
-import { recordEvent } from "../leads/timeline.ts";
 import { deleteLead } from "../lifecycle/erase.ts";
+import { recordEvent } from "../tables/timeline.ts";
 import { changeStatus } from "../workspace/inbox/commands.ts";
 import { replySentAction } from "./outcomes.ts";
 import { buildReport, exportCsv } from "./report.ts";

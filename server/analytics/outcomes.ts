@@ -2,6 +2,7 @@ import { type AuditAction, serviceChoices, serviceLabel } from "#core/leads/mode
 import { promiseMs } from "#core/leads/reply-promise.ts";
 import { pageName } from "#core/seo.ts";
 import type { Queryable } from "../db/database.ts";
+import { enquiriesAnswered, type LeadWithSource, leadsWithSource } from "../tables/leads/reports.ts";
 import { addDays, dayOf } from "./visitor.ts";
 
 /**
@@ -104,21 +105,7 @@ function replyLine(
  * status change away from New (other than to Spam), from the lead's timeline.
  */
 export async function replyTimes(db: Queryable, { since, until }: Span, now: number): Promise<ReplyLine[]> {
-  const rows = await db.all<{ service: string; created_at: unknown; answered_at: unknown }>(
-    `SELECT e.service, e.created_at,
-       (SELECT MIN(a.created_at) FROM audit_log a
-        WHERE a.reference = e.reference
-          AND (a.action = ? OR (a.action = 'status-changed' AND a.detail LIKE 'new → %'
-               AND a.detail <> 'new → spam'))) AS answered_at
-     FROM enquiries e
-     WHERE e.created_at >= ? AND e.created_at < ? AND e.status <> 'spam'`,
-    [replySentAction, since, until],
-  );
-  const leads = rows.map((row) => ({
-    service: row.service,
-    received: Number(row.created_at),
-    answered: row.answered_at === null || row.answered_at === undefined ? null : Number(row.answered_at),
-  }));
+  const leads = await enquiriesAnswered(db, { since, until }, replySentAction);
   const services = [...serviceChoices.map((choice) => choice.value), ""];
   const lines: ReplyLine[] = [];
   for (const service of services) {
@@ -148,21 +135,11 @@ export type Outcomes = {
   byPage: OutcomeLine[];
 };
 
-type OutcomeRow = {
-  kind: string;
-  status: string;
-  referrer_host: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  landing_page: string | null;
-};
-
 function tally<T extends OutcomeLine>(
   lines: Map<string, T>,
   id: string,
   make: () => T,
-  row: OutcomeRow,
+  row: LeadWithSource,
 ): void {
   let line = lines.get(id);
   if (!line) {
@@ -196,17 +173,7 @@ function ranked<T extends OutcomeLine>(lines: Iterable<T>): T[] {
  * (applications), by the source, campaign and landing page of the visit they were sent in.
  */
 export async function outcomesBySource(db: Queryable, { since, until }: Span): Promise<Outcomes> {
-  const columns = `l.status, s.referrer_host, s.utm_source, s.utm_medium, s.utm_campaign, s.landing_page`;
-  const rows = await db.all<OutcomeRow>(
-    `SELECT 'enquiry' AS kind, ${columns}
-     FROM enquiries l LEFT JOIN lead_sources s ON s.reference = l.reference
-     WHERE l.created_at >= ? AND l.created_at < ? AND l.status <> 'spam'
-     UNION ALL
-     SELECT 'application' AS kind, ${columns}
-     FROM applications l LEFT JOIN lead_sources s ON s.reference = l.reference
-     WHERE l.created_at >= ? AND l.created_at < ? AND l.status <> 'spam'`,
-    [since, until, since, until],
-  );
+  const rows = await leadsWithSource(db, { since, until });
   const empty = { enquiries: 0, won: 0, applications: 0, hired: 0 };
   const sources = new Map<string, OutcomeLine>();
   const campaigns = new Map<string, Outcomes["byCampaign"][number]>();

@@ -1,7 +1,18 @@
 import { stringify } from "csv-stringify/sync";
 import type { ReportPeriod } from "#core/analytics/periods.ts";
+import type { Device } from "#core/analytics/visit.ts";
 import { pageName } from "#core/seo.ts";
 import type { Queryable } from "../db/database.ts";
+import {
+  dailyColumns,
+  dailyRows,
+  type Figures,
+  figuresByDay,
+  topCampaigns,
+  topPages,
+  topSources,
+  visitorsByDevice,
+} from "../tables/analytics.ts";
 import {
   type Outcomes,
   outcomesBySource,
@@ -10,7 +21,7 @@ import {
   replyTimes,
   spanOfDays,
 } from "./outcomes.ts";
-import { addDays, type Device, dayOf } from "./visitor.ts";
+import { addDays, dayOf } from "./visitor.ts";
 
 /** Figures for one day of the chart and its table. */
 export type DayFigures = {
@@ -70,28 +81,16 @@ export function periodDays(period: ReportPeriod, now: number): { from: string; t
 
 const n = (value: unknown) => Number(value ?? 0);
 
-type Sums = {
-  views: unknown;
-  visits: unknown;
-  enquiries: unknown;
-  applications: unknown;
-  converted: unknown;
-};
-function line(row: Sums): Line {
-  const enquiries = n(row.enquiries);
-  const applications = n(row.applications);
+function line(row: Figures): Line {
   return {
-    views: n(row.views),
-    visits: n(row.visits),
-    enquiries,
-    applications,
-    conversions: enquiries + applications,
-    converted: n(row.converted),
+    views: row.views,
+    visits: row.visits,
+    enquiries: row.enquiries,
+    applications: row.applications,
+    conversions: row.enquiries + row.applications,
+    converted: row.converted,
   };
 }
-
-const sums = `SUM(views) AS views, SUM(visits) AS visits, SUM(enquiries) AS enquiries,
-  SUM(applications) AS applications`;
 
 /** How many lines each top list shows. */
 const topCount = 10;
@@ -102,21 +101,8 @@ const topCount = 10;
  */
 export async function buildReport(db: Queryable, period: ReportPeriod, now: number): Promise<Report> {
   const { from, to } = periodDays(period, now);
-  const range = [from, to];
 
-  const daily = await db.all<{
-    day: string;
-    visitors: unknown;
-    views: unknown;
-    visits: unknown;
-    converted: unknown;
-    enquiries: unknown;
-    applications: unknown;
-  }>(
-    `SELECT day, SUM(landings) AS visitors, SUM(converted_visits) AS converted, ${sums}
-     FROM analytics_daily WHERE day >= ? AND day <= ? GROUP BY day`,
-    range,
-  );
+  const daily = await figuresByDay(db, from, to);
   const byDay = new Map(daily.map((row) => [row.day, row]));
   const days: DayFigures[] = [];
   const totals: Totals = { visitors: 0, visits: 0, views: 0, enquiries: 0, applications: 0, converted: 0 };
@@ -138,38 +124,10 @@ export async function buildReport(db: Queryable, period: ReportPeriod, now: numb
     totals.converted += n(row?.converted);
   }
 
-  const pages = await db.all<Sums & { page: string; visitors: unknown }>(
-    `SELECT page, SUM(visitors) AS visitors, SUM(converted_visitors) AS converted, ${sums}
-     FROM analytics_daily WHERE day >= ? AND day <= ? GROUP BY page
-     ORDER BY SUM(views) DESC, SUM(visitors) DESC, SUM(enquiries + applications) DESC, page LIMIT ${topCount}`,
-    range,
-  );
-
-  const sourceOf = "CASE WHEN utm_source <> '' THEN utm_source ELSE referrer_host END";
-  const sources = await db.all<Sums & { source: string }>(
-    `SELECT ${sourceOf} AS source, SUM(converted_visits) AS converted, ${sums}
-     FROM analytics_daily WHERE day >= ? AND day <= ?
-     GROUP BY ${sourceOf}
-     ORDER BY SUM(views) DESC, SUM(visits) DESC, SUM(enquiries + applications) DESC, source LIMIT ${topCount}`,
-    range,
-  );
-
-  const campaigns = await db.all<Sums & { utm_source: string; utm_medium: string; utm_campaign: string }>(
-    `SELECT utm_source, utm_medium, utm_campaign, SUM(converted_visits) AS converted, ${sums}
-     FROM analytics_daily
-     WHERE day >= ? AND day <= ? AND (utm_source <> '' OR utm_medium <> '' OR utm_campaign <> '')
-     GROUP BY utm_source, utm_medium, utm_campaign
-     ORDER BY SUM(views) DESC, SUM(visits) DESC, SUM(enquiries + applications) DESC, utm_source, utm_medium,
-       utm_campaign
-     LIMIT ${topCount}`,
-    range,
-  );
-
-  const devices = await db.all<{ device: Device; visitors: unknown }>(
-    `SELECT device, SUM(landings) AS visitors FROM analytics_daily WHERE day >= ? AND day <= ?
-     GROUP BY device ORDER BY SUM(landings) DESC, device`,
-    range,
-  );
+  const pages = await topPages(db, from, to, topCount);
+  const sources = await topSources(db, from, to, topCount);
+  const campaigns = await topCampaigns(db, from, to, topCount);
+  const devices = await visitorsByDevice(db, from, to);
 
   const span = spanOfDays(from, to);
   return {
@@ -181,17 +139,17 @@ export async function buildReport(db: Queryable, period: ReportPeriod, now: numb
     pages: pages.map((row) => ({
       page: row.page,
       name: row.page ? (pageName(row.page) ?? row.page) : "",
-      visitors: n(row.visitors),
+      visitors: row.visitors,
       ...line(row),
     })),
     sources: sources.map((row) => ({ source: row.source, ...line(row) })),
     campaigns: campaigns.map((row) => ({
-      utmSource: row.utm_source,
-      utmMedium: row.utm_medium,
-      utmCampaign: row.utm_campaign,
+      utmSource: row.utmSource,
+      utmMedium: row.utmMedium,
+      utmCampaign: row.utmCampaign,
       ...line(row),
     })),
-    devices: devices.map((row) => ({ device: row.device, visitors: n(row.visitors) })),
+    devices,
     replies: await replyTimes(db, span, now),
     promiseHours: replyPromiseMs / 3_600_000,
     outcomes: await outcomesBySource(db, span),
@@ -199,45 +157,14 @@ export async function buildReport(db: Queryable, period: ReportPeriod, now: numb
 }
 
 /** The columns of the CSV export, in order: the stored daily rows as they are. */
-export const exportColumns = [
-  "day",
-  "page",
-  "referrer_host",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "device",
-  "views",
-  "visitors",
-  "landings",
-  "enquiries",
-  "applications",
-  "visits",
-  "converted_visits",
-  "converted_visitors",
-] as const;
+export const exportColumns = dailyColumns;
 
 export type ExportRow = Record<(typeof exportColumns)[number], string | number>;
 
 /** Every stored daily row of a period, oldest first, for the CSV export. */
 export async function exportRows(db: Queryable, period: ReportPeriod, now: number): Promise<ExportRow[]> {
   const { from, to } = periodDays(period, now);
-  const rows = await db.all<ExportRow>(
-    `SELECT ${exportColumns.join(", ")} FROM analytics_daily WHERE day >= ? AND day <= ?
-     ORDER BY day, page, device, referrer_host, utm_source, utm_medium, utm_campaign`,
-    [from, to],
-  );
-  return rows.map((row) => ({
-    ...row,
-    views: n(row.views),
-    visitors: n(row.visitors),
-    landings: n(row.landings),
-    enquiries: n(row.enquiries),
-    applications: n(row.applications),
-    visits: n(row.visits),
-    converted_visits: n(row.converted_visits),
-    converted_visitors: n(row.converted_visitors),
-  }));
+  return dailyRows(db, from, to);
 }
 
 /** The columns of the export's replies table: how each service's enquiries were answered. */

@@ -1,33 +1,36 @@
+/**
+ * How views and leads are counted: a visitor's day, the caps on what one visitor or network can add,
+ * when a view begins a new visit, and the source a lead is given. The statements are the tables'
+ * owners': server/tables/analytics.ts, and server/tables/lead-sources.ts for a lead's source.
+ */
 import { randomBytes } from "node:crypto";
+import type { Device, Source } from "#core/analytics/visit.ts";
 import { retention } from "#core/config/retention.ts";
 import type { LeadKind } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { type Device, dayOf, monthsBefore, type Source } from "./visitor.ts";
+import {
+  addToDaily,
+  addVisitorPage,
+  addVisitorView,
+  admitNewVisitor,
+  forgetDaysBefore,
+  forgetVisitor,
+  type Maintenance,
+  markPageConverted,
+  markVisitConverted,
+  offerSalt,
+  saltOf,
+  startNewVisit,
+  visitOf,
+} from "../tables/analytics.ts";
+import { keepLeadSource, type LeadSource } from "../tables/lead-sources.ts";
+import { dayOf, monthsBefore } from "./visitor.ts";
 
 /**
  * How long the daily figures are kept, in months; older days are deleted. From the retention config,
  * which the privacy notice also states.
  */
 export const analyticsRetentionMonths: number = retention.analyticsAggregates.months;
-
-/** One stored row of `analytics_daily`: a day's figures for one page, source and device. */
-export type DailyRow = {
-  day: string;
-  page: string;
-  referrer_host: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-  device: string;
-  views: number;
-  visitors: number;
-  landings: number;
-  enquiries: number;
-  applications: number;
-  visits: number;
-  converted_visits: number;
-  converted_visitors: number;
-};
 
 /** Views one visitor can add in a day; past it a script replaying views counts for nothing more. */
 export const maxViewsPerVisitorPerDay = 300;
@@ -44,64 +47,10 @@ export const defaultNewVisitorsPerNetworkPerDay = 300;
  * Processes racing to make it all end up with the one that was stored first.
  */
 export async function saltFor(db: Queryable, day: string, now: number): Promise<string> {
-  await db.run(
-    "INSERT INTO analytics_salts (day, salt, created_at) VALUES (?, ?, ?) ON CONFLICT (day) DO NOTHING",
-    [day, randomBytes(32).toString("base64url"), now],
-  );
-  const [row] = await db.all<{ salt: string }>("SELECT salt FROM analytics_salts WHERE day = ?", [day]);
-  if (!row) throw new Error(`No analytics salt for ${day}`);
-  return row.salt;
-}
-
-/** One row of daily figures, and what to add to it. */
-type Increment = {
-  day: string;
-  page: string;
-  source: Source;
-  device: Device;
-  views?: number;
-  visitors?: number;
-  landings?: number;
-  enquiries?: number;
-  applications?: number;
-  visits?: number;
-  convertedVisits?: number;
-  convertedVisitors?: number;
-};
-
-/** Adds to a day's figures in one statement, so processes writing at once never lose a count. */
-async function addToDaily(db: Queryable, add: Increment): Promise<void> {
-  await db.run(
-    `INSERT INTO analytics_daily (day, page, referrer_host, utm_source, utm_medium, utm_campaign, device,
-       views, visitors, landings, enquiries, applications, visits, converted_visits, converted_visitors)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (day, page, referrer_host, utm_source, utm_medium, utm_campaign, device) DO UPDATE SET
-       views = analytics_daily.views + excluded.views,
-       visitors = analytics_daily.visitors + excluded.visitors,
-       landings = analytics_daily.landings + excluded.landings,
-       enquiries = analytics_daily.enquiries + excluded.enquiries,
-       applications = analytics_daily.applications + excluded.applications,
-       visits = analytics_daily.visits + excluded.visits,
-       converted_visits = analytics_daily.converted_visits + excluded.converted_visits,
-       converted_visitors = analytics_daily.converted_visitors + excluded.converted_visitors`,
-    [
-      add.day,
-      add.page,
-      add.source.referrerHost,
-      add.source.utmSource,
-      add.source.utmMedium,
-      add.source.utmCampaign,
-      add.device,
-      add.views ?? 0,
-      add.visitors ?? 0,
-      add.landings ?? 0,
-      add.enquiries ?? 0,
-      add.applications ?? 0,
-      add.visits ?? 0,
-      add.convertedVisits ?? 0,
-      add.convertedVisitors ?? 0,
-    ],
-  );
+  await offerSalt(db, day, randomBytes(32).toString("base64url"), now);
+  const salt = await saltOf(db, day);
+  if (salt === null) throw new Error(`No analytics salt for ${day}`);
+  return salt;
 }
 
 export type PageView = {
@@ -135,24 +84,6 @@ function sameSource(a: Source, b: Source): boolean {
   );
 }
 
-type VisitRow = {
-  referrer_host: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-  landing_page: string;
-  views: number;
-};
-
-function sourceOfRow(row: Omit<VisitRow, "views" | "landing_page">): Source {
-  return {
-    referrerHost: row.referrer_host,
-    utmSource: row.utm_source,
-    utmMedium: row.utm_medium,
-    utmCampaign: row.utm_campaign,
-  };
-}
-
 /**
  * Counts one page view: the visitor's day is started or continued, the page counts the visitor once,
  * and the day's figures for page, source and device go up, in one transaction. A view that arrives with
@@ -166,82 +97,35 @@ export async function recordView(
   newVisitorsPerNetwork = defaultNewVisitorsPerNetworkPerDay,
 ): Promise<ViewOutcome> {
   return db.transaction(async (tx) => {
-    const [visit] = await tx.all<VisitRow>(
-      `INSERT INTO analytics_visitors (day, visitor, referrer_host, utm_source, utm_medium, utm_campaign,
-         landing_page, views)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 1)
-       ON CONFLICT (day, visitor) DO UPDATE SET views = analytics_visitors.views + 1
-       RETURNING referrer_host, utm_source, utm_medium, utm_campaign, landing_page, views`,
-      [
-        view.day,
-        view.visitor,
-        view.source.referrerHost,
-        view.source.utmSource,
-        view.source.utmMedium,
-        view.source.utmCampaign,
-        view.page,
-      ],
-    );
-    if (!visit) throw new Error("The visitor upsert returned no row");
-    const views = Number(visit.views);
+    const visit = await addVisitorView(tx, view);
+    const views = visit.views;
     if (views > maxViewsPerVisitorPerDay) return "over-cap";
     const first = views === 1;
-    if (first) {
-      // A new visitor: counted against its network's day, in the same statement as the check, so
-      // views arriving at once cannot all slip under the cap.
-      const admitted = await tx.run(
-        `INSERT INTO analytics_networks (day, network, visitors) VALUES (?, ?, 1)
-         ON CONFLICT (day, network) DO UPDATE SET visitors = analytics_networks.visitors + 1
-         WHERE analytics_networks.visitors < ?`,
-        [view.day, view.network, newVisitorsPerNetwork],
-      );
-      if (admitted === 0) {
-        await tx.run("DELETE FROM analytics_visitors WHERE day = ? AND visitor = ?", [
-          view.day,
-          view.visitor,
-        ]);
-        return "network-over-cap";
-      }
+    if (first && !(await admitNewVisitor(tx, view.day, view.network, newVisitorsPerNetwork))) {
+      // A new visitor its network has no room for today: not counted at all.
+      await forgetVisitor(tx, view.day, view.visitor);
+      return "network-over-cap";
     }
-    let source = sourceOfRow(visit);
+    let source = visit.source;
     const newVisit = first || (hasSource(view.source) && !sameSource(view.source, source));
     if (newVisit && !first) {
       source = view.source;
-      await tx.run(
-        `UPDATE analytics_visitors SET referrer_host = ?, utm_source = ?, utm_medium = ?, utm_campaign = ?,
-           landing_page = ?, converted = 0
-         WHERE day = ? AND visitor = ?`,
-        [
-          source.referrerHost,
-          source.utmSource,
-          source.utmMedium,
-          source.utmCampaign,
-          view.page,
-          view.day,
-          view.visitor,
-        ],
-      );
+      await startNewVisit(tx, { day: view.day, visitor: view.visitor, source, page: view.page });
     }
-    const newPage = await tx.run(
-      "INSERT INTO analytics_visitor_pages (day, visitor, page) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-      [view.day, view.visitor, view.page],
-    );
+    const newPage = await addVisitorPage(tx, view.day, view.visitor, view.page);
     await addToDaily(tx, {
       day: view.day,
       page: view.page,
       source,
       device: view.device,
       views: 1,
-      visitors: newPage > 0 ? 1 : 0,
+      visitors: newPage ? 1 : 0,
       landings: first ? 1 : 0,
       visits: newVisit ? 1 : 0,
     });
     return first ? "first-visit" : "counted";
   });
 }
-
-/** The visit a lead was sent in, as the lead keeps it: its source, landing page and sending page. */
-export type LeadSource = Source & { landingPage: string; sentFrom: string };
 
 export type Conversion = {
   kind: LeadKind;
@@ -265,27 +149,14 @@ export type Conversion = {
  */
 export async function recordConversion(db: Database, conversion: Conversion): Promise<LeadSource> {
   return db.transaction(async (tx) => {
-    const [visit] = conversion.visitor
-      ? await tx.all<Omit<VisitRow, "views">>(
-          `SELECT referrer_host, utm_source, utm_medium, utm_campaign, landing_page FROM analytics_visitors
-           WHERE day = ? AND visitor = ?`,
-          [conversion.day, conversion.visitor],
-        )
-      : [];
+    const visit = conversion.visitor ? await visitOf(tx, conversion.day, conversion.visitor) : null;
     let convertedVisits = 0;
     let convertedVisitors = 0;
     if (visit && conversion.visitor) {
-      convertedVisits = await tx.run(
-        "UPDATE analytics_visitors SET converted = 1 WHERE day = ? AND visitor = ? AND converted = 0",
-        [conversion.day, conversion.visitor],
-      );
-      convertedVisitors = await tx.run(
-        `UPDATE analytics_visitor_pages SET converted = 1
-         WHERE day = ? AND visitor = ? AND page = ? AND converted = 0`,
-        [conversion.day, conversion.visitor, conversion.page],
-      );
+      convertedVisits = await markVisitConverted(tx, conversion.day, conversion.visitor);
+      convertedVisitors = await markPageConverted(tx, conversion.day, conversion.visitor, conversion.page);
     }
-    const source = visit ? sourceOfRow(visit) : conversion.source;
+    const source = visit ? visit.source : conversion.source;
     await addToDaily(tx, {
       day: conversion.day,
       page: conversion.page,
@@ -296,35 +167,11 @@ export async function recordConversion(db: Database, conversion: Conversion): Pr
       convertedVisits,
       convertedVisitors,
     });
-    const kept: LeadSource = { ...source, landingPage: visit?.landing_page ?? "", sentFrom: conversion.page };
-    if (conversion.reference) {
-      await tx.run(
-        `INSERT INTO lead_sources (reference, referrer_host, utm_source, utm_medium, utm_campaign,
-           landing_page, sent_from)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING`,
-        [
-          conversion.reference,
-          kept.referrerHost,
-          kept.utmSource,
-          kept.utmMedium,
-          kept.utmCampaign,
-          kept.landingPage,
-          kept.sentFrom,
-        ],
-      );
-    }
+    const kept: LeadSource = { ...source, landingPage: visit?.landingPage ?? "", sentFrom: conversion.page };
+    if (conversion.reference) await keepLeadSource(tx, conversion.reference, kept);
     return kept;
   });
 }
-
-export type Maintenance = {
-  /** Salts of finished days destroyed (normally one a day, or none). */
-  saltsDestroyed: number;
-  /** Visitor rows of finished days deleted. */
-  visitorsForgotten: number;
-  /** Daily rows older than the retention period deleted. */
-  expiredRows: number;
-};
 
 /**
  * Destroys the salts of days that are over, with those days' visitor hashes and page lists, and deletes
@@ -333,12 +180,5 @@ export type Maintenance = {
 export async function maintain(db: Database, now: number): Promise<Maintenance> {
   const today = dayOf(now);
   const cutoff = monthsBefore(today, analyticsRetentionMonths);
-  return db.transaction(async (tx) => {
-    const saltsDestroyed = await tx.run("DELETE FROM analytics_salts WHERE day < ?", [today]);
-    const visitorsForgotten = await tx.run("DELETE FROM analytics_visitors WHERE day < ?", [today]);
-    await tx.run("DELETE FROM analytics_visitor_pages WHERE day < ?", [today]);
-    await tx.run("DELETE FROM analytics_networks WHERE day < ?", [today]);
-    const expiredRows = await tx.run("DELETE FROM analytics_daily WHERE day < ?", [cutoff]);
-    return { saltsDestroyed, visitorsForgotten, expiredRows };
-  });
+  return db.transaction((tx) => forgetDaysBefore(tx, today, cutoff));
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import Bowser from "bowser";
 import { isbot } from "isbot";
+import type { Device, Source } from "#core/analytics/visit.ts";
 import { site } from "#core/config/site.ts";
 import { isPublicPage, normalisePath } from "#core/seo.ts";
 import { isVacancyPath } from "#core/vacancies/model.ts";
@@ -11,16 +12,6 @@ import { clientNetwork } from "../protection/client-address.ts";
  * What one request tells the counts, reduced at once to what they keep: a page, a source, a device
  * class, and a daily visitor hash that cannot be turned back into an address.
  */
-
-export type Device = "phone" | "tablet" | "desktop";
-
-/** Where a visit came from: the referring site's host and the landing page's campaign tags ("" for none). */
-export type Source = {
-  referrerHost: string;
-  utmSource: string;
-  utmMedium: string;
-  utmCampaign: string;
-};
 
 export const noSource: Source = { referrerHost: "", utmSource: "", utmMedium: "", utmCampaign: "" };
 

@@ -10,18 +10,24 @@ import {
   interviewAnswerLabels,
 } from "#core/leads/model.ts";
 import type { Queryable } from "../db/database.ts";
-import { factsOf, type InterviewRow } from "./interview-row.ts";
+import {
+  type Interview,
+  type ListedInterview,
+  listedInterviewsOf,
+  listedScheduledBetween,
+} from "../tables/interviews.ts";
 import { whereForStaff } from "./interview-words.ts";
 import { describeWhen, ukClock, ukDayStart, ukNextMonday, ukShortDay, ukWall } from "./london-time.ts";
 
 const minute = 60_000;
 
 /** The applicant's answer in words: "Will be there", "Needs another time: "…"", "No answer yet". */
-function answerInWords(row: Pick<InterviewRow, "answer" | "answer_message" | "answered_at">): string {
-  if (!row.answer) return "No answer yet";
-  const when = row.answered_at === null ? "" : ` (answered ${formatDateTime(Number(row.answered_at))})`;
-  const message = row.answer === "another-time" && row.answer_message ? `: “${row.answer_message}”` : "";
-  return `${interviewAnswerLabels[row.answer]}${message}${when}`;
+function answerInWords(interview: Pick<Interview, "answer" | "answerMessage" | "answeredAt">): string {
+  if (!interview.answer) return "No answer yet";
+  const when = interview.answeredAt === null ? "" : ` (answered ${formatDateTime(interview.answeredAt)})`;
+  const message =
+    interview.answer === "another-time" && interview.answerMessage ? `: “${interview.answerMessage}”` : "";
+  return `${interviewAnswerLabels[interview.answer]}${message}${when}`;
 }
 
 /** One interview as the workspace lists it, every value ready to show. */
@@ -60,39 +66,26 @@ export type ApplicationInterview = InterviewListing & {
   startTime: string;
 };
 
-type ListedRow = InterviewRow & {
-  first_name: string;
-  last_name: string;
-  vacancy_title: string | null;
-  booked_by: string | null;
-};
-
-function listing(row: ListedRow): InterviewListing {
-  const facts = factsOf(row);
+function listing(interview: ListedInterview): InterviewListing {
+  const facts = interview.booking;
   const endsAt = facts.startsAt + facts.minutes * minute;
   return {
-    uid: row.uid,
-    reference: row.reference,
-    applicant: `${row.first_name} ${row.last_name}`,
-    vacancy: row.vacancy_title,
+    uid: interview.uid,
+    reference: interview.reference,
+    applicant: `${interview.firstName} ${interview.lastName}`,
+    vacancy: interview.vacancyTitle,
     startsAt: facts.startsAt,
     iso: new Date(facts.startsAt).toISOString(),
     day: ukShortDay(facts.startsAt),
     time: `${ukClock(facts.startsAt)} to ${ukClock(endsAt)}`,
     when: describeWhen(facts.startsAt, facts.minutes),
     where: whereForStaff(facts),
-    meetWith: row.meet_with,
-    bookedBy: row.booked_by,
-    answer: row.answer,
-    answerText: answerInWords(row),
+    meetWith: facts.meetWith,
+    bookedBy: interview.bookedBy,
+    answer: interview.answer,
+    answerText: answerInWords(interview),
   };
 }
-
-const listedColumns = `i.uid, i.reference, i.starts_at, i.minutes, i.place_kind, i.place, i.meet_with, i.note,
-  i.sequence, i.status, i.answer, i.answer_message, i.answered_at, i.staff_id, a.first_name, a.last_name,
-  v.title AS vacancy_title, s.name AS booked_by`;
-const listedFrom = `interviews i JOIN applications a ON a.reference = i.reference
-  LEFT JOIN vacancies v ON v.reference = a.vacancy_reference LEFT JOIN staff s ON s.id = i.staff_id`;
 
 /** The interviews the workspace lists as coming: today's (UK day), the rest of this week's and next week's. */
 export type ComingInterviews = {
@@ -110,17 +103,14 @@ export async function applicationInterviews(
   reference: string,
   now: number,
 ): Promise<ApplicationInterview[]> {
-  const rows = await db.all<ListedRow>(
-    `SELECT ${listedColumns} FROM ${listedFrom} WHERE i.reference = ? ORDER BY i.starts_at DESC, i.uid`,
-    [reference],
-  );
-  const interviews = rows.map((row): ApplicationInterview => {
-    const facts = factsOf(row);
+  const listed = await listedInterviewsOf(db, reference);
+  const interviews = listed.map((interview): ApplicationInterview => {
+    const facts = interview.booking;
     const wall = ukWall(facts.startsAt);
     return {
-      ...listing(row),
+      ...listing(interview),
       state:
-        row.status === "cancelled"
+        interview.status === "cancelled"
           ? "cancelled"
           : facts.startsAt + facts.minutes * minute > now
             ? "coming"
@@ -151,14 +141,12 @@ export async function comingInterviews(
   // This week ends at the start of next Monday; next week a week later.
   const weekEnd = ukNextMonday(now);
   const nextWeekEnd = ukNextMonday(weekEnd);
-  const rows = await db.all<ListedRow>(
-    `SELECT ${listedColumns} FROM ${listedFrom}
-     WHERE i.status = 'scheduled' AND i.starts_at >= ? AND i.starts_at < ?${
-       mine ? " AND (i.staff_id = ? OR a.owner_id = ?)" : ""
-     }
-     ORDER BY i.starts_at, i.uid LIMIT ?`,
-    mine ? [today, nextWeekEnd, mine.id, mine.id, comingLimit] : [today, nextWeekEnd, comingLimit],
-  );
+  const rows = await listedScheduledBetween(db, {
+    from: today,
+    to: nextWeekEnd,
+    staffId: mine ? mine.id : null,
+    limit: comingLimit,
+  });
   const listed = rows.map(listing);
   return {
     today: listed.filter((row) => row.startsAt < tomorrow),

@@ -6,19 +6,13 @@
  */
 import { site } from "#core/config/site.ts";
 import { type ApplicantLinks, applicantFooter, greeting, type QueuedMail } from "../delivery/emails.ts";
+import type { Applicant } from "../tables/leads/applications.ts";
 import { interviewCalendar } from "./calendar.ts";
 import { detailLines, type InterviewFacts, whereForApplicant } from "./interview-words.ts";
 import { describeWhen, ukClock, ukDay } from "./london-time.ts";
 
 /** The application an interview is for, as its e-mails need it. */
-export type InterviewApplicant = {
-  reference: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  status: string;
-  vacancyTitle: string | null;
-};
+export type InterviewApplicant = Applicant;
 
 /** What each of an interview's e-mails is for. */
 type MailKind = "invited" | "moved" | "cancelled" | "cancelled-withdrawn" | "reminder";

@@ -7,12 +7,12 @@
  * went out inside that time (it was set then: the invitation is the reminder).
  */
 import { applicants } from "#core/config/applicants.ts";
-import type { InterviewPlaceKind } from "#core/leads/model.ts";
 import type { Database } from "../db/database.ts";
 import type { ApplicantLinks } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { createLeasedJob, type LeasedJob } from "../jobs/leased-job.ts";
 import type { Logger } from "../observability/logger.ts";
+import { markReminded, remindersDue } from "../tables/interviews.ts";
 import { interviewMail } from "./interview-mail.ts";
 
 /** How often the reminders due are looked for. */
@@ -20,23 +20,6 @@ export const reminderPollMs = 60_000;
 
 /** The reminders' job: started and stopped with the server; `runOnce` resolves with how many it queued. */
 export type InterviewReminders = LeasedJob;
-
-type Due = {
-  uid: string;
-  reference: string;
-  starts_at: number;
-  minutes: number;
-  place_kind: InterviewPlaceKind;
-  place: string;
-  meet_with: string;
-  note: string;
-  sequence: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  status: string;
-  vacancy_title: string | null;
-};
 
 /** Queues every reminder due at `now`; resolves to how many were queued. */
 export async function queueInterviewReminders(
@@ -47,45 +30,15 @@ export async function queueInterviewReminders(
   const before = applicants.interviewReminderHours * 60 * 60 * 1000;
   // Scheduled, still to come, inside the reminder's time, not yet reminded; never for spam or an
   // application the applicant withdrew.
-  const due = await db.all<Due>(
-    `SELECT i.uid, i.reference, i.starts_at, i.minutes, i.place_kind, i.place, i.meet_with, i.note, i.sequence,
-       a.first_name, a.last_name, a.email, a.status, v.title AS vacancy_title
-     FROM interviews i JOIN applications a ON a.reference = i.reference
-     LEFT JOIN vacancies v ON v.reference = a.vacancy_reference
-     WHERE i.status = 'scheduled' AND i.starts_at > ? AND i.starts_at <= ? AND i.reminder_sent_at IS NULL
-       AND a.status NOT IN ('spam', 'withdrawn')
-     ORDER BY i.starts_at`,
-    [now, now + before],
-  );
+  const due = await remindersDue(db, now, now + before);
   let queued = 0;
-  for (const interview of due) {
+  for (const { interview, applicant } of due) {
     queued += await db.transaction(async (tx) => {
-      const claimed = await tx.run(
-        `UPDATE interviews SET reminder_sent_at = ?
-         WHERE uid = ? AND reminder_sent_at IS NULL AND status = 'scheduled' AND starts_at > ?`,
-        [now, interview.uid, now],
-      );
-      if (claimed !== 1) return 0;
+      if (!(await markReminded(tx, interview.uid, now))) return 0;
       const mail = interviewMail(
         "reminder",
-        {
-          uid: interview.uid,
-          sequence: Number(interview.sequence),
-          startsAt: Number(interview.starts_at),
-          minutes: Number(interview.minutes),
-          placeKind: interview.place_kind,
-          place: interview.place,
-          meetWith: interview.meet_with,
-          note: interview.note,
-        },
-        {
-          reference: interview.reference,
-          firstName: interview.first_name,
-          lastName: interview.last_name,
-          email: interview.email,
-          status: interview.status,
-          vacancyTitle: interview.vacancy_title,
-        },
+        { uid: interview.uid, sequence: interview.sequence, ...interview.booking },
+        applicant,
         { replyTo: options.replyTo, links: options.links, now },
       );
       await enqueueEmail(tx, interview.reference, mail, now);

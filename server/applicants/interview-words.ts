@@ -3,19 +3,11 @@
  * calendar invitation's LOCATION and DESCRIPTION, the timeline and the workspace's lists.
  */
 import { addressLine, site } from "#core/config/site.ts";
-import type { InterviewPlaceKind } from "#core/leads/model.ts";
+import type { InterviewBooking } from "../tables/interviews.ts";
 import { describeWhen } from "./london-time.ts";
 
-/** What an interview's words are made from. */
-export type InterviewFacts = {
-  startsAt: number;
-  minutes: number;
-  placeKind: InterviewPlaceKind;
-  /** The address, phone number or video link (for the office, its address). */
-  place: string;
-  meetWith: string;
-  note: string;
-};
+/** What an interview's words are made from: its booking. */
+export type InterviewFacts = InterviewBooking;
 
 /** The office's address as an interview names it. */
 export const officePlace = addressLine;

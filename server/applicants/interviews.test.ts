@@ -19,7 +19,7 @@ import {
 } from "../../tests/support/harness.ts";
 import type { ApplicantLinks } from "../delivery/emails.ts";
 import { applicantLinkKey, applicantLinkUrl } from "../protection/applicant-link.ts";
-import { listLeads } from "../workspace/inbox/search.ts";
+import { listLeads } from "../tables/leads/search.ts";
 import type { StaffMember } from "../workspace/sessions.ts";
 import { invite as inviteStaff } from "../workspace/team.ts";
 import { calendarUid } from "./calendar.ts";

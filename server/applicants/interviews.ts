@@ -12,7 +12,17 @@ import { kindOfReference } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ApplicantLinks, QueuedMail } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
-import { type AuditEntry, recordEvent } from "../leads/timeline.ts";
+import {
+  addInterview,
+  cancelInterview,
+  type Interview,
+  interviewByUid,
+  rebookInterview,
+  scheduledInterviewsAfter,
+} from "../tables/interviews.ts";
+import { applicantOf, markInvited } from "../tables/leads/applications.ts";
+import { touchActivity } from "../tables/leads/records.ts";
+import { type AuditEntry, recordEvent } from "../tables/timeline.ts";
 import { checkInterviewForm, type InterviewField, type InterviewForm } from "./interview-form.ts";
 import {
   type ApplicationInterview,
@@ -21,8 +31,7 @@ import {
   comingInterviews,
 } from "./interview-lists.ts";
 import { type InterviewApplicant, type InterviewSending, interviewMail } from "./interview-mail.ts";
-import { factsOf, type InterviewRow, interviewColumns } from "./interview-row.ts";
-import { type InterviewFacts, timelineDetail } from "./interview-words.ts";
+import { timelineDetail } from "./interview-words.ts";
 import { describeWhen } from "./london-time.ts";
 
 const hour = 60 * 60_000;
@@ -49,28 +58,8 @@ const noInterview = {
 /** Who is doing it: a signed-in member of staff. */
 type Staff = { id: number };
 
-async function readApplicant(tx: Queryable, reference: string): Promise<InterviewApplicant | null> {
-  const [row] = await tx.all<{
-    first_name: string;
-    last_name: string;
-    email: string;
-    status: string;
-    vacancy_title: string | null;
-  }>(
-    `SELECT a.first_name, a.last_name, a.email, a.status, v.title AS vacancy_title
-     FROM applications a LEFT JOIN vacancies v ON v.reference = a.vacancy_reference
-     WHERE a.reference = ?`,
-    [reference],
-  );
-  if (!row) return null;
-  return {
-    reference,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    status: row.status,
-    vacancyTitle: row.vacancy_title,
-  };
+function readApplicant(tx: Queryable, reference: string): Promise<InterviewApplicant | null> {
+  return applicantOf(tx, reference);
 }
 
 /** Why an application cannot be written to about interviews now, or null when it can. */
@@ -84,14 +73,6 @@ function barred(applicant: InterviewApplicant): string | null {
   return null;
 }
 
-async function readInterview(tx: Queryable, reference: string, uid: string): Promise<InterviewRow | null> {
-  const [row] = await tx.all<InterviewRow>(
-    `SELECT ${interviewColumns} FROM interviews WHERE uid = ? AND reference = ?`,
-    [uid, reference],
-  );
-  return row ?? null;
-}
-
 /**
  * True when an invitation or update queued at `now` is itself the reminder: it goes inside the time
  * before the interview when the reminder would, so no separate reminder follows.
@@ -100,20 +81,9 @@ function isItsOwnReminder(startsAt: number, now: number): boolean {
   return startsAt - now <= applicants.interviewReminderHours * hour;
 }
 
-/**
- * What the invitation and the move write of a booking, in this order: starts_at, minutes, place_kind,
- * place, meet_with, note, reminder_sent_at (now when the e-mail is itself the reminder).
- */
-function bookingValues(facts: InterviewFacts, now: number) {
-  return [
-    facts.startsAt,
-    facts.minutes,
-    facts.placeKind,
-    facts.place,
-    facts.meetWith,
-    facts.note,
-    isItsOwnReminder(facts.startsAt, now) ? now : null,
-  ];
+/** When a booking's reminder counts as sent: now when its e-mail is itself the reminder, else null. */
+function remindedAt(startsAt: number, now: number): number | null {
+  return isItsOwnReminder(startsAt, now) ? now : null;
 }
 
 /** Queues an interview's e-mail to the applicant and writes the timeline's line, in the caller's transaction. */
@@ -126,8 +96,8 @@ async function tellApplicant(
   await recordEvent(tx, event);
 }
 
-async function touch(tx: Queryable, reference: string, now: number): Promise<void> {
-  await tx.run("UPDATE applications SET last_activity_at = ? WHERE reference = ?", [now, reference]);
+function touch(tx: Queryable, reference: string, now: number): Promise<void> {
+  return touchActivity(tx, "application", reference, now);
 }
 
 /** Who cancels: a member of staff, or the applicant's withdrawal. */
@@ -139,27 +109,18 @@ type Cancelling = { kind: "cancelled"; staffId: number } | { kind: "cancelled-wi
  */
 async function cancelOne(
   tx: Queryable,
-  row: InterviewRow,
+  interview: Interview,
   applicant: InterviewApplicant,
   sending: InterviewSending,
   by: Cancelling,
 ): Promise<boolean> {
   const { now } = sending;
-  const [changed] = await tx.all<{ sequence: number }>(
-    `UPDATE interviews SET status = 'cancelled', sequence = sequence + 1, updated_at = ?
-     WHERE uid = ? AND reference = ? AND status = 'scheduled' RETURNING sequence`,
-    [now, row.uid, row.reference],
-  );
-  if (!changed) return false;
-  const facts = factsOf(row);
-  const mail = interviewMail(
-    by.kind,
-    { ...facts, uid: row.uid, sequence: Number(changed.sequence) },
-    applicant,
-    sending,
-  );
+  const sequence = await cancelInterview(tx, interview.reference, interview.uid, now);
+  if (sequence === null) return false;
+  const facts = interview.booking;
+  const mail = interviewMail(by.kind, { ...facts, uid: interview.uid, sequence }, applicant, sending);
   await tellApplicant(tx, mail, {
-    reference: row.reference,
+    reference: interview.reference,
     action: "interview-cancelled",
     ...(by.kind === "cancelled"
       ? { staffId: by.staffId, detail: timelineDetail(facts) }
@@ -181,14 +142,11 @@ export async function cancelScheduledInterviews(
   const { reference, now } = options;
   const applicant = await readApplicant(tx, reference);
   if (!applicant) return 0;
-  const rows = await tx.all<InterviewRow>(
-    `SELECT ${interviewColumns} FROM interviews WHERE reference = ? AND status = 'scheduled' AND starts_at > ? ORDER BY starts_at`,
-    [reference, now],
-  );
+  const interviews = await scheduledInterviewsAfter(tx, reference, now);
   const sending = { replyTo: options.replyTo, links: options.links, now };
   let cancelled = 0;
-  for (const row of rows) {
-    if (await cancelOne(tx, row, applicant, sending, { kind: "cancelled-withdrawn" })) cancelled++;
+  for (const interview of interviews) {
+    if (await cancelOne(tx, interview, applicant, sending, { kind: "cancelled-withdrawn" })) cancelled++;
   }
   return cancelled;
 }
@@ -237,17 +195,17 @@ export function createInterviews(options: InterviewsOptions) {
 
   /** A scheduled interview still to come of this application, or the refusal in words. */
   async function comingInterview(tx: Queryable, reference: string, uid: string, now: number) {
-    const row = await readInterview(tx, reference, uid);
-    if (!row) return noInterview;
-    if (row.status === "cancelled")
+    const interview = await interviewByUid(tx, reference, uid);
+    if (!interview) return noInterview;
+    if (interview.status === "cancelled")
       return { ok: false as const, problem: "This interview is already cancelled." };
-    if (Number(row.starts_at) <= now) {
+    if (interview.booking.startsAt <= now) {
       return {
         ok: false as const,
         problem: "This interview's time has already come. To see them again, invite them to a new interview.",
       };
     }
-    return { ok: true as const, value: row };
+    return { ok: true as const, value: interview };
   }
 
   return {
@@ -269,12 +227,14 @@ export function createInterviews(options: InterviewsOptions) {
           const applicant = found.value;
           const uid = randomUUID();
           const facts = booking.value;
-          await tx.run(
-            `INSERT INTO interviews (uid, reference, starts_at, minutes, place_kind, place, meet_with, note, sequence,
-               status, reminder_sent_at, staff_id, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 'scheduled', ?, ?, ?, ?)`,
-            [uid, reference, ...bookingValues(facts, now), me.id, now, now],
-          );
+          await addInterview(tx, {
+            uid,
+            reference,
+            booking: facts,
+            remindedAt: remindedAt(facts.startsAt, now),
+            staffId: me.id,
+            now,
+          });
           const mail = interviewMail("invited", { ...facts, uid, sequence: 0 }, applicant, sending(now));
           await tellApplicant(tx, mail, {
             reference,
@@ -284,12 +244,7 @@ export function createInterviews(options: InterviewsOptions) {
             now,
           });
           const moves = applicant.status === "new" || applicant.status === "contacted";
-          await tx.run(
-            `UPDATE applications SET last_activity_at = ?, answered_at = COALESCE(answered_at, ?)${
-              moves ? ", status = 'interview', status_changed_at = ?" : ""
-            } WHERE reference = ?`,
-            moves ? [now, now, now, reference] : [now, now, reference],
-          );
+          await markInvited(tx, reference, now, moves);
           if (moves) {
             await recordEvent(tx, {
               reference,
@@ -320,18 +275,16 @@ export function createInterviews(options: InterviewsOptions) {
           const current = await comingInterview(tx, reference, uid, now);
           if (!current.ok) return current;
           const facts = booking.value;
-          const [changed] = await tx.all<{ sequence: number }>(
-            `UPDATE interviews SET starts_at = ?, minutes = ?, place_kind = ?, place = ?, meet_with = ?, note = ?,
-               sequence = sequence + 1, answer = NULL, answer_message = NULL, answered_at = NULL,
-               reminder_sent_at = ?, updated_at = ?
-             WHERE uid = ? AND reference = ? AND status = 'scheduled' RETURNING sequence`,
-            [...bookingValues(facts, now), now, uid, reference],
-          );
-          if (!changed) return noInterview;
-          const previous = factsOf(current.value);
+          const sequence = await rebookInterview(tx, reference, uid, {
+            booking: facts,
+            remindedAt: remindedAt(facts.startsAt, now),
+            now,
+          });
+          if (sequence === null) return noInterview;
+          const previous = current.value.booking;
           const mail = interviewMail(
             "moved",
-            { ...facts, uid, sequence: Number(changed.sequence) },
+            { ...facts, uid, sequence },
             found.value,
             sending(now),
             previous,

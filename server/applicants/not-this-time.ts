@@ -7,7 +7,14 @@
 import { applicantEmails, type StageEmail } from "#core/config/applicant-emails.ts";
 import { referencePattern } from "#core/leads/model.ts";
 import type { Database } from "../db/database.ts";
-import { recordEvent } from "../leads/timeline.ts";
+import {
+  lockApplicantToTell,
+  markUnsuccessful,
+  type WaitingApplicant,
+  waitingApplicants,
+} from "../tables/leads/applications.ts";
+import { recordEvent } from "../tables/timeline.ts";
+import { vacancyExists, vacancyTitle } from "../tables/vacancies.ts";
 import {
   checkWords,
   fillTemplate,
@@ -23,15 +30,6 @@ const stillWaiting = ["new", "contacted"] as const;
 /** The most applicants one press of the button may tell: far more than a vacancy draws, a bound on a post. */
 export const notThisTimeLimit = 1000;
 
-/** An applicant for the vacancy still at New or Contacted. */
-export type WaitingApplicant = {
-  reference: string;
-  firstName: string;
-  lastName: string;
-  status: (typeof stillWaiting)[number];
-  appliedAt: number;
-};
-
 /** The applicants still waiting, oldest first, and the "not this time" e-mail filled for the vacancy. */
 export type WaitingForVacancy = { applicants: WaitingApplicant[]; email: StageEmail };
 
@@ -43,32 +41,13 @@ export async function waitingForVacancy(
   db: Database,
   vacancyReference: string,
 ): Promise<WaitingForVacancy | null> {
-  const [vacancy] = await db.all<{ title: string }>("SELECT title FROM vacancies WHERE reference = ?", [
-    vacancyReference,
-  ]);
-  if (!vacancy) return null;
-  const rows = await db.all<{
-    reference: string;
-    first_name: string;
-    last_name: string;
-    status: WaitingApplicant["status"];
-    created_at: number;
-  }>(
-    `SELECT reference, first_name, last_name, status, created_at FROM applications
-     WHERE vacancy_reference = ? AND status IN ('new', 'contacted') ORDER BY created_at, reference`,
-    [vacancyReference],
-  );
+  const title = await vacancyTitle(db, vacancyReference);
+  if (title === null) return null;
   return {
-    applicants: rows.map((row) => ({
-      reference: row.reference,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      status: row.status,
-      appliedAt: Number(row.created_at),
-    })),
+    applicants: await waitingApplicants(db, vacancyReference),
     // {firstName}, should a template use it, stays for each applicant's own.
     email: fillTemplate(applicantEmails.vacancyFilled, {
-      vacancy: { title: vacancy.title, reference: vacancyReference },
+      vacancy: { title, reference: vacancyReference },
     }),
   };
 }
@@ -92,31 +71,17 @@ export async function sendNotThisTime(
   if (references.length > notThisTimeLimit) {
     return { ok: false, problem: `One e-mail can go to up to ${notThisTimeLimit} applicants at a time.` };
   }
-  const [vacancy] = await db.all("SELECT 1 AS found FROM vacancies WHERE reference = ?", [
-    input.vacancyReference,
-  ]);
-  if (!vacancy) return { ok: false, missing: true, problem: "There is no vacancy with that reference." };
+  if (!(await vacancyExists(db, input.vacancyReference)))
+    return { ok: false, missing: true, problem: "There is no vacancy with that reference." };
   let sent = 0;
   for (const reference of references) {
     if (!referencePattern.test(reference)) continue;
     const told = await db.transaction(async (tx) => {
-      const [row] = await tx.all<{
-        first_name: string;
-        email: string;
-        status: string;
-        vacancy_reference: string | null;
-      }>(
-        `SELECT first_name, email, status, vacancy_reference FROM applications WHERE reference = ? ${db.sql.lockRows}`,
-        [reference],
-      );
+      const row = await lockApplicantToTell(tx, db.sql, reference);
       if (!row || row.vacancy_reference !== input.vacancyReference) return false;
       if (!(stillWaiting as readonly string[]).includes(row.status)) return false;
       const { now, staffId } = input;
-      await tx.run(
-        `UPDATE applications SET status = 'unsuccessful', status_changed_at = ?, last_activity_at = ?,
-           answered_at = COALESCE(answered_at, ?) WHERE reference = ?`,
-        [now, now, now, reference],
-      );
+      await markUnsuccessful(tx, reference, now);
       await recordEvent(tx, {
         reference,
         action: "status-changed",

@@ -64,6 +64,8 @@ describe("the applicant page's address", () => {
       "//your-application",
       "/%79our-application",
       "/your-application.data",
+      "/x/../your-application",
+      "/%2e/your-application",
     ]) {
       expect(isApplicantPagePath(path), path).toBe(true);
     }

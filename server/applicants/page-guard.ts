@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { routedPath } from "#core/routed-path.ts";
 import { maxFileBytes } from "../leads/uploads.ts";
 import { applicantPagePath } from "../protection/applicant-link.ts";
 import { isCrossSite } from "../protection/origin.ts";
@@ -11,26 +12,9 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const applicantPageBodyLimit = 2 * maxFileBytes + 64 * 1024;
 
-/** A path as the router matches it: escapes decoded, slashes collapsed, no trailing slash, any case. */
-function routed(pathname: string): string {
-  let path = pathname;
-  for (let i = 0; i < 3; i++) {
-    let decoded = path;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      break;
-    }
-    if (decoded === path) break;
-    path = decoded;
-  }
-  const collapsed = path.replace(/[/\\]+/g, "/").toLowerCase();
-  return collapsed.length > 1 ? collapsed.replace(/\/+$/, "") : collapsed;
-}
-
 /** True for the applicant's page and React Router's data requests for it (`/your-application.data`), however spelt. */
 export function isApplicantPagePath(pathname: string): boolean {
-  const path = routed(pathname);
+  const path = routedPath(pathname);
   return path === applicantPagePath || path === `${applicantPagePath}.data`;
 }
 

@@ -19,6 +19,7 @@ import { type ApplicantLinks, applicantFooter, greeting, type QueuedMail } from 
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { createLeasedJob, type LeasedJob } from "../jobs/leased-job.ts";
 import type { Logger } from "../observability/logger.ts";
+import { markPoolAsked, poolToAsk } from "../tables/leads/pool.ts";
 import { consentEnds, periodBounds } from "./pool.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -78,8 +79,6 @@ export function renewalMail(
   };
 }
 
-type Candidate = { reference: string; keep_consent_at: number };
-
 /**
  * Queues the question for every member whose agreement runs out within the asking window and has not
  * been asked about it; never for spam or a withdrawn application, nor once the agreement has run out.
@@ -94,14 +93,7 @@ export async function queueRenewals(
   const askBefore = applicants.poolAskDaysBefore * dayMs;
   const { shortest, longest } = periodBounds(period);
   // Narrowed in SQL to agreements that may be in their window; the calendar decides each one below.
-  const candidates = await db.all<Candidate>(
-    `SELECT reference, keep_consent_at FROM applications
-     WHERE keep_consent_at IS NOT NULL AND keep_consent_at <= ? AND keep_consent_at > ?
-       AND (pool_asked_at IS NULL OR pool_asked_at < keep_consent_at)
-       AND status NOT IN ('spam', 'withdrawn')
-     ORDER BY keep_consent_at`,
-    [now + askBefore - shortest, now - longest],
-  );
+  const candidates = await poolToAsk(db, now + askBefore - shortest, now - longest);
   let queued = 0;
   for (const candidate of candidates) {
     const agreedAt = Number(candidate.keep_consent_at);
@@ -109,13 +101,7 @@ export async function queueRenewals(
     if (now < endsAt - askBefore || now >= endsAt) continue;
     const asked = await db.transaction(async (tx) => {
       // At most once per agreement: only the first to set pool_asked_at for it queues the e-mail.
-      const [member] = await tx.all<{ first_name: string; email: string }>(
-        `UPDATE applications SET pool_asked_at = ?
-         WHERE reference = ? AND keep_consent_at = ? AND (pool_asked_at IS NULL OR pool_asked_at < keep_consent_at)
-           AND status NOT IN ('spam', 'withdrawn')
-         RETURNING first_name, email`,
-        [now, candidate.reference, agreedAt],
-      );
+      const member = await markPoolAsked(tx, candidate.reference, agreedAt, now);
       if (!member) return false;
       const mail = renewalMail(
         {

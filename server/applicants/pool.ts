@@ -7,7 +7,8 @@ import { type Period, retention } from "#core/config/retention.ts";
 import { noServiceValue, type PoolQuery, poolPageSize } from "#core/leads/pool-query.ts";
 import { addPeriod } from "#core/retention-periods.ts";
 import { endOfClosingDate } from "#core/vacancies/model.ts";
-import type { Database, Value } from "../db/database.ts";
+import type { Database } from "../db/database.ts";
+import { poolMembers } from "../tables/leads/pool.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -45,24 +46,6 @@ export type PoolMember = {
 
 export type PoolPage = { members: PoolMember[]; total: number; page: number; pageSize: number };
 
-type Row = {
-  reference: string;
-  first_name: string;
-  last_name: string;
-  created_at: number;
-  address: string;
-  keep_consent_at: number;
-  vacancy_reference: string | null;
-  title: string | null;
-  location: string | null;
-  service: string | null;
-};
-
-/** A LIKE pattern that finds `term` anywhere, with the pattern characters in it taken literally. */
-function containing(term: string): string {
-  return `%${term.replace(/[\\%_]/g, "\\$&")}%`;
-}
-
 /**
  * The pool's members that match the search, newest application first, one page of them with the count
  * of all. The search narrows in SQL; whether a consent still holds is decided here with the calendar
@@ -74,42 +57,15 @@ export async function searchPool(
   now: number,
   period: Period = retention.applications.futureRoles,
 ): Promise<PoolPage> {
-  const clauses = [
-    "a.keep_consent_at IS NOT NULL",
-    "a.status NOT IN ('spam', 'withdrawn')",
+  const rows = await poolMembers(db, db.sql, {
     // No consent given longer ago than the longest the period can run is still held.
-    "a.keep_consent_at > ?",
-  ];
-  const params: Value[] = [now - periodBounds(period).longest];
-  if (query.service === noServiceValue) {
-    clauses.push("a.vacancy_reference IS NULL");
-  } else if (query.service) {
-    clauses.push("v.service = ?");
-    params.push(query.service);
-  }
-  const place = query.place?.trim().toLowerCase();
-  if (place) {
-    clauses.push(
-      `(${db.sql.likeIgnoringCase("a.address", place)} OR ${db.sql.likeIgnoringCase("v.location", place)})`,
-    );
-    params.push(containing(place), containing(place));
-  }
-  if (query.from) {
-    clauses.push("a.created_at >= ?");
-    params.push(startOfLondonDay(query.from));
-  }
-  if (query.to) {
-    clauses.push("a.created_at <= ?");
-    params.push(endOfClosingDate(query.to).ms);
-  }
-  const rows = await db.all<Row>(
-    `SELECT a.reference, a.first_name, a.last_name, a.created_at, a.address, a.keep_consent_at,
-       v.reference AS vacancy_reference, v.title, v.location, v.service
-     FROM applications a LEFT JOIN vacancies v ON v.reference = a.vacancy_reference
-     WHERE ${clauses.join(" AND ")}
-     ORDER BY a.created_at DESC, a.reference DESC`,
-    params,
-  );
+    consentAfter: now - periodBounds(period).longest,
+    noVacancy: query.service === noServiceValue,
+    service: query.service,
+    place: query.place?.trim().toLowerCase(),
+    from: query.from ? startOfLondonDay(query.from) : undefined,
+    to: query.to ? endOfClosingDate(query.to).ms : undefined,
+  });
   const held = rows
     .map((row) => ({ row, until: consentEnds(Number(row.keep_consent_at), period) }))
     .filter(({ until }) => until > now);

@@ -13,12 +13,15 @@ import {
   fileSize,
   formatDate,
   type InterviewAnswer,
-  type InterviewPlaceKind,
   type ScanStatus,
 } from "#core/leads/model.ts";
 import { addPeriod, describePeriod } from "#core/retention-periods.ts";
 import type { Queryable } from "../db/database.ts";
 import { readApplicantLink } from "../protection/applicant-link.ts";
+import { documentsForApplicant } from "../tables/documents.ts";
+import { nextInterviewOf } from "../tables/interviews.ts";
+import { type ApplicationRow, applicationOf } from "../tables/leads/applications.ts";
+import { appliedFor } from "../tables/vacancies.ts";
 import { whereForApplicant } from "./interview-words.ts";
 import { describeWhen } from "./london-time.ts";
 
@@ -56,38 +59,6 @@ export type ApplicantView = {
   linkExpires: string;
 };
 
-/** An application's row, as the page shows it and its actions change it. */
-export type ApplicationRow = {
-  id: number;
-  reference: string;
-  status: ApplicationStatus;
-  first_name: string;
-  last_name: string;
-  email: string;
-  created_at: number;
-  vacancy_reference: string | null;
-  keep_consent_at: number | null;
-  owner_id: number | null;
-};
-
-/**
- * An application as the page needs it; `lock` (inside a change's transaction: `db.sql.lockRows`) holds
- * its row until the change commits, so two posts at once are made one after the other.
- */
-export async function applicationOf(
-  db: Queryable,
-  reference: string,
-  lock = "",
-): Promise<ApplicationRow | null> {
-  const [row] = await db.all<ApplicationRow>(
-    `SELECT id, reference, status, first_name, last_name, email, created_at, vacancy_reference, keep_consent_at,
-       owner_id
-     FROM applications WHERE reference = ? ${lock}`,
-    [reference],
-  );
-  return row ?? null;
-}
-
 /** The statuses from which the applicant may still withdraw (Spam reads as New to them). */
 export const withdrawable = new Set<ApplicationStatus>(["new", "contacted", "interview", "spam"]);
 
@@ -116,36 +87,9 @@ async function applicantView(
   expiresAt: number,
   now: number,
 ): Promise<ApplicantView> {
-  const [vacancy] = application.vacancy_reference
-    ? await db.all<{ title: string; reference: string }>(
-        "SELECT title, reference FROM vacancies WHERE reference = ?",
-        [application.vacancy_reference],
-      )
-    : [];
-  const documents = await db.all<{
-    field: string;
-    file_name: string;
-    size: number;
-    scan_status: ScanStatus;
-  }>("SELECT field, file_name, size, scan_status FROM documents WHERE application_id = ? ORDER BY id", [
-    application.id,
-  ]);
-  const [interview] = await db.all<{
-    uid: string;
-    starts_at: number;
-    minutes: number;
-    place_kind: InterviewPlaceKind;
-    place: string;
-    meet_with: string;
-    note: string;
-    answer: InterviewAnswer | null;
-    answer_message: string | null;
-  }>(
-    `SELECT uid, starts_at, minutes, place_kind, place, meet_with, note, answer, answer_message FROM interviews
-     WHERE reference = ? AND status = 'scheduled' AND starts_at + minutes * 60000 > ?
-     ORDER BY starts_at LIMIT 1`,
-    [application.reference, now],
-  );
+  const vacancy = application.vacancy_reference ? await appliedFor(db, application.vacancy_reference) : null;
+  const documents = await documentsForApplicant(db, application.id);
+  const interview = await nextInterviewOf(db, application.reference, now);
   const withdrawn = application.status === "withdrawn";
   const consent = application.keep_consent_at === null ? null : Number(application.keep_consent_at);
   return {
@@ -157,24 +101,24 @@ async function applicantView(
     interview: interview
       ? {
           uid: interview.uid,
-          when: describeWhen(Number(interview.starts_at), Number(interview.minutes)),
-          where: whereForApplicant({ placeKind: interview.place_kind, place: interview.place }),
+          when: describeWhen(interview.booking.startsAt, interview.booking.minutes),
+          where: whereForApplicant(interview.booking),
           link:
-            interview.place_kind === "video" && /^https:\/\/[^\s]+$/.test(interview.place)
-              ? interview.place
+            interview.booking.placeKind === "video" && /^https:\/\/[^\s]+$/.test(interview.booking.place)
+              ? interview.booking.place
               : null,
-          meetWith: interview.meet_with,
-          note: interview.note,
+          meetWith: interview.booking.meetWith,
+          note: interview.booking.note,
           answer: interview.answer,
-          answerMessage: interview.answer_message,
-          canAnswer: !withdrawn && Number(interview.starts_at) > now,
+          answerMessage: interview.answerMessage,
+          canAnswer: !withdrawn && interview.booking.startsAt > now,
         }
       : null,
     documents: documents.map((document) => ({
       label: documentLabel(document.field),
-      fileName: document.file_name,
-      size: fileSize(Number(document.size)),
-      note: scanNotes[document.scan_status],
+      fileName: document.fileName,
+      size: fileSize(document.size),
+      note: scanNotes[document.scan],
     })),
     pool: {
       member: consent !== null,

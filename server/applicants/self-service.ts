@@ -17,22 +17,27 @@ import type { Database, Queryable } from "../db/database.ts";
 import { type ApplicantLinks, applicantFooter, greeting } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { Refusal } from "../leads/refusal.ts";
-import { recordEvent } from "../leads/timeline.ts";
 import { checkFile, maxFileBytes, uploadLimitLabel } from "../leads/uploads.ts";
 import { readApplicantLink } from "../protection/applicant-link.ts";
 import { networkKey } from "../protection/client-address.ts";
 import { type RateLimit, takeRateLimit } from "../protection/rate-limit.ts";
+import { replaceResume } from "../tables/documents.ts";
+import { answerableInterview, recordAnswer } from "../tables/interviews.ts";
+import {
+  type ApplicationRow,
+  applicationOf,
+  joinPool,
+  markWithdrawn,
+  removeFromPool,
+} from "../tables/leads/applications.ts";
+import { touchActivity } from "../tables/leads/records.ts";
+import { currentEmailOf } from "../tables/staff.ts";
+import { recordEvent } from "../tables/timeline.ts";
+import { vacancyTitle } from "../tables/vacancies.ts";
 import { cancelScheduledInterviews } from "./interviews.ts";
 import { describeWhen } from "./london-time.ts";
 import { freshLinkWindowMs, type SelfServiceLimits, selfServiceLimits } from "./self-service-limits.ts";
-import {
-  type ApplicantView,
-  type ApplicationRow,
-  applicationOf,
-  poolUntil,
-  readApplicantView,
-  withdrawable,
-} from "./self-service-view.ts";
+import { type ApplicantView, poolUntil, readApplicantView, withdrawable } from "./self-service-view.ts";
 
 export type SelfServiceOptions = {
   db: Database;
@@ -74,8 +79,8 @@ export const freshLinkAnswer =
 
 const unknown = { kind: "unknown" } as const;
 
-async function touch(tx: Queryable, reference: string, now: number): Promise<void> {
-  await tx.run("UPDATE applications SET last_activity_at = ? WHERE reference = ?", [now, reference]);
+function touch(tx: Queryable, reference: string, now: number): Promise<void> {
+  return touchActivity(tx, "application", reference, now);
 }
 
 /** Names as a mail header may carry them: on one line. */
@@ -149,27 +154,20 @@ export function createSelfService(options: SelfServiceOptions) {
     cancelled: number,
     now: number,
   ) {
-    const [owner] =
-      application.owner_id === null
-        ? []
-        : await tx.all<{ email: string }>("SELECT email FROM staff WHERE id = ? AND revoked_at IS NULL", [
-            application.owner_id,
-          ]);
+    const owner = application.owner_id === null ? null : await currentEmailOf(tx, application.owner_id);
     const name = oneLine(`${application.first_name} ${application.last_name}`);
-    const [vacancy] = application.vacancy_reference
-      ? await tx.all<{ title: string }>("SELECT title FROM vacancies WHERE reference = ?", [
-          application.vacancy_reference,
-        ])
-      : [];
+    const title = application.vacancy_reference
+      ? await vacancyTitle(tx, application.vacancy_reference)
+      : null;
     const job = application.vacancy_reference
-      ? `Vacancy: ${vacancy ? `${vacancy.title} ` : ""}(${application.vacancy_reference})`
+      ? `Vacancy: ${title !== null ? `${title} ` : ""}(${application.vacancy_reference})`
       : "A general application (no vacancy named)";
     await enqueueEmail(
       tx,
       application.reference,
       {
         purpose: "withdrawal",
-        to: owner?.email ?? options.applicationsTo,
+        to: owner ?? options.applicationsTo,
         replyTo: application.email,
         subject: `${name} withdrew their application ${application.reference}`,
         body: [
@@ -220,10 +218,7 @@ export function createSelfService(options: SelfServiceOptions) {
               message: `This application has already been decided, so there is nothing to withdraw. If something has changed, please call us on ${site.phone.display}.`,
             };
           }
-          await tx.run(
-            "UPDATE applications SET status = 'withdrawn', status_changed_at = ?, last_activity_at = ? WHERE reference = ?",
-            [now, now, application.reference],
-          );
+          await markWithdrawn(tx, application.reference, now);
           await recordEvent(tx, { reference: application.reference, action: "applicant-withdrew", now });
           await recordEvent(tx, {
             reference: application.reference,
@@ -290,22 +285,7 @@ export function createSelfService(options: SelfServiceOptions) {
                 "You withdrew this application, so we no longer need a CV for it. You are welcome to apply again.",
             };
           }
-          await tx.run("DELETE FROM documents WHERE application_id = ? AND field = 'resume'", [
-            application.id,
-          ]);
-          await tx.run(
-            `INSERT INTO documents (application_id, field, file_name, content_type, size, content, scan_status)
-             VALUES (?, ?, ?, ?, ?, ?, ?)`,
-            [
-              application.id,
-              upload.field,
-              upload.fileName,
-              upload.contentType,
-              upload.content.length,
-              upload.content,
-              options.scanUploads ? "pending" : "not-scanned",
-            ],
-          );
+          await replaceResume(tx, application.id, upload, options.scanUploads ? "pending" : "not-scanned");
           await touch(tx, application.reference, now);
           await recordEvent(tx, { reference: application.reference, action: "cv-replaced", now });
           return {
@@ -326,10 +306,7 @@ export function createSelfService(options: SelfServiceOptions) {
     keepOnFile(token: string | null | undefined, client: string): Promise<PageAnswer> {
       return change(token, client, async (tx, application, now) => {
         const joining = application.keep_consent_at === null;
-        await tx.run(
-          "UPDATE applications SET keep_consent_at = ?, pool_asked_at = NULL, last_activity_at = ? WHERE reference = ?",
-          [now, now, application.reference],
-        );
+        await joinPool(tx, application.reference, now);
         await recordEvent(tx, {
           reference: application.reference,
           action: joining ? "consent-recorded" : "consent-renewed",
@@ -352,10 +329,7 @@ export function createSelfService(options: SelfServiceOptions) {
         if (application.keep_consent_at === null) {
           return { kind: "done", message: "You are not in our talent pool, so nothing has changed." };
         }
-        await tx.run(
-          "UPDATE applications SET keep_consent_at = NULL, pool_asked_at = NULL, last_activity_at = ? WHERE reference = ?",
-          [now, application.reference],
-        );
+        await removeFromPool(tx, application.reference, now);
         await recordEvent(tx, {
           reference: application.reference,
           action: "consent-withdrawn",
@@ -404,11 +378,7 @@ export function createSelfService(options: SelfServiceOptions) {
         });
       }
       return change(token, client, async (tx, application, now) => {
-        const [interview] = await tx.all<{ starts_at: number; minutes: number }>(
-          `SELECT starts_at, minutes FROM interviews
-           WHERE uid = ? AND reference = ? AND status = 'scheduled' AND starts_at > ?`,
-          [input.uid, application.reference, now],
-        );
+        const interview = await answerableInterview(tx, application.reference, input.uid, now);
         if (!interview || application.status === "withdrawn") {
           return {
             kind: "refused",
@@ -417,12 +387,7 @@ export function createSelfService(options: SelfServiceOptions) {
           };
         }
         const words = answer === "attending" ? null : message;
-        await tx.run("UPDATE interviews SET answer = ?, answer_message = ?, answered_at = ? WHERE uid = ?", [
-          answer,
-          words,
-          now,
-          input.uid,
-        ]);
+        await recordAnswer(tx, input.uid, answer, words, now);
         await touch(tx, application.reference, now);
         await recordEvent(tx, {
           reference: application.reference,
@@ -434,7 +399,7 @@ export function createSelfService(options: SelfServiceOptions) {
           kind: "done",
           message:
             answer === "attending"
-              ? `Thank you: our team can see you will be there on ${describeWhen(Number(interview.starts_at), Number(interview.minutes))}.`
+              ? `Thank you: our team can see you will be there on ${describeWhen(interview.startsAt, interview.minutes)}.`
               : "Thank you: our team can see you need another time, and will be in touch to offer one.",
         };
       });

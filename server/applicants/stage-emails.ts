@@ -14,7 +14,10 @@ import { replyLimits, statusLabel } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { type ApplicantLinks, applicantFooter, greeting } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
-import { recordEvent } from "../leads/timeline.ts";
+import { type ApplicationAtStage, applicationAtStage, markAnswered } from "../tables/leads/applications.ts";
+import { storeReply } from "../tables/replies.ts";
+import { nameOf } from "../tables/staff.ts";
+import { recordEvent, stageEmailSentSince } from "../tables/timeline.ts";
 
 /** A refusal with words for the person (a 4xx); `missing` when there is no such application. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; missing?: boolean; problem: string };
@@ -117,14 +120,14 @@ export async function queueApplicantEmail(
 ): Promise<number> {
   const { reference } = applicant;
   const { staffId, now } = sending;
-  const [me] = await tx.all<{ name: string }>("SELECT name FROM staff WHERE id = ?", [staffId]);
+  const me = await nameOf(tx, staffId);
   const body = [
     greeting(applicant.firstName),
     "",
     words.body,
     "",
     "Kind regards,",
-    me?.name ?? `The ${site.brand} team`,
+    me ?? `The ${site.brand} team`,
     site.brand,
     `${site.phone.display} · ${sending.replyTo}`,
     applicantFooter(sending.applicantLinks(reference, now)),
@@ -135,15 +138,9 @@ export async function queueApplicantEmail(
     { purpose: "stage", to: applicant.email, replyTo: sending.replyTo, subject: words.subject, body },
     now,
   );
-  await tx.run(
-    "INSERT INTO replies (reference, staff_id, outbox_id, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-    [reference, staffId, mailId, words.subject, words.body, now],
-  );
+  await storeReply(tx, { reference, staffId, outboxId: mailId, ...words, now });
   await recordEvent(tx, { reference, action: "stage-email-sent", staffId, detail: timelineDetail, now });
-  await tx.run(
-    "UPDATE applications SET last_activity_at = ?, answered_at = COALESCE(answered_at, ?) WHERE reference = ?",
-    [now, now, reference],
-  );
+  await markAnswered(tx, reference, now);
   return mailId;
 }
 
@@ -160,40 +157,18 @@ export type StageEmailOffer = {
   sentAt: number | null;
 };
 
-type ApplicationRow = {
-  first_name: string;
-  email: string;
-  status: string;
-  status_changed_at: number | null;
-  created_at: number;
-  vacancy_reference: string | null;
-  vacancy_title: string | null;
-};
-
-async function readApplication(q: Queryable, reference: string, lock = ""): Promise<ApplicationRow | null> {
-  const [row] = await q.all<ApplicationRow>(
-    `SELECT a.first_name, a.email, a.status, a.status_changed_at, a.created_at, a.vacancy_reference,
-       (SELECT v.title FROM vacancies v WHERE v.reference = a.vacancy_reference) AS vacancy_title
-     FROM applications a WHERE a.reference = ? ${lock}`,
-    [reference],
-  );
-  return row ?? null;
-}
-
 /** When the e-mail for the application's current stage went, if it went since the status was set. */
-async function sentSinceStatus(q: Queryable, reference: string, row: ApplicationRow): Promise<number | null> {
+async function sentSinceStatus(
+  q: Queryable,
+  reference: string,
+  row: ApplicationAtStage,
+): Promise<number | null> {
   const details = row.status === "unsuccessful" ? [row.status, vacancyFilledDetail] : [row.status];
-  const [sent] = await q.all<{ at: number | null }>(
-    `SELECT MAX(created_at) AS at FROM audit_log
-     WHERE reference = ? AND action = 'stage-email-sent' AND detail IN (${details.map(() => "?").join(", ")})
-       AND created_at >= ?`,
-    [reference, ...details, Number(row.status_changed_at ?? row.created_at)],
-  );
-  return sent?.at === null || sent?.at === undefined ? null : Number(sent.at);
+  return stageEmailSentSince(q, reference, details, Number(row.status_changed_at ?? row.created_at));
 }
 
 /** The vacancy a row names, for the templates; null for a general application (or one since deleted). */
-function vacancyOf(row: ApplicationRow): TemplateValues["vacancy"] {
+function vacancyOf(row: ApplicationAtStage): TemplateValues["vacancy"] {
   return row.vacancy_reference && row.vacancy_title
     ? { title: row.vacancy_title, reference: row.vacancy_reference }
     : null;
@@ -205,7 +180,7 @@ function vacancyOf(row: ApplicationRow): TemplateValues["vacancy"] {
  * there is no such application.
  */
 export async function stageEmailOffer(db: Queryable, reference: string): Promise<StageEmailOffer | null> {
-  const row = await readApplication(db, reference);
+  const row = await applicationAtStage(db, reference);
   if (!row || !hasStageEmail(row.status)) return null;
   const filled = fillTemplate(applicantEmails.stageEmails[row.status], {
     firstName: row.first_name,
@@ -233,7 +208,7 @@ export async function sendStageEmail(
   const words = checkWords(input);
   if (!words.ok) return words;
   return db.transaction(async (tx): Promise<Outcome<{ firstName: string }>> => {
-    const row = await readApplication(tx, reference, db.sql.lockRows);
+    const row = await applicationAtStage(tx, reference, db.sql.lockRows);
     if (!row) return noApplication;
     if (row.status === "spam") {
       return {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import type { Database } from "./database.ts";
 
@@ -55,4 +56,14 @@ export async function migrate(
     if (ran) applied.push(name);
   }
   return applied;
+}
+
+/**
+ * The names of the migrations a SQLite file records as applied, in name order, read from a handle of
+ * node:sqlite's own (a backup being checked before a restore, opened read-only, not as a Database).
+ */
+export function appliedMigrationsIn(db: DatabaseSync): string[] {
+  return (db.prepare("SELECT name FROM schema_migrations ORDER BY name").all() as { name: string }[]).map(
+    (row) => row.name,
+  );
 }

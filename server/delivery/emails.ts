@@ -3,8 +3,9 @@ import { site } from "#core/config/site.ts";
 import type { CareersInput } from "#core/forms/careers-schema.ts";
 import type { ContactInput } from "#core/forms/contact-schema.ts";
 import { documentName, type SentLead, sentDetails } from "#core/leads/fields.ts";
-import { type MailPurpose, maskNiNumber } from "#core/leads/model.ts";
+import { maskNiNumber } from "#core/leads/model.ts";
 import { leadPath } from "#core/staff/paths.ts";
+import type { NewEmail } from "../tables/outbox.ts";
 
 /**
  * Makes the signed link to an applicant's own page that every e-mail to them carries, working for the
@@ -61,24 +62,8 @@ function siteDetailLines(service: string, details: ContactInput["details"] | nul
   return ["", `${siteDetailsLabel}:`, ...answers.map(({ question, answer }) => `${question}: ${answer}`)];
 }
 
-/** One message as it waits in the outbox. Every header value here has been checked to be on one line. */
-export type QueuedMail = {
-  purpose: MailPurpose;
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  body: string;
-  /**
-   * An iCalendar text (an interview's invitation, update or cancellation) sent with the words as the
-   * invitation calendars read (`text/calendar` with its METHOD) and as an `.ics` attachment.
-   */
-  calendar?: string | null;
-  /**
-   * Extra headers (a job alert's List-Unsubscribe and List-Unsubscribe-Post), each value on one line:
-   * queueing refuses a line break in a name or value.
-   */
-  headers?: Record<string, string> | null;
-};
+/** One message as it waits in the outbox (its Message-ID is made when it is queued). */
+export type QueuedMail = Omit<NewEmail, "messageId">;
 
 /** A first name as people have them: letters of any alphabet (accents too), spaces, hyphens, apostrophes. */
 const nameLike = /^\p{L}[\p{L}\p{M}'’ -]*$/u;

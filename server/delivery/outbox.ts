@@ -2,6 +2,23 @@ import { randomUUID } from "node:crypto";
 import { type Database, isUnavailable, type Queryable, type Transaction } from "../db/database.ts";
 import { createPoller } from "../jobs/poller.ts";
 import type { Logger } from "../observability/logger.ts";
+import {
+  attachmentIdsOf,
+  backlog,
+  type Channel,
+  type ClaimedMessage,
+  claimNext,
+  headersOf,
+  markFailed,
+  markForRetry,
+  markSent,
+  queuedNotificationsOf,
+  queueEmail,
+  queueEmails,
+  queueWebhooks,
+  replaceAttachments,
+  statusOf,
+} from "../tables/outbox.ts";
 import type { QueuedMail } from "./emails.ts";
 import { type SendMail, withoutAddresses } from "./smtp.ts";
 import { type LeadEvent, leadHeadline, type SendWebhook } from "./webhooks.ts";
@@ -16,25 +33,8 @@ import { type LeadEvent, leadHeadline, type SendWebhook } from "./webhooks.ts";
  * is kept by the process and recorded before it claims anything more, so the message is not sent again.
  */
 
-export type Channel = "email" | "webhook";
-
-type Claimed = {
-  id: number;
-  reference: string;
-  purpose: string;
-  channel: Channel;
-  message_id: string;
-  to_address: string;
-  reply_to: string | null;
-  subject: string;
-  body: string;
-  attachment_ids: string;
-  target: string | null;
-  attempts: number;
-  lease_token: string;
-  calendar: string | null;
-  headers: string | null;
-};
+/** A document an e-mail carries, as the documents' owner gives it. */
+export type Attachment = { fileName: string; contentType: string; content: Uint8Array };
 
 export type OutboxOptions = {
   db: Database;
@@ -58,6 +58,17 @@ export type OutboxOptions = {
    * timeline says so in the same commit (the leads feature provides it).
    */
   onEmailOutcome?: (tx: Queryable, outcome: EmailOutcome) => Promise<void>;
+  /**
+   * A condition (SQL) on a message's reference column that holds an e-mail with attachments back while it
+   * holds, added to the claim, which stays one statement (the composition root's: while a document it
+   * carries may still await its virus scan). Absent, nothing holds an e-mail back.
+   */
+  holdWhile?: (referenceColumn: string) => string;
+  /**
+   * The document with this id, as an e-mail attaches it, or null when it is gone or its scan has not
+   * cleared it (it is then left out). Absent, e-mails go without their attachments.
+   */
+  attachment?: (id: number) => Promise<Attachment | null>;
 };
 
 /** What became of one e-mail about a lead. */
@@ -91,27 +102,10 @@ function domainOf(from: string): string {
   return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
 }
 
-/** A header name as RFC 5322 allows it: printable ASCII without a colon or a space. */
-const headerName = /^[!-9;-~]+$/;
-
-/**
- * An e-mail's extra headers as stored (JSON), or null. Refuses a name that is not one, or a line break in
- * a value: a header must never be able to start another.
- */
-export function storedHeaders(headers: Record<string, string> | null | undefined): string | null {
-  if (!headers || Object.keys(headers).length === 0) return null;
-  for (const [name, value] of Object.entries(headers)) {
-    if (!headerName.test(name) || /[\r\n]/.test(value)) {
-      throw new Error(`The e-mail header ${JSON.stringify(name)} must be one line`);
-    }
-  }
-  return JSON.stringify(headers);
-}
-
 /**
  * Queues e-mails about a lead inside the caller's transaction (the submission's own), so a lead is
  * never stored without its mail or its mail without the lead. The notification carries the documents.
- * One INSERT for them all, sent with the transaction's last statements.
+ * One INSERT for them all, sent with the transaction's last statements. A header with a line break is refused.
  */
 export function enqueueEmails(
   tx: Transaction,
@@ -120,24 +114,15 @@ export function enqueueEmails(
   attachmentIds: number[],
   now: number,
 ): void {
-  if (mails.length === 0) return;
-  tx.send(
-    `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, reply_to, subject, body,
-       attachment_ids, headers, next_attempt_at, created_at)
-     VALUES ${mails.map(() => "(?, ?, 'email', ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-    mails.flatMap((mail) => [
-      reference,
-      mail.purpose,
-      newMessageId(),
-      mail.to,
-      mail.replyTo,
-      mail.subject,
-      mail.body,
-      JSON.stringify(mail.purpose === "notification" ? attachmentIds : []),
-      storedHeaders(mail.headers),
-      now,
-      now,
-    ]),
+  queueEmails(
+    tx,
+    reference,
+    mails.map((mail) => ({
+      ...mail,
+      messageId: newMessageId(),
+      attachmentIds: mail.purpose === "notification" ? attachmentIds : [],
+    })),
+    now,
   );
 }
 
@@ -145,32 +130,13 @@ export function enqueueEmails(
  * Queues one e-mail that carries no document (a reply from the workspace, a reminder, a summary, an
  * interview's invitation with its calendar) inside the caller's transaction; resolves to its id in the queue.
  */
-export async function enqueueEmail(
+export function enqueueEmail(
   tx: Queryable,
   reference: string,
   mail: QueuedMail,
   now: number,
 ): Promise<number> {
-  const [row] = await tx.all<{ id: number }>(
-    `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, reply_to, subject, body,
-       attachment_ids, calendar, headers, next_attempt_at, created_at)
-     VALUES (?, ?, 'email', ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?) RETURNING id`,
-    [
-      reference,
-      mail.purpose,
-      newMessageId(),
-      mail.to,
-      mail.replyTo,
-      mail.subject,
-      mail.body,
-      mail.calendar ?? null,
-      storedHeaders(mail.headers),
-      now,
-      now,
-    ],
-  );
-  if (!row) throw new Error("Queueing an e-mail returned no id");
-  return Number(row.id);
+  return queueEmail(tx, reference, { ...mail, messageId: newMessageId() }, now);
 }
 
 /**
@@ -181,18 +147,9 @@ export async function withholdAttachment(
   tx: Queryable,
   removed: { reference: string; documentId: number; note: string },
 ): Promise<void> {
-  const rows = await tx.all<{ id: number; attachment_ids: string }>(
-    `SELECT id, attachment_ids FROM outbox
-     WHERE reference = ? AND channel = 'email' AND purpose = 'notification' AND status = 'queued'`,
-    [removed.reference],
-  );
-  for (const row of rows) {
-    const ids = (JSON.parse(row.attachment_ids) as number[]).filter((id) => id !== removed.documentId);
-    await tx.run("UPDATE outbox SET attachment_ids = ?, body = body || ? WHERE id = ?", [
-      JSON.stringify(ids),
-      `\n\n${removed.note}`,
-      row.id,
-    ]);
+  for (const queued of await queuedNotificationsOf(tx, removed.reference)) {
+    const ids = queued.attachmentIds.filter((id) => id !== removed.documentId);
+    await replaceAttachments(tx, queued.id, ids, `\n\n${removed.note}`);
   }
 }
 
@@ -203,40 +160,18 @@ export function enqueueWebhooks(
   webhooks: readonly { key: string; display: string }[],
   now: number,
 ): void {
-  if (webhooks.length === 0) return;
-  tx.send(
-    `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, target, subject, body,
-       next_attempt_at, created_at)
-     VALUES ${webhooks.map(() => "(?, 'notification', 'webhook', ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-    webhooks.flatMap((webhook) => [
-      event.data.reference,
-      newMessageId(),
-      webhook.display,
-      webhook.key,
-      leadHeadline(event),
-      JSON.stringify(event),
-      now,
-      now,
-    ]),
+  queueWebhooks(
+    tx,
+    event.data.reference,
+    webhooks.map((webhook) => ({
+      messageId: newMessageId(),
+      display: webhook.display,
+      key: webhook.key,
+      headline: leadHeadline(event),
+      body: JSON.stringify(event),
+    })),
+    now,
   );
-}
-
-/**
- * Puts a message that failed for good back in the queue, due now, with its attempts reset: the staff
- * workspace's "Send again", inside the caller's transaction. Resolves to the message's purpose, or
- * null when it is not (or no longer) failed or belongs to another lead. Wake the worker afterwards.
- */
-export async function requeueFailed(
-  tx: Queryable,
-  message: { id: number; reference: string },
-  now: number,
-): Promise<{ purpose: string } | null> {
-  const [row] = await tx.all<{ purpose: string }>(
-    `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ?, lease_until = NULL, lease_token = NULL
-     WHERE id = ? AND reference = ? AND status = 'failed' RETURNING purpose`,
-    [now, message.id, message.reference],
-  );
-  return row ?? null;
 }
 
 /** How much is waiting to be delivered, and since when: for /readyz. */
@@ -244,18 +179,11 @@ export async function outboxBacklog(
   db: Queryable,
   now: number,
 ): Promise<{ waiting: number; oldestWaitingSeconds: number | null; failed: number }> {
-  const [row] = await db.all<{ waiting: number; oldest: number | null; failed: number }>(
-    `SELECT
-       SUM(CASE WHEN status IN ('queued', 'sending') THEN 1 ELSE 0 END) AS waiting,
-       MIN(CASE WHEN status IN ('queued', 'sending') THEN created_at END) AS oldest,
-       SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) AS failed
-     FROM outbox WHERE status <> 'sent'`,
-  );
-  const oldest = row?.oldest == null ? null : Number(row.oldest);
+  const { waiting, oldestWaitingAt: oldest, failed } = await backlog(db);
   return {
-    waiting: Number(row?.waiting ?? 0),
+    waiting,
     oldestWaitingSeconds: oldest === null ? null : Math.max(0, Math.round((now - oldest) / 1000)),
-    failed: Number(row?.failed ?? 0),
+    failed,
   };
 }
 
@@ -277,6 +205,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     leaseMs = 120_000,
     concurrency = 4,
     onEmailOutcome,
+    holdWhile,
+    attachment,
   } = options;
   const channels: Channel[] = [];
   if (send) channels.push("email");
@@ -292,66 +222,49 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   // message. The claim still holds each message (its lease_token), so nothing else sends it before its
   // lease ends; each run records these first, and claims nothing until they are, so this process does
   // not send them again either.
-  const unrecorded = new Map<number, { row: Claimed; failure: unknown }>();
+  const unrecorded = new Map<number, { row: ClaimedMessage; failure: unknown }>();
 
   /** Claims the next due message (or one whose lease ran out), for this process only. */
-  async function claim(now: number): Promise<Claimed | null> {
-    // An e-mail with attachments waits while any of its lead's documents is still to be virus-scanned.
-    const due = `channel IN (${channels.map(() => "?").join(", ")})
-      AND ((status = 'queued' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))
-      AND (attachment_ids = '[]' OR NOT EXISTS (SELECT 1 FROM documents d JOIN applications a ON a.id = d.application_id
-        WHERE a.reference = outbox.reference AND d.scan_status = 'pending'))`;
-    const [row] = await db.all<Claimed>(
-      `UPDATE outbox SET status = 'sending', lease_until = ?, lease_token = ?, attempts = attempts + 1
-       WHERE id = (SELECT id FROM outbox WHERE ${due} ORDER BY id LIMIT 1 ${db.sql.lockRowsSkippingLocked})
-       AND ${due}
-       RETURNING id, reference, purpose, channel, message_id, to_address, reply_to, subject, body,
-         attachment_ids, target, attempts, lease_token, calendar, headers`,
-      [now + leaseMs, randomUUID(), ...channels, now, now, ...channels, now, now],
-    );
-    return row ?? null;
+  function claim(now: number): Promise<ClaimedMessage | null> {
+    return claimNext(db, { channels, now, leaseUntil: now + leaseMs, leaseToken: randomUUID(), holdWhile });
   }
 
-  async function deliverEmail(row: Claimed, sendMail: SendMail, signal: AbortSignal) {
-    const ids = JSON.parse(row.attachment_ids) as number[];
+  async function deliverEmail(row: ClaimedMessage, sendMail: SendMail, signal: AbortSignal) {
+    const ids = attachmentIdsOf(row);
     const attachments = [];
     for (const id of ids) {
-      const [doc] = await db.all<{ file_name: string; content_type: string; content: Uint8Array }>(
-        "SELECT file_name, content_type, content FROM documents WHERE id = ? AND scan_status IN ('clean', 'not-scanned')",
-        [id],
-      );
+      const doc = attachment ? await attachment(id) : null;
       if (doc) {
         attachments.push({
-          filename: doc.file_name,
-          contentType: doc.content_type,
+          filename: doc.fileName,
+          contentType: doc.contentType,
           content: Buffer.from(doc.content),
         });
       }
     }
     await sendMail({
       from,
-      to: row.to_address,
-      replyTo: row.reply_to,
+      to: row.to,
+      replyTo: row.replyTo,
       subject: row.subject,
       text: row.body,
       attachments,
       calendar: row.calendar,
-      headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : null,
-      messageId: `<${row.message_id}@${messageDomain}>`,
+      headers: headersOf(row),
+      messageId: `<${row.messageId}@${messageDomain}>`,
       signal,
     });
   }
 
-  async function deliverWebhook(row: Claimed, post: SendWebhook, signal: AbortSignal) {
+  async function deliverWebhook(row: ClaimedMessage, post: SendWebhook, signal: AbortSignal) {
     const url = row.target ? webhookUrls.get(row.target) : undefined;
-    if (!url) throw new Error(`${row.to_address} is no longer among this server's WEBHOOK_URLS`);
-    await post({ url, event: JSON.parse(row.body) as LeadEvent, id: row.message_id, signal });
+    if (!url) throw new Error(`${row.to} is no longer among this server's WEBHOOK_URLS`);
+    await post({ url, event: JSON.parse(row.body) as LeadEvent, id: row.messageId, signal });
   }
 
   /** Records the outcome, only while this claim still holds the message; false when it had been lost. */
-  async function settle(row: Claimed, error: unknown): Promise<boolean> {
+  async function settle(row: ClaimedMessage, error: unknown): Promise<boolean> {
     const now = Date.now();
-    const held = "id = ? AND lease_token = ? AND status = 'sending'";
     const what = row.channel === "email" ? "mail" : "webhook";
     const context = {
       outboxId: row.id,
@@ -362,18 +275,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     };
     if (error === null) {
       const changed = await db.transaction(async (tx) => {
-        // Delivered, the message's words (names, messages, addresses) are no longer kept here: the lead
-        // holds them for as long as it is kept, and the outbox only that and when it was sent.
-        // (A webhook carries no personal data, and keeps its payload.)
-        const forget =
-          row.channel === "email"
-            ? ", subject = '', body = '', reply_to = NULL, calendar = NULL, headers = NULL"
-            : "";
-        const done = await tx.run(
-          `UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, lease_token = NULL, last_error = NULL${forget}
-           WHERE ${held}`,
-          [now, row.id, row.lease_token],
-        );
+        // Delivered, an e-mail's words are no longer kept in the queue (markSent says why).
+        const done = await markSent(tx, row, now);
         if (done === 1 && row.channel === "email") {
           await onEmailOutcome?.(tx, { reference: row.reference, purpose: row.purpose, sent: true, now });
         }
@@ -387,10 +290,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     const attempts = Number(row.attempts);
     if (attempts >= maxAttempts) {
       const changed = await db.transaction(async (tx) => {
-        const done = await tx.run(
-          `UPDATE outbox SET status = 'failed', lease_until = NULL, lease_token = NULL, last_error = ? WHERE ${held}`,
-          [message, row.id, row.lease_token],
-        );
+        const done = await markFailed(tx, row, message);
         if (done === 1 && row.channel === "email") {
           await onEmailOutcome?.(tx, { reference: row.reference, purpose: row.purpose, sent: false, now });
         }
@@ -406,17 +306,13 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     }
     // Cut off by a stop: due again at once, for whichever process is still running.
     const retryAt = cutOff.signal.aborted ? now : now + backoffMs(attempts, retryBaseMs);
-    const changed = await db.run(
-      `UPDATE outbox SET status = 'queued', lease_until = NULL, lease_token = NULL, next_attempt_at = ?, last_error = ?
-       WHERE ${held}`,
-      [retryAt, message, row.id, row.lease_token],
-    );
+    const changed = await markForRetry(db, row, { at: retryAt, error: message });
     if (changed === 1) logger.info({ ...context, error: message }, `${what} send failed; will retry`);
     return changed === 1;
   }
 
   /** Delivers `first`, then claims and delivers messages one at a time until none is due or the worker stops. */
-  async function lane(first: Claimed | null): Promise<number> {
+  async function lane(first: ClaimedMessage | null): Promise<number> {
     let delivered = 0;
     let row = first;
     for (;;) {
@@ -465,8 +361,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       }
       // Not held: the first record was committed after all (its answer lost), or the lease ran out and
       // another process took the message over.
-      const [now] = await db.all<{ status: string }>("SELECT status FROM outbox WHERE id = ?", [id]);
-      if (now?.status !== "sent") {
+      if ((await statusOf(db, id)) !== "sent") {
         logger.warn(
           { outboxId: row.id, reference: row.reference, channel: row.channel },
           "the lease on this message had passed to another process; its outcome here was not recorded",

@@ -14,7 +14,7 @@ import {
 import { overdueCount } from "../leads/waiting.ts";
 import { purge } from "../lifecycle/purge.ts";
 import { createLogger } from "../observability/logger.ts";
-import { listLeads } from "../workspace/inbox/search.ts";
+import { listLeads } from "../tables/leads/search.ts";
 import type { StaffMember } from "../workspace/sessions.ts";
 import { idleTimeoutMs } from "../workspace/sessions.ts";
 import { createFollowUp } from "./follow-up.ts";

@@ -12,14 +12,18 @@ import { leadPath } from "#core/staff/paths.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
-import { tableOf } from "../leads/model.ts";
 import { recipientsOfLead } from "../leads/routing.ts";
-import { waitingForAnswer } from "../leads/waiting.ts";
+import {
+  type ClockLead,
+  claimEscalation,
+  claimReminder,
+  dueForEscalation,
+  dueForReminder,
+} from "../tables/leads/clock.ts";
+import { administratorEmails, currentEmailOf } from "../tables/staff.ts";
 
 /** Where the clock's e-mails go when nobody on the team is chosen, and the site's address for links. */
 export type ClockRouting = { enquiriesTo: string; applicationsTo: string; publicUrl: string };
-
-type Candidate = { reference: string; service: string; owner_id: number | null; created_at: number };
 
 /** The lead's page in the workspace. */
 export function leadUrl(publicUrl: string, reference: string): string {
@@ -30,15 +34,12 @@ export function leadUrl(publicUrl: string, reference: string): string {
 async function reminderRecipients(
   tx: Queryable,
   kind: LeadKind,
-  lead: Candidate,
+  lead: ClockLead,
   routing: ClockRouting,
 ): Promise<string[]> {
   if (lead.owner_id !== null) {
-    const [owner] = await tx.all<{ email: string }>(
-      "SELECT email FROM staff WHERE id = ? AND revoked_at IS NULL",
-      [Number(lead.owner_id)],
-    );
-    if (owner) return [owner.email];
+    const owner = await currentEmailOf(tx, Number(lead.owner_id));
+    if (owner !== null) return [owner];
   }
   const people = await recipientsOfLead(tx, kind, lead.service);
   if (people.length > 0) return people.map((person) => person.email);
@@ -47,14 +48,12 @@ async function reminderRecipients(
 
 /** Every administrator still on the team; otherwise the company's inbox. */
 async function administrators(tx: Queryable, kind: LeadKind, routing: ClockRouting): Promise<string[]> {
-  const rows = await tx.all<{ email: string }>(
-    "SELECT email FROM staff WHERE is_admin = 1 AND revoked_at IS NULL ORDER BY id",
-  );
-  if (rows.length > 0) return rows.map((row) => row.email);
+  const emails = await administratorEmails(tx);
+  if (emails.length > 0) return emails;
   return [kind === "enquiry" ? routing.enquiriesTo : routing.applicationsTo];
 }
 
-function leadInWords(kind: LeadKind, lead: Candidate): string {
+function leadInWords(kind: LeadKind, lead: ClockLead): string {
   const what =
     kind === "enquiry" ? `${kindLabel(kind)} about ${serviceLabel(lead.service)}` : "Job application";
   return `${what}, received ${formatDateTime(Number(lead.created_at))}`;
@@ -62,7 +61,7 @@ function leadInWords(kind: LeadKind, lead: Candidate): string {
 
 function reminderMail(
   kind: LeadKind,
-  lead: Candidate,
+  lead: ClockLead,
   due: number,
   to: string,
   routing: ClockRouting,
@@ -87,7 +86,7 @@ function reminderMail(
 
 function escalationMail(
   kind: LeadKind,
-  lead: Candidate,
+  lead: ClockLead,
   due: number,
   to: string,
   routing: ClockRouting,
@@ -117,21 +116,10 @@ export async function queueClockMails(db: Database, routing: ClockRouting, now: 
   for (const { value: kind } of leadKinds) {
     const promise = promiseMs(kind);
     if (promise === null) continue;
-    const table = tableOf(kind);
-    const service = kind === "enquiry" ? "service" : "'' AS service";
-    const select = `SELECT reference, ${service}, owner_id, created_at FROM ${table} WHERE ${waitingForAnswer}`;
-
-    const reminders = await db.all<Candidate>(
-      `${select} AND reminded_at IS NULL AND created_at <= ? AND created_at > ? ORDER BY created_at`,
-      [now - promise + reminderBeforeMs, now - promise],
-    );
+    const reminders = await dueForReminder(db, kind, now - promise + reminderBeforeMs, now - promise);
     for (const lead of reminders) {
       queued += await db.transaction(async (tx) => {
-        const claimed = await tx.run(
-          `UPDATE ${table} SET reminded_at = ? WHERE reference = ? AND reminded_at IS NULL AND ${waitingForAnswer}`,
-          [now, lead.reference],
-        );
-        if (claimed !== 1) return 0;
+        if (!(await claimReminder(tx, kind, lead.reference, now))) return 0;
         const due = Number(lead.created_at) + promise;
         const to = await reminderRecipients(tx, kind, lead, routing);
         for (const address of to) {
@@ -141,17 +129,10 @@ export async function queueClockMails(db: Database, routing: ClockRouting, now: 
       });
     }
 
-    const overdue = await db.all<Candidate>(
-      `${select} AND escalated_at IS NULL AND created_at <= ? ORDER BY created_at`,
-      [now - promise],
-    );
+    const overdue = await dueForEscalation(db, kind, now - promise);
     for (const lead of overdue) {
       queued += await db.transaction(async (tx) => {
-        const claimed = await tx.run(
-          `UPDATE ${table} SET escalated_at = ? WHERE reference = ? AND escalated_at IS NULL AND ${waitingForAnswer}`,
-          [now, lead.reference],
-        );
-        if (claimed !== 1) return 0;
+        if (!(await claimEscalation(tx, kind, lead.reference, now))) return 0;
         const due = Number(lead.created_at) + promise;
         const to = await administrators(tx, kind, routing);
         for (const address of to) {

@@ -12,7 +12,8 @@ import { formatDateTime, type LeadKind, leadKinds, serviceLabel } from "#core/le
 import { promiseMs } from "#core/leads/reply-promise.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
-import { tableOf } from "../leads/model.ts";
+import { receivedSince, type SummaryLead, unansweredOf } from "../tables/leads/clock.ts";
+import { claimSummary, dueSummaryReaders } from "../tables/staff.ts";
 import { type ClockRouting, leadUrl } from "./reminders.ts";
 
 /** The summary's hour (UK time), and the hour after which a summary missed that morning is no longer sent. */
@@ -50,13 +51,7 @@ type Lead = { kind: LeadKind; reference: string; service: string; createdAt: num
 async function leadsSince(db: Queryable, since: number): Promise<Lead[]> {
   const leads: Lead[] = [];
   for (const { value: kind } of leadKinds) {
-    const service = kind === "enquiry" ? "service" : "'' AS service";
-    const rows = await db.all<{ reference: string; service: string; created_at: number }>(
-      `SELECT reference, ${service}, created_at FROM ${tableOf(kind)} WHERE created_at > ? AND status <> 'spam'
-       ORDER BY created_at`,
-      [since],
-    );
-    for (const row of rows) leads.push(toLead(kind, row));
+    for (const row of await receivedSince(db, kind, since)) leads.push(toLead(kind, row));
   }
   return leads.sort((a, b) => a.createdAt - b.createdAt);
 }
@@ -65,17 +60,12 @@ async function unanswered(db: Queryable): Promise<Lead[]> {
   const leads: Lead[] = [];
   for (const { value: kind } of leadKinds) {
     if (promiseMs(kind) === null) continue;
-    const service = kind === "enquiry" ? "service" : "'' AS service";
-    const rows = await db.all<{ reference: string; service: string; created_at: number }>(
-      `SELECT reference, ${service}, created_at FROM ${tableOf(kind)}
-       WHERE status = 'new' AND answered_at IS NULL ORDER BY created_at`,
-    );
-    for (const row of rows) leads.push(toLead(kind, row));
+    for (const row of await unansweredOf(db, kind)) leads.push(toLead(kind, row));
   }
   return leads.sort((a, b) => (a.due ?? 0) - (b.due ?? 0));
 }
 
-function toLead(kind: LeadKind, row: { reference: string; service: string; created_at: number }): Lead {
+function toLead(kind: LeadKind, row: SummaryLead): Lead {
   const createdAt = Number(row.created_at);
   const promise = promiseMs(kind);
   return {
@@ -134,11 +124,7 @@ export function summaryBody(
 export async function queueSummaries(db: Database, routing: ClockRouting, now: number): Promise<number> {
   if (!summaryWindow(now)) return 0;
   const today = londonClock(now).day;
-  const people = await db.all<{ id: number; email: string; summary_since: number | null; is_admin: number }>(
-    `SELECT id, email, summary_since, is_admin FROM staff
-     WHERE daily_summary = 1 AND revoked_at IS NULL AND (summary_sent_on IS NULL OR summary_sent_on <> ?)`,
-    [today],
-  );
+  const people = await dueSummaryReaders(db, today);
   if (people.length === 0) return 0;
   const waiting = await unanswered(db);
   const overdue = waiting.filter((lead) => lead.due !== null && lead.due <= now);
@@ -149,16 +135,11 @@ export async function queueSummaries(db: Database, routing: ClockRouting, now: n
   let queued = 0;
   for (const person of people) {
     // Without an earlier summary, the first counts the day before.
-    const since = person.summary_since === null ? now - 24 * 60 * 60 * 1000 : Number(person.summary_since);
+    const since = person.summarySince === null ? now - 24 * 60 * 60 * 1000 : person.summarySince;
     const received = await leadsSince(db, since);
     queued += await db.transaction(async (tx) => {
-      const claimed = await tx.run(
-        `UPDATE staff SET summary_sent_on = ?, summary_since = ?
-         WHERE id = ? AND daily_summary = 1 AND (summary_sent_on IS NULL OR summary_sent_on <> ?)`,
-        [today, now, Number(person.id), today],
-      );
-      if (claimed !== 1) return 0;
-      const toRenew = Number(person.is_admin) === 1 ? renewals : [];
+      if (!(await claimSummary(tx, person.id, today, now))) return 0;
+      const toRenew = person.isAdmin ? renewals : [];
       const body = summaryBody(received, dueToday, overdue, routing, toRenew);
       if (body === null) return 0;
       const count = overdue.length + dueToday.length + received.length + toRenew.length;

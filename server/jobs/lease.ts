@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Queryable } from "../db/database.ts";
+import { giveBackLease, takeLease } from "../tables/leases.ts";
 
 /** A name for this process as a lease holder: unique even for two holders in one process. */
 export function newHolder(): string {
@@ -19,17 +20,10 @@ export async function acquireLease(
   now: number,
   ttlMs: number,
 ): Promise<boolean> {
-  const rows = await db.all<{ holder: string }>(
-    `INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?)
-     ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-     WHERE leases.expires_at <= ? OR leases.holder = excluded.holder
-     RETURNING holder`,
-    [name, holder, now + ttlMs, now],
-  );
-  return rows.length === 1;
+  return takeLease(db, { name, holder, until: now + ttlMs, now });
 }
 
 /** Gives the lease back, if this holder still has it. */
-export async function releaseLease(db: Queryable, name: string, holder: string): Promise<void> {
-  await db.run("DELETE FROM leases WHERE name = ? AND holder = ?", [name, holder]);
+export function releaseLease(db: Queryable, name: string, holder: string): Promise<void> {
+  return giveBackLease(db, name, holder);
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Queryable, Transaction } from "../db/database.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
+import { lockMailbox, setSendingTimes } from "../tables/acknowledged-mailboxes.ts";
 
 /**
  * How often the company's mail server may write to one mailbox about leads typed into our forms: so
@@ -26,8 +27,8 @@ export function mailboxKey(email: string): string {
   return createHash("sha256").update(`${local}@${domain}`).digest("base64url");
 }
 
-/** A mailbox's row as the submission took it: when it was sent acknowledgements lately. */
-export type MailboxRow = { mailbox: string; sent_at: string };
+/** A mailbox as the submission took it: when it was sent acknowledgements lately. */
+export type TakenMailbox = { mailbox: string; sentAt: number[] };
 
 /**
  * Takes the row of the mailbox an acknowledgement would go to (on PostgreSQL, locked until the
@@ -38,16 +39,11 @@ export async function takeMailbox(
   tx: Queryable,
   mails: QueuedMail[],
   now: number,
-): Promise<MailboxRow | null> {
+): Promise<TakenMailbox | null> {
   const acknowledgement = mails.find((mail) => mail.purpose === "acknowledgement");
   if (!acknowledgement) return null;
   const mailbox = mailboxKey(acknowledgement.to);
-  const [row] = await tx.all<{ sent_at: string }>(
-    `INSERT INTO acknowledged_mailboxes (mailbox, sent_at, last_sent_at) VALUES (?, '', ?)
-     ON CONFLICT (mailbox) DO UPDATE SET mailbox = excluded.mailbox RETURNING sent_at`,
-    [mailbox, now],
-  );
-  return { mailbox, sent_at: row?.sent_at ?? "" };
+  return { mailbox, sentAt: await lockMailbox(tx, mailbox, now) };
 }
 
 /**
@@ -58,21 +54,14 @@ export async function takeMailbox(
 export function capAcknowledgement(
   tx: Transaction,
   mails: QueuedMail[],
-  taken: MailboxRow | null,
+  taken: TakenMailbox | null,
   now: number,
 ): QueuedMail[] {
   const acknowledgement = mails.find((mail) => mail.purpose === "acknowledgement");
   if (!acknowledgement || !taken) return mails;
-  const recent = taken.sent_at
-    .split(",")
-    .map(Number)
-    .filter((at) => at > now - acknowledgementWindowMs);
+  const recent = taken.sentAt.filter((at) => at > now - acknowledgementWindowMs);
   const allowed = recent.length < acknowledgementsPerDay;
   if (allowed) recent.push(now);
-  tx.send("UPDATE acknowledged_mailboxes SET sent_at = ?, last_sent_at = ? WHERE mailbox = ?", [
-    recent.join(","),
-    Math.max(0, ...recent),
-    taken.mailbox,
-  ]);
+  setSendingTimes(tx, taken.mailbox, recent, Math.max(0, ...recent));
   return allowed ? mails : mails.filter((mail) => mail !== acknowledgement);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { kindOfReference } from "#core/leads/model.ts";
-import { newReference, tableOf, tableOfReference } from "./model.ts";
+import { tableOf, tableOfReference } from "../tables/leads/records.ts";
+import { newReference } from "./model.ts";
 
 describe("newReference", () => {
   it("is short, prefixed and free of look-alike characters", () => {

@@ -1,28 +1,10 @@
 /**
- * What the server alone knows about leads: which table holds each kind, and how references are made.
- * The kinds, statuses and words are in `core/leads/model.ts`, shared with the workspace's pages.
+ * What the server alone knows about leads: how references are made. The kinds, statuses and words are
+ * in `core/leads/model.ts`, shared with the workspace's pages; which table holds each kind is the lead
+ * tables' owner's (server/tables/leads/records.ts).
  */
 import { randomBytes } from "node:crypto";
-import { kindOfReference, type LeadKind, type ReferencePrefix } from "#core/leads/model.ts";
-
-export type LeadTable = "enquiries" | "applications";
-
-const tables: Record<LeadKind, LeadTable> = {
-  enquiry: "enquiries",
-  application: "applications",
-};
-
-/** The table that holds leads of this kind. */
-export function tableOf(kind: LeadKind): LeadTable {
-  return tables[kind];
-}
-
-/** The table that holds the lead a reference names; throws for anything that cannot be a reference. */
-export function tableOfReference(reference: string): LeadTable {
-  const kind = kindOfReference(reference);
-  if (!kind) throw new Error(`Not a lead's reference: ${reference}`);
-  return tables[kind];
-}
+import type { ReferencePrefix } from "#core/leads/model.ts";
 
 // No 0/O, 1/I/L or U: easy to read aloud over the phone.
 const referenceAlphabet = "23456789ABCDEFGHJKMNPQRSTVWXYZ";

@@ -1,4 +1,5 @@
 import type { Database } from "../db/database.ts";
+import { niNumbersAfter, replaceNiNumber } from "../tables/leads/applications.ts";
 import { decryptNiNumber, encryptNiNumber, isUnderKey, type NiKeyring } from "./protect.ts";
 
 /** What a rotation did: numbers moved to the current key, found there already, and those no key reads. */
@@ -22,10 +23,7 @@ export async function rotateNiKey(
   const report: RotationReport = { reencrypted: 0, current: 0, unreadable: [] };
   let after = 0;
   for (;;) {
-    const rows = await db.all<{ id: number; reference: string; ni_number_encrypted: string }>(
-      "SELECT id, reference, ni_number_encrypted FROM applications WHERE id > ? ORDER BY id LIMIT ?",
-      [after, batchSize],
-    );
+    const rows = await niNumbersAfter(db, after, batchSize);
     const last = rows.at(-1);
     if (!last) return report;
     after = Number(last.id);
@@ -46,10 +44,7 @@ export async function rotateNiKey(
       report.reencrypted += await db.transaction(async (tx) => {
         let changed = 0;
         for (const change of changes) {
-          changed += await tx.run(
-            "UPDATE applications SET ni_number_encrypted = ? WHERE id = ? AND ni_number_encrypted = ?",
-            [change.to, change.id, change.from],
-          );
+          changed += await replaceNiNumber(tx, change);
         }
         return changed;
       });

@@ -8,20 +8,9 @@ import type { LeadKind } from "#core/leads/model.ts";
 import { routeOf } from "#core/staff/notifications.ts";
 import type { Queryable, Transaction } from "../db/database.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
-import { tableOf } from "./model.ts";
-import { sendEvent } from "./timeline.ts";
-
-export type Recipient = { id: number; name: string; email: string };
-
-/** Everyone on the team (access not removed) who receives leads taking this route, in the order they joined. */
-export async function recipientsFor(db: Queryable, route: string): Promise<Recipient[]> {
-  const rows = await db.all<{ id: number; name: string; email: string }>(
-    `SELECT s.id, s.name, s.email FROM staff s JOIN staff_notifications n ON n.staff_id = s.id
-     WHERE n.route = ? AND s.revoked_at IS NULL ORDER BY s.id`,
-    [route],
-  );
-  return rows.map((row) => ({ id: Number(row.id), name: row.name, email: row.email }));
-}
+import { sendOwner } from "../tables/leads/records.ts";
+import { type Recipient, recipientsFor } from "../tables/staff.ts";
+import { sendEvent } from "../tables/timeline.ts";
 
 /** Who receives a lead of this kind and service. */
 export function recipientsOfLead(db: Queryable, kind: LeadKind, service: string): Promise<Recipient[]> {
@@ -43,7 +32,7 @@ export function routeNewLead(
   if (people.length === 0) return mails;
   const [only] = people;
   if (people.length === 1 && only) {
-    tx.send(`UPDATE ${tableOf(lead.kind)} SET owner_id = ? WHERE reference = ?`, [only.id, lead.reference]);
+    sendOwner(tx, lead.kind, lead.reference, only.id);
     sendEvent(tx, { reference: lead.reference, action: "owner-changed", detail: only.name, now });
   }
   return mails.flatMap((mail) =>

@@ -13,7 +13,7 @@ import {
   validEnquiry,
 } from "../../tests/support/harness.ts";
 import { readZip } from "../../tests/support/read-zip.ts";
-import { personArchive } from "../lifecycle/data-requests.ts";
+import { personArchive } from "../lifecycle/person-archive.ts";
 import { invite } from "../workspace/team.ts";
 import type { StaffMember } from "../workspace/workspace.ts";
 

@@ -2,21 +2,18 @@ import type { CareersFileField, CareersInput } from "#core/forms/careers-schema.
 import type { ContactInput } from "#core/forms/contact-schema.ts";
 import { serviceOptions } from "#core/forms/contact-schema.ts";
 import type { SpamSignal } from "#core/forms/form-token.ts";
-import { kindOfReference } from "#core/leads/model.ts";
-import {
-  type Database,
-  isUniqueViolation,
-  type Queryable,
-  type Transaction,
-  type Value,
-} from "../db/database.ts";
+import { kindOfReference, type LeadKind } from "#core/leads/model.ts";
+import { type Database, isUniqueViolation, type Queryable, type Transaction } from "../db/database.ts";
 import { applicationMails, enquiryMails, type MailRouting } from "../delivery/emails.ts";
 import { type EmailOutcome, enqueueEmails, enqueueWebhooks } from "../delivery/outbox.ts";
 import { type LeadEvent, leadEvent } from "../delivery/webhooks.ts";
+import { addDocument } from "../tables/documents.ts";
+import { findRepeat, insertApplication, insertEnquiry, type RepeatOf } from "../tables/leads/intake.ts";
+import { advanceActivity } from "../tables/leads/records.ts";
+import { recordEvent, sendEvent } from "../tables/timeline.ts";
 import { capAcknowledgement, takeMailbox } from "./acknowledgements.ts";
-import { newReference, tableOfReference } from "./model.ts";
+import { newReference } from "./model.ts";
 import { recipientsOfLead, routeNewLead } from "./routing.ts";
-import { recordEvent, sendEvent } from "./timeline.ts";
 
 /** Where a lead's messages go: the company's inboxes, and the webhooks told of every new lead. */
 export type LeadRouting = MailRouting & {
@@ -57,40 +54,34 @@ export type Upload = {
 /** How far back identical content from the same sender counts as the same submission. */
 export const duplicateWindowMs = 10 * 60 * 1000;
 
-type Table = "enquiries" | "applications";
+/** What a new lead of either kind stores about who sent it and how. */
+function sentBy(reference: string, meta: SenderMeta) {
+  return {
+    reference,
+    status: meta.spam ? ("spam" as const) : ("new" as const),
+    idempotencyKey: meta.idempotencyKey,
+    contentHash: meta.contentHash,
+    ipHash: meta.ipHash,
+    userAgent: meta.userAgent,
+    receivedAt: meta.now,
+    spamSignal: meta.spamSignal,
+    formAgeMs: meta.formAgeMs,
+  };
+}
 
-/** The reference of an earlier identical submission: same idempotency key, or same content and sender lately. */
-export async function findRepeat(db: Queryable, table: Table, meta: SenderMeta): Promise<string | null> {
-  if (meta.idempotencyKey) {
-    const rows = await db.all<{ reference: string }>(
-      `SELECT reference FROM ${table} WHERE idempotency_key = ?`,
-      [meta.idempotencyKey],
-    );
-    if (rows[0]) return rows[0].reference;
-  }
-  const rows = await db.all<{ reference: string }>(
-    `SELECT reference FROM ${table} WHERE content_hash = ? AND ip_hash = ? AND created_at > ? ORDER BY id LIMIT 1`,
-    [meta.contentHash, meta.ipHash, meta.now - duplicateWindowMs],
-  );
-  return rows[0]?.reference ?? null;
+/** What makes a submission a repeat of an earlier one: its key, or its content from its sender lately. */
+function repeatOf(meta: SenderMeta): RepeatOf {
+  return {
+    idempotencyKey: meta.idempotencyKey,
+    contentHash: meta.contentHash,
+    ipHash: meta.ipHash,
+    since: meta.now - duplicateWindowMs,
+  };
 }
 
 function serviceOf(value: string): LeadEvent["data"]["service"] {
   const option = serviceOptions.find((o) => o.value === value);
   return option ? { id: option.value, name: option.label } : null;
-}
-
-/**
- * The condition that makes a lead's INSERT ... SELECT store nothing when it repeats an earlier one
- * (the same idempotency key, or the same content from the same sender lately), with its values: the
- * duplicate check and the INSERT are one statement.
- */
-function notARepeat(table: Table, meta: SenderMeta): { sql: string; params: Value[] } {
-  return {
-    sql: `WHERE NOT EXISTS (SELECT 1 FROM ${table} WHERE idempotency_key = ?)
-       AND NOT EXISTS (SELECT 1 FROM ${table} WHERE content_hash = ? AND ip_hash = ? AND created_at > ?)`,
-    params: [meta.idempotencyKey, meta.contentHash, meta.ipHash, meta.now - duplicateWindowMs],
-  };
 }
 
 /**
@@ -101,11 +92,11 @@ function notARepeat(table: Table, meta: SenderMeta): { sql: string; params: Valu
  */
 async function saveOnce(
   db: Database,
-  table: Table,
+  kind: LeadKind,
   meta: SenderMeta,
   insert: (tx: Transaction, reference: string) => Promise<boolean>,
 ): Promise<{ reference: string; repeated: boolean }> {
-  const prefix = table === "enquiries" ? "ENQ" : "APP";
+  const prefix = kind === "enquiry" ? "ENQ" : "APP";
   for (let attempt = 0; ; attempt++) {
     const reference = newReference(prefix);
     try {
@@ -116,7 +107,7 @@ async function saveOnce(
       const saved = await db.transaction(
         async (tx) => {
           if (await insert(tx, reference)) return { reference, repeated: false };
-          const earlier = await findRepeat(tx, table, meta);
+          const earlier = await findRepeat(tx, kind, repeatOf(meta));
           if (earlier === reference) return { reference, repeated: false };
           return earlier ? { reference: earlier, repeated: true } : null;
         },
@@ -127,7 +118,7 @@ async function saveOnce(
       if (attempt >= 3) throw new Error("A repeated submission's earlier lead could not be found");
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
-      const earlier = await findRepeat(db, table, meta);
+      const earlier = await findRepeat(db, kind, repeatOf(meta));
       if (earlier) return { reference: earlier, repeated: true };
     }
   }
@@ -140,42 +131,28 @@ async function saveOnce(
  * routing and the acknowledgement cap need; then every other row, with the COMMIT.
  */
 export async function saveEnquiry(db: Database, input: ContactInput, meta: SenderMeta, routing: LeadRouting) {
-  return saveOnce(db, "enquiries", meta, async (tx, reference) => {
-    const unlessRepeat = notARepeat("enquiries", meta);
-    const stored = tx.all<{ id: number }>(
-      `INSERT INTO enquiries (reference, status, idempotency_key, content_hash, first_name, last_name, email, phone,
-         company, service, message, ip_hash, user_agent, created_at, last_activity_at, spam_signal, form_age_ms,
-         site_details)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), ?, CAST(? AS BIGINT), ?
-       ${unlessRepeat.sql} RETURNING id`,
-      [
-        reference,
-        meta.spam ? "spam" : "new",
-        meta.idempotencyKey,
-        meta.contentHash,
-        input.firstName,
-        input.lastName,
-        input.email,
-        input.phone,
-        input.company,
-        input.service,
-        input.message,
-        meta.ipHash,
-        meta.userAgent,
-        meta.now,
-        meta.now,
-        meta.spamSignal,
-        meta.formAgeMs,
-        input.details ? JSON.stringify(input.details) : null,
-        ...unlessRepeat.params,
-      ],
+  return saveOnce(db, "enquiry", meta, async (tx, reference) => {
+    const stored = insertEnquiry(
+      tx,
+      {
+        ...sentBy(reference, meta),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        company: input.company,
+        service: input.service,
+        message: input.message,
+        siteDetails: input.details ?? null,
+      },
+      repeatOf(meta).since,
     );
     const mails = meta.spam ? [] : enquiryMails(input, reference, routing);
     // Sent with the INSERT, so answered in the same round trip; of no use if it was a repeat.
     const people = meta.spam ? [] : recipientsOfLead(tx, "enquiry", input.service);
     const mailbox = takeMailbox(tx, mails, meta.now);
-    const [rows, recipients, taken] = await Promise.all([stored, people, mailbox]);
-    if (rows.length === 0) return false;
+    const [row, recipients, taken] = await Promise.all([stored, people, mailbox]);
+    if (!row) return false;
     sendEvent(tx, { reference, action: "received", now: meta.now });
     if (meta.spam) return true;
     const routed = routeNewLead(tx, { reference, kind: "enquiry" }, recipients, mails, meta.now);
@@ -201,63 +178,37 @@ export async function saveApplication(
   /** The vacancy the application was made for, and whether it had closed as the application arrived. */
   vacancy: { reference: string; title: string; closed: boolean } | null = null,
 ) {
-  return saveOnce(db, "applications", meta, async (tx, reference) => {
-    const unlessRepeat = notARepeat("applications", meta);
-    const stored = tx.all<{ id: number }>(
-      `INSERT INTO applications (reference, status, idempotency_key, content_hash, first_name, last_name, email,
-         phone, address, has_car, has_uk_licence, right_to_work, ni_number_encrypted, ip_hash, user_agent, created_at, last_activity_at,
-         spam_signal, form_age_ms, vacancy_reference, vacancy_closed)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), ?, CAST(? AS BIGINT), ?,
-         CAST(? AS INTEGER)
-       ${unlessRepeat.sql} RETURNING id`,
-      [
-        reference,
-        meta.spam ? "spam" : "new",
-        meta.idempotencyKey,
-        meta.contentHash,
-        input.firstName,
-        input.lastName,
-        input.email,
-        input.phone,
-        input.address,
-        input.hasCarQuestion,
-        input.hasUKLicense,
-        input.rightToWork,
+  return saveOnce(db, "application", meta, async (tx, reference) => {
+    const stored = insertApplication(
+      tx,
+      {
+        ...sentBy(reference, meta),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        address: input.address,
+        hasCar: input.hasCarQuestion,
+        hasUkLicence: input.hasUKLicense,
+        rightToWork: input.rightToWork,
         niNumberEncrypted,
-        meta.ipHash,
-        meta.userAgent,
-        meta.now,
-        meta.now,
-        meta.spamSignal,
-        meta.formAgeMs,
-        vacancy?.reference ?? null,
-        vacancy?.closed ? 1 : 0,
-        ...unlessRepeat.params,
-      ],
+        vacancyReference: vacancy?.reference ?? null,
+        vacancyClosed: vacancy?.closed ?? false,
+      },
+      repeatOf(meta).since,
     );
     const mails = meta.spam ? [] : applicationMails(input, reference, uploads, routing, vacancy, meta.now);
     // Sent with the INSERT, so answered in the same round trip; of no use if it was a repeat.
     const people = meta.spam ? [] : recipientsOfLead(tx, "application", "");
     const mailbox = takeMailbox(tx, mails, meta.now);
-    const [[row], recipients, taken] = await Promise.all([stored, people, mailbox]);
+    const [row, recipients, taken] = await Promise.all([stored, people, mailbox]);
     if (!row) return false;
     // Their ids go into the notification, which attaches them: each INSERT is waited for.
     const documentIds: number[] = [];
     for (const upload of uploads) {
-      const [doc] = await tx.all<{ id: number }>(
-        `INSERT INTO documents (application_id, field, file_name, content_type, size, content, scan_status)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        [
-          Number(row.id),
-          upload.field,
-          upload.fileName,
-          upload.contentType,
-          upload.content.length,
-          upload.content,
-          routing.scanUploads ? "pending" : "not-scanned",
-        ],
-      );
-      if (doc) documentIds.push(Number(doc.id));
+      const scanStatus = routing.scanUploads ? "pending" : "not-scanned";
+      const id = await addDocument(tx, Number(row.id), upload, scanStatus);
+      if (id !== null) documentIds.push(id);
     }
     sendEvent(tx, { reference, action: "received", now: meta.now });
     if (meta.spam) return true;
@@ -282,8 +233,5 @@ export async function recordEmailOutcome(tx: Queryable, outcome: EmailOutcome): 
   // The talent pool's question is no activity on the lead: were it one, a member who never answers would
   // be kept for another period instead of being deleted when their agreement runs out.
   if (!sent || purpose === "pool-renewal") return;
-  await tx.run(
-    `UPDATE ${tableOfReference(reference)} SET last_activity_at = ? WHERE reference = ? AND last_activity_at < ?`,
-    [now, reference, now],
-  );
+  await advanceActivity(tx, reference, now);
 }

@@ -1,15 +1,13 @@
 /**
- * Which leads are still waiting for their first answer, for the reply clock's e-mails and the
- * workspace's count of overdue leads alike.
+ * How many leads are past their due time without a first answer, for the workspace's notice. Which
+ * leads still wait, for it and for the reply clock's e-mails alike, is the lead tables' owner's to say
+ * (server/tables/leads/clock.ts).
  */
 
 import { leadKinds } from "#core/leads/model.ts";
 import { promiseMs } from "#core/leads/reply-promise.ts";
 import type { Queryable } from "../db/database.ts";
-import { tableOf } from "./model.ts";
-
-/** The SQL condition of a lead that nobody has answered yet. */
-export const waitingForAnswer = "status = 'new' AND answered_at IS NULL";
+import { countWaiting } from "../tables/leads/clock.ts";
 
 /** How many leads are past their due time without an answer, for the notice on every workspace page. */
 export async function overdueCount(db: Queryable, now: number): Promise<number> {
@@ -17,11 +15,7 @@ export async function overdueCount(db: Queryable, now: number): Promise<number> 
   for (const { value: kind } of leadKinds) {
     const promise = promiseMs(kind);
     if (promise === null) continue;
-    const [row] = await db.all<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM ${tableOf(kind)} WHERE ${waitingForAnswer} AND created_at <= ?`,
-      [now - promise],
-    );
-    count += Number(row?.n ?? 0);
+    count += await countWaiting(db, kind, now - promise);
   }
   return count;
 }

@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
 import { openDatabase } from "../db/database.ts";
-import { migrate, migrationDirs, migrationFiles } from "../db/migrate.ts";
+import { appliedMigrationsIn, migrate, migrationDirs, migrationFiles } from "../db/migrate.ts";
 import { postgresEnv } from "./postgres-env.ts";
 
 const run = promisify(execFile);
@@ -89,9 +89,7 @@ export async function checkSqliteSchema(dump: string, file: string): Promise<voi
     const db = new DatabaseSync(url, { readOnly: true });
     try {
       schema = sqliteSchema(db);
-      applied = (
-        db.prepare("SELECT name FROM schema_migrations ORDER BY name").all() as { name: string }[]
-      ).map((row) => row.name);
+      applied = appliedMigrationsIn(db);
     } finally {
       db.close();
     }

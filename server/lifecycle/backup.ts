@@ -57,7 +57,7 @@ export type BackupSeal = {
  * Writes a consistent copy of the whole database, uploaded files included (they are stored in it),
  * while the site runs: SQLite's online backup, or pg_dump's custom format for PostgreSQL (one
  * snapshot), sealed (backup-seal.ts): encrypted to the operator's public key, signed with the server's.
- * Keys are not in it: they are kept apart (README, "Backups"). Never overwrites a file.
+ * Keys are not in it: they are kept apart (docs/keys.md). Never overwrites a file.
  */
 export async function backupDatabase(
   databaseUrl: string,
@@ -127,7 +127,9 @@ export async function restoreDatabase(databaseUrl: string, file: string, keys: R
         "SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = current_schema()",
       );
       if (Number(rows[0]?.n) > 0)
-        throw new Error("The database is not empty: restore into a new, empty database (see the README).");
+        throw new Error(
+          "The database is not empty: restore into a new, empty database (see docs/backups.md).",
+        );
     } finally {
       await client.end();
     }

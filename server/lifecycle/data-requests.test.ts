@@ -18,8 +18,9 @@ import { readZip } from "../../tests/support/read-zip.ts";
 import { decryptNiNumber } from "../leads/protect.ts";
 import { getLead } from "../workspace/inbox/commands.ts";
 import { confirmationWindowMs, idleTimeoutMs } from "../workspace/sessions.ts";
-import { createDataRequests, personArchive } from "./data-requests.ts";
+import { createDataRequests } from "./data-requests.ts";
 import { eraseByEmail } from "./erase.ts";
+import { personArchive } from "./person-archive.ts";
 import { purge } from "./purge.ts";
 
 const dialects: Dialect[] = ["sqlite", "postgres"];

@@ -1,11 +1,17 @@
 import { normaliseEmail } from "#core/email.ts";
 import type { DeletionReason, LeadKind } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { tableOf } from "../leads/model.ts";
-import { recordEvent } from "../leads/timeline.ts";
+import { deleteDocumentsOf } from "../tables/documents.ts";
+import { deleteInterviewsOf } from "../tables/interviews.ts";
+import { deleteLeadSource } from "../tables/lead-sources.ts";
+import { leadsFrom, removeLead } from "../tables/leads/lifecycle.ts";
+import { deleteNotesOf } from "../tables/notes.ts";
+import { deleteMessagesOf, deleteMessagesTo, lockMessagesOf } from "../tables/outbox.ts";
+import { deleteRepliesTo } from "../tables/replies.ts";
+import { clearDetails, recordEvent } from "../tables/timeline.ts";
+import { leaveTombstone } from "../tables/tombstones.ts";
 import { eraseAlertsOf } from "./alerts.ts";
 import type { ErasureLedger } from "./ledger.ts";
-import { leaveTombstone } from "./tombstones.ts";
 
 /** What one deletion (or several, added up) removed. */
 export type DeletionCounts = {
@@ -74,33 +80,24 @@ export async function deleteLead(
   now: number,
   staffId: number | null = null,
 ): Promise<DeletionCounts | null> {
-  const table = tableOf(lead.kind);
   let files = 0;
   if (lead.kind === "application") {
-    files = await tx.run(
-      "DELETE FROM documents WHERE application_id IN (SELECT id FROM applications WHERE reference = ?)",
-      [lead.reference],
-    );
+    files = await deleteDocumentsOf(tx, lead.reference);
   }
-  const [gone] = await tx.all<{ created_at: number }>(
-    `DELETE FROM ${table} WHERE reference = ? RETURNING created_at`,
-    [lead.reference],
-  );
-  if (!gone) return null;
-  const notes = await tx.run("DELETE FROM notes WHERE reference = ?", [lead.reference]);
-  const emails = await tx.run("DELETE FROM outbox WHERE reference = ?", [lead.reference]);
-  await tx.run("DELETE FROM lead_sources WHERE reference = ?", [lead.reference]);
+  const receivedAt = await removeLead(tx, lead.kind, lead.reference);
+  if (receivedAt === null) return null;
+  const notes = await deleteNotesOf(tx, lead.reference);
+  const emails = await deleteMessagesOf(tx, lead.reference);
+  await deleteLeadSource(tx, lead.reference);
   // The words of the replies sent from the workspace go with the lead's e-mails, and its interviews
   // (who, where, the applicant's answer) with it.
-  await tx.run("DELETE FROM replies WHERE reference = ?", [lead.reference]);
-  await tx.run("DELETE FROM interviews WHERE reference = ?", [lead.reference]);
-  const timeline = await tx.run("UPDATE audit_log SET detail = '' WHERE reference = ? AND detail <> ''", [
-    lead.reference,
-  ]);
+  await deleteRepliesTo(tx, lead.reference);
+  await deleteInterviewsOf(tx, lead.reference);
+  const timeline = await clearDetails(tx, lead.reference);
   await leaveTombstone(tx, {
     reference: lead.reference,
     kind: lead.kind,
-    receivedAt: Number(gone.created_at),
+    receivedAt,
     deletedAt: now,
     reason,
   });
@@ -121,19 +118,7 @@ export async function leadsOf(
   db: Queryable,
   email: string,
 ): Promise<{ kind: LeadKind; reference: string; created_at: number }[]> {
-  const address = normaliseEmail(email);
-  const enquiries = await db.all<{ reference: string; created_at: number }>(
-    "SELECT reference, created_at FROM enquiries WHERE LOWER(email) = ?",
-    [address],
-  );
-  const applications = await db.all<{ reference: string; created_at: number }>(
-    "SELECT reference, created_at FROM applications WHERE LOWER(email) = ?",
-    [address],
-  );
-  return [
-    ...enquiries.map((row) => ({ kind: "enquiry" as const, ...row })),
-    ...applications.map((row) => ({ kind: "application" as const, ...row })),
-  ].sort((a, b) => Number(a.created_at) - Number(b.created_at));
+  return leadsFrom(db, normaliseEmail(email));
 }
 
 export type ErasureResult = DeletionCounts & {
@@ -160,14 +145,8 @@ async function mailInFlight(
   references: string[],
   now: number,
 ): Promise<number> {
-  const marks = references.map(() => "?").join(", ");
-  const rows = await tx.all<{ status: string; lease_until: number | null }>(
-    `SELECT status, lease_until FROM outbox
-     WHERE ${references.length ? `reference IN (${marks}) OR ` : ""}LOWER(to_address) = ? OR LOWER(reply_to) = ?
-     ${sql.lockRows}`,
-    [...references, address, address],
-  );
-  return rows.filter((row) => row.status === "sending" && Number(row.lease_until) > now).length;
+  const rows = await lockMessagesOf(tx, sql, { references, address });
+  return rows.filter((row) => row.status === "sending" && Number(row.leaseUntil) > now).length;
 }
 
 /**
@@ -216,10 +195,7 @@ export async function eraseByEmail(
       // Their job alerts, with everything queued or sent for them.
       const alertMail = await eraseAlertsOf(tx, address);
       // Mail to or from the address that belongs to no lead of theirs (none is expected; a safety net).
-      const strays = await tx.run("DELETE FROM outbox WHERE LOWER(to_address) = ? OR LOWER(reply_to) = ?", [
-        address,
-        address,
-      ]);
+      const strays = await deleteMessagesTo(tx, address);
       counts = { ...counts, emails: counts.emails + alertMail + strays };
       const reason = "erasure request" as const;
       options.ledger?.record([

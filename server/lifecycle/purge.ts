@@ -3,8 +3,13 @@ import { type DeletionReason, type LeadKind, leadKinds } from "#core/leads/model
 import type { Database, Queryable } from "../db/database.ts";
 import { acquireLease, newHolder, releaseLease } from "../jobs/lease.ts";
 import { acknowledgementWindowMs } from "../leads/acknowledgements.ts";
-import { tableOf } from "../leads/model.ts";
-import { recordEvent } from "../leads/timeline.ts";
+import { countQuietMailboxes, deleteQuietMailboxes } from "../tables/acknowledged-mailboxes.ts";
+import { countSpentInvitations, deleteSpentInvitations } from "../tables/invitations.ts";
+import { type RetentionRow, retentionRowOf, retentionRows } from "../tables/leads/lifecycle.ts";
+import { countExpiredChallenges, deleteExpiredChallenges } from "../tables/passkeys.ts";
+import { countEndedWindows, deleteEndedWindows } from "../tables/rate-limits.ts";
+import { countEndedSessions, deleteEndedSessions } from "../tables/sessions.ts";
+import { recordEvent } from "../tables/timeline.ts";
 import { addCounts, type DeletionCounts, deleteLead, describeCounts, noDeletions } from "./erase.ts";
 import type { ErasureLedger } from "./ledger.ts";
 import { type LeadFacts, type RetentionDecision, retentionOf } from "./rules.ts";
@@ -71,31 +76,10 @@ export type PurgeOptions = {
 export const purgeLeaseMs = 10 * 60 * 1000;
 const leaseName = "purge";
 
-type FactsRow = {
-  reference: string;
-  status: string;
-  created_at: number;
-  status_changed_at: number | null;
-  last_activity_at: number;
-  keep_consent_at: number | null;
-  last_note_at: number | null;
-  last_mail_at: number | null;
-};
-
-// The talent pool's question before an agreement runs out is no activity: were it one, asking would keep
-// the person for another period, and a member who never answers would never be deleted on time.
-function factsQuery(kind: LeadKind, where = ""): string {
-  const consent = kind === "application" ? "t.keep_consent_at" : "NULL AS keep_consent_at";
-  return `SELECT t.reference, t.status, t.created_at, t.status_changed_at, t.last_activity_at, ${consent},
-      (SELECT MAX(n.created_at) FROM notes n WHERE n.reference = t.reference) AS last_note_at,
-      (SELECT MAX(o.sent_at) FROM outbox o WHERE o.reference = t.reference AND o.purpose <> 'pool-renewal') AS last_mail_at
-    FROM ${tableOf(kind)} t ${where}`;
-}
-
 const optional = (value: number | null) => (value === null ? null : Number(value));
 
 /** A row's facts for the rules: the last activity is the latest of its column, its notes and its sent mail. */
-function toFacts(kind: LeadKind, row: FactsRow): LeadFacts {
+function toFacts(kind: LeadKind, row: RetentionRow): LeadFacts {
   return {
     kind,
     status: row.status,
@@ -112,7 +96,7 @@ function toFacts(kind: LeadKind, row: FactsRow): LeadFacts {
 
 /** The retention facts of one lead, or null when it no longer exists. */
 export async function leadFacts(db: Queryable, kind: LeadKind, reference: string): Promise<LeadFacts | null> {
-  const [row] = await db.all<FactsRow>(factsQuery(kind, "WHERE t.reference = ?"), [reference]);
+  const row = await retentionRowOf(db, kind, reference);
   return row ? toFacts(kind, row) : null;
 }
 
@@ -124,7 +108,7 @@ export async function duePlan(
 ): Promise<DueLead[]> {
   const due: DueLead[] = [];
   for (const { value: kind } of leadKinds) {
-    for (const row of await db.all<FactsRow>(factsQuery(kind))) {
+    for (const row of await retentionRows(db, kind)) {
       const facts = toFacts(kind, row);
       const decision = retentionOf(facts, config);
       if (decision.deleteAt <= asOf) {
@@ -188,18 +172,36 @@ const noHousekeeping: Housekeeping = {
   mailboxes: 0,
 };
 
+/** Rows that stop counting with time, as their table's owner counts them (a dry run) and deletes them. */
+type Sweep = { count(db: Queryable): Promise<number>; remove(db: Queryable): Promise<number> };
+
 function housekeepingRules(asOf: number, rateLimitWindowMs: number, sessionIdleMs: number) {
   return {
     // Ended by time: past their absolute expiry, or idle too long (readSession would refuse them).
-    sessions: ["FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?", [asOf, asOf - sessionIdleMs]],
+    sessions: {
+      count: (db) => countEndedSessions(db, asOf, asOf - sessionIdleMs),
+      remove: (db) => deleteEndedSessions(db, asOf, asOf - sessionIdleMs),
+    },
     // An invitation works once, until it expires.
-    invitations: ["FROM invitations WHERE expires_at <= ? OR used_at IS NOT NULL", [asOf]],
-    challenges: ["FROM webauthn_challenges WHERE expires_at <= ?", [asOf]],
+    invitations: {
+      count: (db) => countSpentInvitations(db, asOf),
+      remove: (db) => deleteSpentInvitations(db, asOf),
+    },
+    challenges: {
+      count: (db) => countExpiredChallenges(db, asOf),
+      remove: (db) => deleteExpiredChallenges(db, asOf),
+    },
     // A counter whose window has ended no longer limits anyone.
-    rateLimits: ["FROM rate_limits WHERE window_start <= ?", [asOf - rateLimitWindowMs]],
+    rateLimits: {
+      count: (db) => countEndedWindows(db, asOf - rateLimitWindowMs),
+      remove: (db) => deleteEndedWindows(db, asOf - rateLimitWindowMs),
+    },
     // A mailbox (kept as a hash) acknowledged over a day ago has its whole share again.
-    mailboxes: ["FROM acknowledged_mailboxes WHERE last_sent_at <= ?", [asOf - acknowledgementWindowMs]],
-  } satisfies Record<keyof Housekeeping, [string, number[]]>;
+    mailboxes: {
+      count: (db) => countQuietMailboxes(db, asOf - acknowledgementWindowMs),
+      remove: (db) => deleteQuietMailboxes(db, asOf - acknowledgementWindowMs),
+    },
+  } satisfies Record<keyof Housekeeping, Sweep>;
 }
 
 async function housekeeping(
@@ -211,13 +213,8 @@ async function housekeeping(
   const rules = housekeepingRules(asOf, windows.rateLimitWindowMs, windows.sessionIdleMs);
   const run = async (tx: Queryable): Promise<Housekeeping> => {
     const result: Housekeeping = { ...noHousekeeping };
-    for (const [name, [sql, params]] of Object.entries(rules) as [keyof Housekeeping, [string, number[]]][]) {
-      if (dryRun) {
-        const [row] = await tx.all<{ n: number }>(`SELECT COUNT(*) AS n ${sql}`, params);
-        result[name] = Number(row?.n ?? 0);
-      } else {
-        result[name] = await tx.run(`DELETE ${sql}`, params);
-      }
+    for (const [name, rule] of Object.entries(rules) as [keyof Housekeeping, Sweep][]) {
+      result[name] = dryRun ? await rule.count(tx) : await rule.remove(tx);
     }
     return result;
   };

@@ -5,7 +5,9 @@
 
 import { type DeletionReason, type LeadKind, leadKinds } from "#core/leads/model.ts";
 import type { Database } from "../db/database.ts";
-import { tableOf } from "../leads/model.ts";
+import { everyAlert } from "../tables/job-alerts.ts";
+import { everyLeadOf } from "../tables/leads/lifecycle.ts";
+import { deleteMessage, messageAddresses } from "../tables/outbox.ts";
 import { deleteAlertRows } from "./alerts.ts";
 import { addCounts, type DeletionCounts, deleteLead, noDeletions } from "./erase.ts";
 import type { ErasureLedger } from "./ledger.ts";
@@ -35,9 +37,7 @@ export async function replayLedger(
   }
   const due: { kind: LeadKind; reference: string; reason: DeletionReason }[] = [];
   for (const { value: kind } of leadKinds) {
-    for (const row of await db.all<{ reference: string; email: string; created_at: number }>(
-      `SELECT reference, email, created_at FROM ${tableOf(kind)}`,
-    )) {
+    for (const row of await everyLeadOf(db, kind)) {
       const reason = references.get(row.reference);
       const erased = erasedAt.get(ledger.emailHash(row.email));
       if (reason) due.push({ kind, reference: row.reference, reason });
@@ -56,29 +56,21 @@ export async function replayLedger(
   }
   // Job alerts their people left (or that lapsed), and those of an erased address made before its erasure.
   let alertEmails = 0;
-  for (const row of await db.all<{ id: string; email: string; created_at: number }>(
-    "SELECT id, email, created_at FROM job_alerts",
-  )) {
+  for (const row of await everyAlert(db)) {
     const erased = erasedAt.get(ledger.emailHash(row.email));
-    if (alerts.has(row.id) || (erased !== undefined && Number(row.created_at) <= erased)) {
+    if (alerts.has(row.id) || (erased !== undefined && row.createdAt <= erased)) {
       alertEmails += await db.transaction((tx) => deleteAlertRows(tx, row.id));
     }
   }
   // Mail to or from an erased address that belongs to no lead (the erasure deletes those too).
   let strays = 0;
   if (erasedAt.size > 0) {
-    for (const row of await db.all<{
-      id: number;
-      to_address: string;
-      reply_to: string | null;
-      created_at: number;
-    }>("SELECT id, to_address, reply_to, created_at FROM outbox")) {
-      const erased = [row.to_address, row.reply_to]
+    for (const row of await messageAddresses(db)) {
+      const erased = [row.to, row.replyTo]
         .filter((address): address is string => Boolean(address))
         .map((address) => erasedAt.get(ledger.emailHash(address)))
         .find((at) => at !== undefined);
-      if (erased !== undefined && Number(row.created_at) <= erased)
-        strays += await db.run("DELETE FROM outbox WHERE id = ?", [row.id]);
+      if (erased !== undefined && row.createdAt <= erased) strays += await deleteMessage(db, row.id);
     }
   }
   return { ...counts, emails: counts.emails + strays + alertEmails, references: deleted };

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/database.ts";
+import { countRequest, countRequests } from "../tables/rate-limits.ts";
 
 /**
  * Rate limits: so many requests per client (an address, counted by its network) in fixed windows,
@@ -26,15 +27,8 @@ function windowOf(rate: Pick<RateLimit, "windowMs">, now: number) {
  */
 export async function takeRateLimit(db: Queryable, rate: RateLimit, now: number): Promise<RateVerdict> {
   const window = windowOf(rate, now);
-  const [row] = await db.all<{ count: number | string }>(
-    `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
-     ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
-       window_start = excluded.window_start
-     RETURNING count`,
-    [rate.key, window.start],
-  );
-  return { allowed: Number(row?.count) <= rate.limit, retryAfterSeconds: window.retryAfterSeconds };
+  const count = await countRequest(db, rate.key, window.start);
+  return { allowed: count <= rate.limit, retryAfterSeconds: window.retryAfterSeconds };
 }
 
 type Waiting = { now: number; resolve: (verdict: RateVerdict) => void; reject: (error: unknown) => void };
@@ -58,16 +52,9 @@ export function groupedRateLimit(db: Queryable): (rate: RateLimit, now: number) 
     // A group that waited across the turn of a window is counted in the newer one.
     const start = Math.max(...waiting.map((request) => windowOf(rate, request.now).start));
     try {
-      const [row] = await db.all<{ count: number | string }>(
-        `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)
-         ON CONFLICT (key) DO UPDATE SET
-           count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + excluded.count ELSE excluded.count END,
-           window_start = excluded.window_start
-         RETURNING count`,
-        [key, start, waiting.length],
-      );
+      const count = await countRequests(db, key, start, waiting.length);
       // The first of this group holds the place just after the count before it.
-      const first = Number(row?.count) - waiting.length + 1;
+      const first = count - waiting.length + 1;
       waiting.forEach((request, i) => {
         request.resolve({
           allowed: first + i <= rate.limit,

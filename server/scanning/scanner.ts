@@ -1,9 +1,19 @@
 import type { ScanStatus } from "#core/leads/model.ts";
-import type { Database, Queryable } from "../db/database.ts";
+import type { Database } from "../db/database.ts";
 import { withholdAttachment } from "../delivery/outbox.ts";
 import { createPoller } from "../jobs/poller.ts";
-import { recordEvent } from "../leads/timeline.ts";
 import type { Logger } from "../observability/logger.ts";
+import {
+  type DocumentToScan,
+  markClean,
+  markInfected,
+  markWaitingNotScanned,
+  releaseForScan,
+  retryScanAt,
+  takeForScan,
+} from "../tables/documents.ts";
+import { applicationReference } from "../tables/leads/applications.ts";
+import { recordEvent } from "../tables/timeline.ts";
 import { type Scan, ScannerUnreachable } from "./clamd.ts";
 
 /**
@@ -54,8 +64,6 @@ export function removedNote(document: { fileName: string; found: string }): stri
   return `The virus scanner removed one of the files sent with this application, so it is not attached: ${document.fileName} (found: ${document.found}). The application itself is kept; the lead's page in the workspace shows what happened.`;
 }
 
-type Claimed = { id: number; application_id: number; field: string; file_name: string; content: Uint8Array };
-
 export function createScanning(options: ScanningOptions): Scanning {
   const { db, scan, logger, pollMs, retryMs = 5 * 60_000, leaseMs = 5 * 60_000, onScanned } = options;
   // Set by stop(): the scan in hand finishes and no other document is taken.
@@ -64,43 +72,14 @@ export function createScanning(options: ScanningOptions): Scanning {
   let unreachable = false;
 
   /** Takes the next waiting document for this process, with its bytes. */
-  async function claim(now: number): Promise<Claimed | null> {
-    const waiting = "scan_status = 'pending' AND (scan_lease_until IS NULL OR scan_lease_until < ?)";
-    const [row] = await db.all<Claimed>(
-      `UPDATE documents SET scan_lease_until = ?
-       WHERE id = (SELECT id FROM documents WHERE ${waiting} ORDER BY id LIMIT 1 ${db.sql.lockRowsSkippingLocked})
-       AND ${waiting}
-       RETURNING id, application_id, field, file_name, content`,
-      [now + leaseMs, now, now],
-    );
-    return row ?? null;
+  function claim(now: number): Promise<DocumentToScan | null> {
+    return takeForScan(db, db.sql, now, now + leaseMs);
   }
 
-  async function referenceOf(tx: Queryable, applicationId: number): Promise<string | null> {
-    const [row] = await tx.all<{ reference: string }>("SELECT reference FROM applications WHERE id = ?", [
-      applicationId,
-    ]);
-    return row?.reference ?? null;
-  }
-
-  async function markClean(doc: Claimed, now: number): Promise<boolean> {
-    const changed = await db.run(
-      `UPDATE documents SET scan_status = 'clean', scanned_at = ?, scan_result = 'OK', scan_lease_until = NULL
-       WHERE id = ? AND scan_status = 'pending'`,
-      [now, doc.id],
-    );
-    return changed === 1;
-  }
-
-  async function remove(doc: Claimed, found: string, now: number): Promise<boolean> {
+  async function remove(doc: DocumentToScan, found: string, now: number): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const changed = await tx.run(
-        `UPDATE documents SET scan_status = 'infected', scanned_at = ?, scan_result = ?, content = ?, scan_lease_until = NULL
-         WHERE id = ? AND scan_status = 'pending'`,
-        [now, found.slice(0, 200), Buffer.alloc(0), doc.id],
-      );
-      if (changed !== 1) return false;
-      const reference = await referenceOf(tx, Number(doc.application_id));
+      if (!(await markInfected(tx, doc.id, found, now))) return false;
+      const reference = await applicationReference(tx, doc.applicationId);
       if (reference) {
         await recordEvent(tx, {
           reference,
@@ -110,8 +89,8 @@ export function createScanning(options: ScanningOptions): Scanning {
         });
         await withholdAttachment(tx, {
           reference,
-          documentId: Number(doc.id),
-          note: removedNote({ fileName: doc.file_name, found }),
+          documentId: doc.id,
+          note: removedNote({ fileName: doc.fileName, found }),
         });
       }
       return true;
@@ -120,9 +99,7 @@ export function createScanning(options: ScanningOptions): Scanning {
 
   /** With no scanner configured: documents left waiting by one since removed go on, marked not scanned. */
   async function release(): Promise<number> {
-    const released = await db.run(
-      "UPDATE documents SET scan_status = 'not-scanned', scan_lease_until = NULL WHERE scan_status = 'pending'",
-    );
+    const released = await markWaitingNotScanned(db);
     if (released > 0) {
       logger.warn(
         { documents: released },
@@ -140,7 +117,7 @@ export function createScanning(options: ScanningOptions): Scanning {
       if (halted) break;
       const doc = await claim(Date.now());
       if (!doc) break;
-      const context = { documentId: Number(doc.id) };
+      const context = { documentId: doc.id };
       try {
         const verdict = await scan(doc.content);
         if (unreachable) logger.info("virus scanner reachable again");
@@ -151,17 +128,14 @@ export function createScanning(options: ScanningOptions): Scanning {
             logger.warn({ ...context, found: verdict.found }, "uploaded document infected: removed");
             settled++;
           }
-        } else if (await markClean(doc, now)) {
+        } else if (await markClean(db, doc.id, now)) {
           settled++;
         }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (error instanceof ScannerUnreachable) {
           // Nothing was learnt: the document is free for the next try, which the next poll makes.
-          await db.run(
-            "UPDATE documents SET scan_lease_until = NULL WHERE id = ? AND scan_status = 'pending'",
-            [doc.id],
-          );
+          await releaseForScan(db, doc.id);
           if (!unreachable) {
             logger.warn({ error: message }, "virus scanner unreachable; uploaded documents wait for it");
           }
@@ -169,10 +143,7 @@ export function createScanning(options: ScanningOptions): Scanning {
           break;
         }
         // The scanner answered, but not with a verdict: this document waits and is tried again later.
-        await db.run(
-          "UPDATE documents SET scan_lease_until = ?, scan_result = ? WHERE id = ? AND scan_status = 'pending'",
-          [Date.now() + retryMs, message.slice(0, 200), doc.id],
-        );
+        await retryScanAt(db, doc.id, Date.now() + retryMs, message);
         logger.warn(
           { ...context, error: message },
           "virus scan failed; the document waits and is tried again",

@@ -7,10 +7,24 @@ import {
   vacancySlug,
 } from "#core/vacancies/model.ts";
 import type { VacancyInput } from "#core/vacancies/schema.ts";
-import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
+import { type Database, isUniqueViolation } from "../db/database.ts";
 import { newReference } from "../leads/model.ts";
-import { leadTimeline, type TimelineEvent } from "../leads/read.ts";
-import { recordEvent } from "../leads/timeline.ts";
+import { mayManageVacancies } from "../tables/staff.ts";
+import { leadTimeline, recordEvent, type TimelineEvent } from "../tables/timeline.ts";
+import {
+  addVacancy,
+  closeVacancy,
+  isPublishedSlug,
+  latestEndings,
+  lockedVacancy,
+  type OpenFilter,
+  openVacancies,
+  publishedTitles,
+  updateVacancy,
+  vacanciesWithApplicants,
+  vacancyByReference,
+  vacancyBySlug,
+} from "../tables/vacancies.ts";
 
 /**
  * Vacancies: staff save, publish, edit and close them in the workspace; the public pages, the sitemap
@@ -27,53 +41,6 @@ export type VacanciesOptions = {
   onOpenSaved?: () => void;
 };
 
-type Row = {
-  reference: string;
-  slug: string;
-  status: VacancyStatus;
-  title: string;
-  service: string;
-  location: string;
-  postcode: string;
-  employment_type: Vacancy["employmentType"];
-  pay_from_pence: number;
-  pay_to_pence: number;
-  pay_period: Vacancy["payPeriod"];
-  hours: string;
-  description: string;
-  closes_on: string;
-  created_at: number;
-  updated_at: number;
-  published_at: number | null;
-  closed_at: number | null;
-  content_changed_at: number | null;
-};
-
-function fromRow(row: Row): Vacancy {
-  return {
-    reference: row.reference,
-    slug: row.slug,
-    status: row.status,
-    title: row.title,
-    service: row.service,
-    location: row.location,
-    postcode: row.postcode,
-    employmentType: row.employment_type,
-    payFrom: Number(row.pay_from_pence) / 100,
-    payTo: Number(row.pay_to_pence) / 100,
-    payPeriod: row.pay_period,
-    hours: row.hours,
-    description: row.description,
-    closesOn: row.closes_on,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-    publishedAt: row.published_at === null ? null : Number(row.published_at),
-    closedAt: row.closed_at === null ? null : Number(row.closed_at),
-    // Rows from before the column was filled fall back to their publication, as the migration did.
-    contentChangedAt: Number(row.content_changed_at ?? row.published_at ?? row.updated_at),
-  };
-}
-
 /** A vacancy in the workspace's list: with how many applications (not spam) name it. */
 export type ListedVacancy = Vacancy & { applicants: number };
 
@@ -88,13 +55,6 @@ export type SaveIntent = "draft" | "publish";
 export type SaveOutcome =
   | { ok: true; vacancy: Vacancy }
   | { ok: false; status: number; problem: string; fields?: Record<string, string> };
-
-/** The public lists' filters. */
-export type OpenFilter = { service?: string | undefined; type?: string | undefined; limit?: number };
-
-const columns = `reference, slug, status, title, service, location, postcode, employment_type, pay_from_pence,
-  pay_to_pence, pay_period, hours, description, closes_on, created_at, updated_at, published_at, closed_at,
-  content_changed_at`;
 
 const changeNames: Record<string, string> = {
   title: "title",
@@ -119,40 +79,16 @@ function changesOf(before: Vacancy, after: VacancyInput): string {
   return [...changed].join(", ");
 }
 
-function penceOf(pounds: number): number {
-  return Math.round(pounds * 100);
-}
-
 /** The vacancies service: built once at the composition root. */
 export function createVacancies(options: VacanciesOptions) {
   const { db, now = Date.now } = options;
-  async function get(q: Queryable, reference: string): Promise<Vacancy | null> {
-    const [row] = await q.all<Row>(`SELECT ${columns} FROM vacancies WHERE reference = ?`, [reference]);
-    return row ? fromRow(row) : null;
-  }
-
   /**
    * The open vacancies, newest first: published, not closed and not past their closing date (compared
    * as Europe/London dates, then to the second by isOpenAt).
    */
   async function listOpen(filter: OpenFilter = {}, at = now()): Promise<Vacancy[]> {
-    const clauses = ["status = 'open'", "closes_on >= ?"];
-    const params: (string | number)[] = [londonDate(at)];
-    if (filter.service) {
-      clauses.push("service = ?");
-      params.push(filter.service);
-    }
-    if (filter.type) {
-      clauses.push("employment_type = ?");
-      params.push(filter.type);
-    }
-    const limit = filter.limit ? ` LIMIT ${Math.max(1, Math.floor(filter.limit))}` : "";
-    const rows = await db.all<Row>(
-      `SELECT ${columns} FROM vacancies WHERE ${clauses.join(" AND ")}
-       ORDER BY published_at DESC, reference DESC${limit}`,
-      params,
-    );
-    return rows.map(fromRow).filter((vacancy) => isOpenAt(vacancy, at));
+    const vacancies = await openVacancies(db, londonDate(at), filter);
+    return vacancies.filter((vacancy) => isOpenAt(vacancy, at));
   }
 
   /** Creates or changes a vacancy (see `save`), without telling anyone. */
@@ -167,40 +103,18 @@ export function createVacancies(options: VacanciesOptions) {
       const problem = "The closing date has passed: choose today or a later date to publish.";
       return { ok: false, status: 400, problem, fields: { closesOn: problem } };
     }
-    const values = [
-      input.title,
-      input.service,
-      input.location,
-      input.postcode,
-      input.employmentType,
-      penceOf(input.payFrom),
-      penceOf(input.payTo),
-      input.payPeriod,
-      input.hours,
-      input.description,
-      input.closesOn,
-    ];
     if (reference === null) {
       for (let attempt = 0; ; attempt++) {
         const made = newReference("VAC");
         try {
           await db.transaction(async (tx) => {
-            await tx.run(
-              `INSERT INTO vacancies (reference, slug, status, title, service, location, postcode, employment_type,
-                 pay_from_pence, pay_to_pence, pay_period, hours, description, closes_on, created_at, updated_at,
-                 published_at, closed_at, content_changed_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
-              [
-                made,
-                vacancySlug(input.title, made),
-                intent === "publish" ? "open" : "draft",
-                ...values,
-                at,
-                at,
-                intent === "publish" ? at : null,
-                at,
-              ],
-            );
+            await addVacancy(tx, {
+              reference: made,
+              slug: vacancySlug(input.title, made),
+              status: intent === "publish" ? "open" : "draft",
+              input,
+              now: at,
+            });
             await recordEvent(tx, {
               reference: made,
               action: intent === "publish" ? "vacancy-published" : "vacancy-saved",
@@ -208,7 +122,7 @@ export function createVacancies(options: VacanciesOptions) {
               now: at,
             });
           });
-          const vacancy = await get(db, made);
+          const vacancy = await vacancyByReference(db, made);
           if (!vacancy) throw new Error("The vacancy just saved cannot be read back");
           return { ok: true, vacancy };
         } catch (error) {
@@ -217,12 +131,8 @@ export function createVacancies(options: VacanciesOptions) {
       }
     }
     return db.transaction(async (tx): Promise<SaveOutcome> => {
-      const [row] = await tx.all<Row>(
-        `SELECT ${columns} FROM vacancies WHERE reference = ? ${db.sql.lockRows}`,
-        [reference],
-      );
-      if (!row) return { ok: false, status: 404, problem: "There is no vacancy with that reference." };
-      const before = fromRow(row);
+      const before = await lockedVacancy(tx, db.sql, reference);
+      if (!before) return { ok: false, status: 404, problem: "There is no vacancy with that reference." };
       if (before.status === "closed") {
         return { ok: false, status: 409, problem: "This vacancy is closed and can no longer be changed." };
       }
@@ -236,27 +146,21 @@ export function createVacancies(options: VacanciesOptions) {
       // changes; a save that changes nothing, or a draft's edits nobody sees, leave it where it was.
       const contentChangedAt =
         publishing || (before.status === "open" && changes !== "") ? at : before.contentChangedAt;
-      await tx.run(
-        `UPDATE vacancies SET slug = ?, status = ?, title = ?, service = ?, location = ?, postcode = ?,
-           employment_type = ?, pay_from_pence = ?, pay_to_pence = ?, pay_period = ?, hours = ?, description = ?,
-           closes_on = ?, updated_at = ?, published_at = ?, content_changed_at = ? WHERE reference = ?`,
-        [
-          slug,
-          status,
-          ...values,
-          at,
-          before.publishedAt ?? (publishing ? at : null),
-          contentChangedAt,
-          before.reference,
-        ],
-      );
+      await updateVacancy(tx, before.reference, {
+        slug,
+        status,
+        input,
+        now: at,
+        publishedAt: before.publishedAt ?? (publishing ? at : null),
+        contentChangedAt,
+      });
       const action = publishing
         ? "vacancy-published"
         : before.status === "open"
           ? "vacancy-edited"
           : "vacancy-saved";
       await recordEvent(tx, { reference: before.reference, action, staffId, detail: changes, now: at });
-      const vacancy = await get(tx, before.reference);
+      const vacancy = await vacancyByReference(tx, before.reference);
       if (!vacancy) throw new Error("The vacancy just saved cannot be read back");
       return { ok: true, vacancy };
     });
@@ -266,12 +170,8 @@ export function createVacancies(options: VacanciesOptions) {
    * True when this member of staff may publish, edit and close vacancies: an administrator, or someone
    * an administrator allowed on the team page.
    */
-  async function mayManage(staffId: number): Promise<boolean> {
-    const [row] = await db.all<{ allowed: number }>(
-      "SELECT 1 AS allowed FROM staff WHERE id = ? AND revoked_at IS NULL AND (is_admin = 1 OR can_manage_vacancies = 1)",
-      [staffId],
-    );
-    return row !== undefined;
+  function mayManage(staffId: number): Promise<boolean> {
+    return mayManageVacancies(db, staffId);
   }
 
   const notAllowed: SaveOutcome = {
@@ -286,16 +186,11 @@ export function createVacancies(options: VacanciesOptions) {
 
     /** Every vacancy, newest first, with its applicant count: the workspace's list. */
     async list(): Promise<ListedVacancy[]> {
-      const rows = await db.all<Row & { applicants: number }>(
-        `SELECT ${columns.replace(/(\w+)/g, "v.$1")},
-           (SELECT COUNT(*) FROM applications a WHERE a.vacancy_reference = v.reference AND a.status <> 'spam') AS applicants
-         FROM vacancies v ORDER BY v.created_at DESC, v.reference DESC`,
-      );
-      return rows.map((row) => ({ ...fromRow(row), applicants: Number(row.applicants) }));
+      return vacanciesWithApplicants(db);
     },
 
     /** One vacancy by its reference, for the workspace. */
-    get: (reference: string) => get(db, reference),
+    get: (reference: string) => vacancyByReference(db, reference),
 
     /** A vacancy's own timeline: who did what, when. */
     timeline: (reference: string): Promise<TimelineEvent[]> => leadTimeline(db, reference),
@@ -309,23 +204,17 @@ export function createVacancies(options: VacanciesOptions) {
      */
     async feed(at = now()): Promise<{ vacancies: Vacancy[]; changedAt: number | null }> {
       const open = await listOpen({}, at);
-      const [row] = await db.all<{ closed: number | null; expired: string | null }>(
-        `SELECT MAX(CASE WHEN status = 'closed' THEN closed_at END) AS closed,
-           MAX(CASE WHEN status = 'open' AND closes_on < ? THEN closes_on END) AS expired
-         FROM vacancies WHERE published_at IS NOT NULL`,
-        [londonDate(at)],
-      );
+      const { closed, expired } = await latestEndings(db, londonDate(at));
       const times = open.map((vacancy) => vacancy.contentChangedAt);
-      if (row?.closed != null) times.push(Number(row.closed));
-      if (row?.expired) times.push(endOfClosingDate(row.expired).ms);
+      if (closed !== null) times.push(closed);
+      if (expired) times.push(endOfClosingDate(expired).ms);
       return { vacancies: open, changedAt: times.length > 0 ? Math.max(...times) : null };
     },
 
     /** The answer for a vacancy's public address. */
     async bySlug(slug: string, at = now()): Promise<VacancyAnswer> {
-      const [row] = await db.all<Row>(`SELECT ${columns} FROM vacancies WHERE slug = ?`, [slug]);
-      if (!row || row.status === "draft") return { state: "missing" };
-      const vacancy = fromRow(row);
+      const vacancy = await vacancyBySlug(db, slug);
+      if (!vacancy || vacancy.status === "draft") return { state: "missing" };
       if (isOpenAt(vacancy, at)) return { state: "open", vacancy };
       const others = await listOpen({ service: vacancy.service, limit: 6 }, at);
       return { state: "gone", vacancy, others };
@@ -341,7 +230,7 @@ export function createVacancies(options: VacanciesOptions) {
       reference: string,
       at = now(),
     ): Promise<{ vacancy: Vacancy; open: boolean; closedAt: number | null } | null> {
-      const vacancy = await get(db, reference);
+      const vacancy = await vacancyByReference(db, reference);
       if (!vacancy || vacancy.status === "draft") return null;
       if (isOpenAt(vacancy, at)) return { vacancy, open: true, closedAt: null };
       const ended = endOfClosingDate(vacancy.closesOn).ms;
@@ -350,20 +239,10 @@ export function createVacancies(options: VacanciesOptions) {
     },
 
     /** True when a path names the public list or a published vacancy's page (the visit counts). */
-    async isKnownSlug(slug: string): Promise<boolean> {
-      const rows = await db.all(`SELECT 1 AS found FROM vacancies WHERE slug = ? AND status <> 'draft'`, [
-        slug,
-      ]);
-      return rows.length > 0;
-    },
+    isKnownSlug: (slug: string): Promise<boolean> => isPublishedSlug(db, slug),
 
     /** Vacancies a job seeker can find in the workspace's filter: every one ever published, by title. */
-    async choices(): Promise<{ reference: string; title: string }[]> {
-      const rows = await db.all<{ reference: string; title: string }>(
-        "SELECT reference, title FROM vacancies WHERE status <> 'draft' ORDER BY created_at DESC",
-      );
-      return rows;
-    },
+    choices: (): Promise<{ reference: string; title: string }[]> => publishedTitles(db),
 
     /**
      * Creates a vacancy (reference null) or changes one, as a draft or published. A published vacancy
@@ -388,15 +267,12 @@ export function createVacancies(options: VacanciesOptions) {
       if (staffId !== null && !(await mayManage(staffId))) return notAllowed;
       const at = now();
       return db.transaction(async (tx): Promise<SaveOutcome> => {
-        const before = await get(tx, reference);
+        const before = await vacancyByReference(tx, reference);
         if (!before) return { ok: false, status: 404, problem: "There is no vacancy with that reference." };
         if (before.status === "closed") return { ok: true, vacancy: before };
-        await tx.run(
-          "UPDATE vacancies SET status = 'closed', closed_at = ?, updated_at = ? WHERE reference = ?",
-          [at, at, reference],
-        );
+        await closeVacancy(tx, reference, at);
         await recordEvent(tx, { reference, action: "vacancy-closed", staffId, now: at });
-        const vacancy = await get(tx, reference);
+        const vacancy = await vacancyByReference(tx, reference);
         if (!vacancy) throw new Error("The vacancy just closed cannot be read back");
         return { ok: true, vacancy };
       });

@@ -14,7 +14,7 @@ import { postgresUrl } from "../../tests/support/harness.ts";
 import { addSampleLeads } from "../../tests/support/sample-leads.ts";
 import { type Database, openDatabase, type Value } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
-import { listLeads, type Viewer } from "./inbox/search.ts";
+import { listLeads, type Viewer } from "../tables/leads/search.ts";
 
 const day = 24 * 60 * 60 * 1000;
 const now = Date.UTC(2026, 10, 20, 12, 0, 0);

@@ -14,7 +14,7 @@ import {
   TestSmtp,
   validEnquiry,
 } from "../../tests/support/harness.ts";
-import { tombstoneOf } from "../lifecycle/tombstones.ts";
+import { tombstoneOf } from "../tables/tombstones.ts";
 import { invite } from "./team.ts";
 import { createWorkspace, type StaffMember, type Workspace } from "./workspace.ts";
 

@@ -11,16 +11,30 @@ import {
 import { site } from "#core/config/site.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
-import { recordEvent } from "../leads/timeline.ts";
+import {
+  addPasskey,
+  type ChallengePurpose,
+  countPasskeysOf,
+  credentialsOf,
+  deletePasskey,
+  markUsed,
+  passkeyById,
+  passkeyHolder,
+  storeChallenge as storeLiveChallenge,
+  takeChallenge,
+} from "../tables/passkeys.ts";
+import { confirmSession, endSessionsOpenedBy } from "../tables/sessions.ts";
+import { contactOf } from "../tables/staff.ts";
+import { recordEvent } from "../tables/timeline.ts";
 import type { RelyingParty } from "./relying-party.ts";
-import { confirmSession, createSession, endSessionsOpenedBy, type StaffMember } from "./sessions.ts";
+import { createSession, type StaffMember } from "./sessions.ts";
 import { acceptInvitation, findInvitation } from "./team.ts";
 import { hashToken } from "./tokens.ts";
 
+export { listPasskeys, type StaffPasskey } from "../tables/passkeys.ts";
+
 /** A challenge is good for one answer, within this time. */
 export const challengeLifetimeMs = 5 * 60 * 1000;
-
-type Purpose = "register" | "sign-in" | "confirm";
 
 /** Why a ceremony was refused, in words a member of staff can act on. Routes recognise it by name. */
 export class PasskeyError extends Error {
@@ -30,17 +44,13 @@ export class PasskeyError extends Error {
 async function storeChallenge(
   db: Queryable,
   challenge: string,
-  purpose: Purpose,
+  purpose: ChallengePurpose,
   subject: string | null,
   now: number,
 ) {
   // Expired challenges go as new ones come, so only live ones are ever kept (each address may have
   // only so many: see allowChallenge in workspace.ts).
-  await db.run("DELETE FROM webauthn_challenges WHERE expires_at <= ?", [now]);
-  await db.run(
-    "INSERT INTO webauthn_challenges (challenge, purpose, subject, expires_at) VALUES (?, ?, ?, ?)",
-    [challenge, purpose, subject, now + challengeLifetimeMs],
-  );
+  await storeLiveChallenge(db, { challenge, purpose, subject, expiresAt: now + challengeLifetimeMs }, now);
 }
 
 /**
@@ -50,7 +60,7 @@ async function storeChallenge(
 async function consumeChallenge(
   db: Queryable,
   clientDataJSON: string,
-  purpose: Purpose,
+  purpose: ChallengePurpose,
   subject: string | null,
   now: number,
 ): Promise<string> {
@@ -62,12 +72,8 @@ async function consumeChallenge(
   }
   if (typeof challenge !== "string")
     throw new PasskeyError("The passkey's answer could not be read. Please try again.");
-  const taken = await db.all<{ subject: string | null; expires_at: number }>(
-    "DELETE FROM webauthn_challenges WHERE challenge = ? AND purpose = ? RETURNING subject, expires_at",
-    [challenge, purpose],
-  );
-  const row = taken[0];
-  if (!row || Number(row.expires_at) <= now || row.subject !== subject) {
+  const row = await takeChallenge(db, challenge, purpose);
+  if (!row || row.expiresAt <= now || row.subject !== subject) {
     throw new PasskeyError("That request has expired or was already used. Please try again.");
   }
   return challenge;
@@ -82,10 +88,7 @@ export async function registrationOptions(
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const invitation = await findInvitation(db, token, now);
   if (!invitation) throw new PasskeyError("This invitation has expired or has already been used.");
-  const existing = await db.all<{ id: string; transports: string }>(
-    "SELECT id, transports FROM passkeys WHERE staff_id = ?",
-    [invitation.staffId],
-  );
+  const existing = await credentialsOf(db, invitation.staffId);
   const options = await generateRegistrationOptions({
     rpName: `${site.brand} staff`,
     rpID: rp.rpID,
@@ -93,7 +96,7 @@ export async function registrationOptions(
     userDisplayName: invitation.name,
     userID: Buffer.from(invitation.userHandle, "base64url"),
     attestationType: "none",
-    excludeCredentials: existing.map((p) => ({ id: p.id, transports: JSON.parse(p.transports) as string[] })),
+    excludeCredentials: existing,
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
     timeout: challengeLifetimeMs,
   });
@@ -129,18 +132,16 @@ export async function register(
   return db.transaction(async (tx) => {
     const staffId = await acceptInvitation(tx, tokenHash, now);
     if (staffId === null) throw new PasskeyError("This invitation has expired or has already been used.");
-    await tx.run(
-      `INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at, last_used_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [
-        credential.id,
+    await addPasskey(
+      tx,
+      {
+        id: credential.id,
         staffId,
-        credential.publicKey,
-        credential.counter,
-        JSON.stringify(credential.transports ?? []),
-        now,
-        now,
-      ],
+        publicKey: credential.publicKey,
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+      },
+      now,
     );
     await recordEvent(tx, { action: "signed-in", staffId, detail: "passkey created", now });
     await tellOfNewPasskey(tx, staffId, rp, now);
@@ -159,10 +160,7 @@ const addedAt = new Intl.DateTimeFormat("en-GB", {
  * invitation link in the wrong hands lets someone else add one, and this is how the owner hears of it.
  */
 async function tellOfNewPasskey(tx: Queryable, staffId: number, rp: RelyingParty, now: number) {
-  const [person] = await tx.all<{ email: string; name: string }>(
-    "SELECT email, name FROM staff WHERE id = ?",
-    [staffId],
-  );
+  const person = await contactOf(tx, staffId);
   if (!person) return;
   await enqueueEmail(
     tx,
@@ -222,22 +220,11 @@ async function verifyAssertion(
     confirming ? confirming.sessionHash : null,
     now,
   );
-  const [passkey] = await db.all<{
-    id: string;
-    staff_id: number;
-    public_key: Uint8Array;
-    counter: number;
-    transports: string;
-    revoked_at: number | null;
-  }>(
-    `SELECT k.id, k.staff_id, k.public_key, k.counter, k.transports, p.revoked_at
-     FROM passkeys k JOIN staff p ON p.id = k.staff_id WHERE k.id = ?`,
-    [response.id],
-  );
-  if (!passkey || passkey.revoked_at !== null) {
+  const passkey = await passkeyById(db, response.id);
+  if (!passkey || passkey.revokedAt !== null) {
     throw new PasskeyError("This passkey is not registered here. Ask an administrator for a new invitation.");
   }
-  if (confirming && Number(passkey.staff_id) !== confirming.id) {
+  if (confirming && passkey.staffId !== confirming.id) {
     throw new PasskeyError("That passkey belongs to someone else. Use your own passkey.");
   }
   const verification = await verifyAuthenticationResponse({
@@ -248,20 +235,16 @@ async function verifyAssertion(
     requireUserVerification: true,
     credential: {
       id: passkey.id,
-      publicKey: new Uint8Array(passkey.public_key),
-      counter: Number(passkey.counter),
-      transports: JSON.parse(passkey.transports),
+      publicKey: passkey.publicKey,
+      counter: passkey.counter,
+      transports: passkey.transports,
     },
   }).catch((error: unknown) => {
     throw new PasskeyError(`The passkey could not be checked: ${(error as Error).message}`);
   });
   if (!verification.verified) throw new PasskeyError("The passkey could not be checked. Please try again.");
-  await db.run("UPDATE passkeys SET counter = ?, last_used_at = ? WHERE id = ?", [
-    verification.authenticationInfo.newCounter,
-    now,
-    passkey.id,
-  ]);
-  return { staffId: Number(passkey.staff_id), passkeyId: passkey.id };
+  await markUsed(db, passkey.id, verification.authenticationInfo.newCounter, now);
+  return { staffId: passkey.staffId, passkeyId: passkey.id };
 }
 
 /** Signs in with a passkey; resolves to the new session's token (a new id at every sign-in). */
@@ -290,43 +273,6 @@ export async function confirm(
   await confirmSession(db, me.sessionHash, now);
 }
 
-/** One passkey of a member of staff, as the team page lists it (never its key). */
-export type StaffPasskey = {
-  id: string;
-  staffId: number;
-  /** 1 for the person's first passkey still registered, 2 for the next: how the page names it. */
-  number: number;
-  createdAt: number;
-  lastUsedAt: number | null;
-};
-
-/** The passkeys of one member of staff, or of everyone (staffId null), oldest first for each person. */
-export async function listPasskeys(db: Queryable, staffId: number | null): Promise<StaffPasskey[]> {
-  const rows = await db.all<{
-    id: string;
-    staff_id: number;
-    created_at: number;
-    last_used_at: number | null;
-  }>(
-    `SELECT id, staff_id, created_at, last_used_at FROM passkeys
-     ${staffId === null ? "" : "WHERE staff_id = ?"} ORDER BY staff_id, created_at, id`,
-    staffId === null ? [] : [staffId],
-  );
-  const counted = new Map<number, number>();
-  return rows.map((row) => {
-    const owner = Number(row.staff_id);
-    const number = (counted.get(owner) ?? 0) + 1;
-    counted.set(owner, number);
-    return {
-      id: row.id,
-      staffId: owner,
-      number,
-      createdAt: Number(row.created_at),
-      lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
-    };
-  });
-}
-
 /** What removing a passkey did, or why it was refused (`missing`: no such passkey). */
 export type PasskeyRemoval =
   | { ok: true; value: { staffId: number; name: string; left: number; endedThisSession: boolean } }
@@ -343,12 +289,9 @@ export async function removePasskey(
 ): Promise<PasskeyRemoval> {
   const { passkeyId, by, now } = input;
   return db.transaction(async (tx): Promise<PasskeyRemoval> => {
-    const [row] = await tx.all<{ staff_id: number; name: string }>(
-      "SELECT k.staff_id, p.name FROM passkeys k JOIN staff p ON p.id = k.staff_id WHERE k.id = ?",
-      [passkeyId],
-    );
+    const row = await passkeyHolder(tx, passkeyId);
     if (!row) return { ok: false, missing: true, problem: "That passkey has already been removed." };
-    const staffId = Number(row.staff_id);
+    const staffId = row.staffId;
     if (staffId !== by.id && !by.isAdmin) {
       return {
         ok: false,
@@ -356,10 +299,7 @@ export async function removePasskey(
         problem: "Only an administrator can remove someone else's passkey.",
       };
     }
-    const [count] = await tx.all<{ n: number }>("SELECT COUNT(*) AS n FROM passkeys WHERE staff_id = ?", [
-      staffId,
-    ]);
-    const left = Number(count?.n ?? 0) - 1;
+    const left = (await countPasskeysOf(tx, staffId)) - 1;
     if (staffId === by.id && left === 0) {
       return {
         ok: false,
@@ -368,7 +308,7 @@ export async function removePasskey(
       };
     }
     const ended = await endSessionsOpenedBy(tx, passkeyId);
-    await tx.run("DELETE FROM passkeys WHERE id = ?", [passkeyId]);
+    await deletePasskey(tx, passkeyId);
     await recordEvent(tx, { action: "passkey-removed", staffId: by.id, detail: `staff #${staffId}`, now });
     return {
       ok: true,

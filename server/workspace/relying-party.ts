@@ -3,7 +3,7 @@ export type RelyingParty = { rpID: string; origin: string };
 
 /**
  * The relying party for a request. With PUBLIC_URL set, passkeys belong to that origin alone. Without
- * it, the workspace works on the machine itself at http://localhost:<port>, as the README's start
+ * it, the workspace works on the machine itself at http://localhost:<port>, as README.md's start
  * command serves it; any other address gets null (a passkey needs a domain, and a public site needs
  * PUBLIC_URL).
  */

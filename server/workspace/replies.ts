@@ -9,8 +9,11 @@ import { type StaffLimitsConfig, staffLimits } from "#core/config/staff-limits.t
 import { kindOfReference, type LeadKind, replyLimits } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
-import { tableOf } from "../leads/model.ts";
-import { recordEvent } from "../leads/timeline.ts";
+import { lockLead, markReplied } from "../tables/leads/records.ts";
+import { countRepliesBy, countRepliesToLead, storeReply } from "../tables/replies.ts";
+import { administratorEmails, lockMember } from "../tables/staff.ts";
+import { type Cap, claimCapAlert } from "../tables/staff-cap-alerts.ts";
+import { recordEvent } from "../tables/timeline.ts";
 import { noLead, type Outcome } from "./inbox/commands.ts";
 
 /**
@@ -54,14 +57,10 @@ export async function sendReply(
   if (body.length > replyLimits.body) {
     return { ok: false, problem: `Replies can be up to ${replyLimits.body} characters long.` };
   }
-  const table = tableOf(kind);
   return db.transaction(async (tx) => {
     // The lead's row and the sender's are locked until the reply is stored, so replies sent at once, from
     // any process, are counted one after another and no cap is passed by a race.
-    const [lead] = await tx.all<{ email: string; status: string }>(
-      `SELECT email, status FROM ${table} WHERE reference = ? ${db.sql.lockRows}`,
-      [reference],
-    );
+    const lead = await lockLead(tx, db.sql, kind, reference);
     if (!lead) return noLead;
     if (lead.status === "spam") {
       return {
@@ -70,10 +69,7 @@ export async function sendReply(
           "This lead is marked as spam, and spam is never mailed. Change its status first if it is genuine.",
       };
     }
-    const [me] = await tx.all<{ name: string; email: string }>(
-      `SELECT name, email FROM staff WHERE id = ? ${db.sql.lockRows}`,
-      [staffId],
-    );
+    const me = await lockMember(tx, db.sql, staffId);
     const capped = await reachedCap(tx, { reference, staffId, now, limits });
     if (capped) {
       const staff = { id: staffId, name: me?.name ?? "", email: me?.email ?? "" };
@@ -94,19 +90,10 @@ export async function sendReply(
       { purpose: "reply", to: lead.email, replyTo: input.replyTo[kind], subject, body: body + signature },
       now,
     );
-    await tx.run(
-      "INSERT INTO replies (reference, staff_id, outbox_id, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-      [reference, staffId, mailId, subject, body, now],
-    );
+    await storeReply(tx, { reference, staffId, outboxId: mailId, subject, body, now });
     await recordEvent(tx, { reference, action: "reply-sent", staffId, now });
     const contacted = lead.status === "new";
-    await tx.run(
-      `UPDATE ${table} SET last_activity_at = ?, answered_at = COALESCE(answered_at, ?),
-         status = CASE WHEN status = 'new' THEN 'contacted' ELSE status END,
-         status_changed_at = CASE WHEN status = 'new' THEN ? ELSE status_changed_at END
-       WHERE reference = ?`,
-      [now, now, now, reference],
-    );
+    await markReplied(tx, kind, reference, now);
     if (contacted) {
       await recordEvent(tx, { reference, action: "status-changed", staffId, detail: "new → contacted", now });
     }
@@ -119,8 +106,6 @@ export type ReplyOutcome =
   | Outcome<{ contacted: boolean }>
   | { ok: false; limited: true; alerted: boolean; missing?: undefined; problem: string };
 
-type Cap = "lead" | "person";
-
 const hourMs = 60 * 60 * 1000;
 const capWindowMs: Record<Cap, number> = { lead: 24 * hourMs, person: hourMs };
 
@@ -129,16 +114,10 @@ async function reachedCap(
   tx: Queryable,
   input: { reference: string; staffId: number; now: number; limits: StaffLimitsConfig },
 ): Promise<Cap | null> {
-  const [toLead] = await tx.all<{ n: number }>(
-    "SELECT COUNT(*) AS n FROM replies WHERE reference = ? AND created_at > ?",
-    [input.reference, input.now - capWindowMs.lead],
-  );
-  if (Number(toLead?.n ?? 0) >= input.limits.repliesPerLeadPerDay) return "lead";
-  const [byPerson] = await tx.all<{ n: number }>(
-    "SELECT COUNT(*) AS n FROM replies WHERE staff_id = ? AND created_at > ?",
-    [input.staffId, input.now - capWindowMs.person],
-  );
-  if (Number(byPerson?.n ?? 0) >= input.limits.repliesPerPersonPerHour) return "person";
+  const toLead = await countRepliesToLead(tx, input.reference, input.now - capWindowMs.lead);
+  if (toLead >= input.limits.repliesPerLeadPerDay) return "lead";
+  const byPerson = await countRepliesBy(tx, input.staffId, input.now - capWindowMs.person);
+  if (byPerson >= input.limits.repliesPerPersonPerHour) return "person";
   return null;
 }
 
@@ -165,15 +144,14 @@ async function alertAdministrators(
   },
 ): Promise<boolean> {
   const windowMs = capWindowMs[input.cap];
-  const claimed = await tx.all(
-    `INSERT INTO staff_cap_alerts (staff_id, cap, window_start, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT DO NOTHING RETURNING staff_id`,
-    [input.staff.id, input.cap, Math.floor(input.now / windowMs) * windowMs, input.now],
-  );
-  if (claimed.length === 0) return false;
-  const admins = await tx.all<{ email: string }>(
-    "SELECT email FROM staff WHERE is_admin = 1 AND revoked_at IS NULL ORDER BY id",
-  );
+  const claimed = await claimCapAlert(tx, {
+    staffId: input.staff.id,
+    cap: input.cap,
+    windowStart: Math.floor(input.now / windowMs) * windowMs,
+    now: input.now,
+  });
+  if (!claimed) return false;
+  const admins = await administratorEmails(tx);
   const who = `${input.staff.name} (${input.staff.email})`;
   const what =
     input.cap === "lead"
@@ -193,7 +171,7 @@ async function alertAdministrators(
       "",
       {
         purpose: "staff-security",
-        to: admin.email,
+        to: admin,
         replyTo: null,
         subject: `${site.brand} workspace: ${input.staff.name} reached a replies limit`,
         body,

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/database.ts";
+import { endSessionByHash, openSession, sessionByHash, touchSession } from "../tables/sessions.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 /** A signed-in member of staff, as every workspace page sees them. */
@@ -36,70 +37,40 @@ export async function createSession(
   passkeyId: string | null = null,
 ): Promise<string> {
   const token = newToken();
-  await db.run(
-    `INSERT INTO sessions (id_hash, staff_id, passkey_id, created_at, last_seen_at, confirmed_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    [hashToken(token), staffId, passkeyId, now, now, now, now + absoluteTimeoutMs],
-  );
+  await openSession(db, {
+    idHash: hashToken(token),
+    staffId,
+    passkeyId,
+    now,
+    expiresAt: now + absoluteTimeoutMs,
+  });
   return token;
 }
 
 /** The member of staff a session token belongs to, or null when it is unknown, idle, expired or revoked. */
 export async function readSession(db: Queryable, token: string, now: number): Promise<StaffMember | null> {
   const idHash = hashToken(token);
-  const [row] = await db.all<{
-    staff_id: number;
-    email: string;
-    name: string;
-    is_admin: number;
-    last_seen_at: number;
-    confirmed_at: number;
-    expires_at: number;
-    revoked_at: number | null;
-  }>(
-    `SELECT s.staff_id, p.email, p.name, p.is_admin, s.last_seen_at, s.confirmed_at, s.expires_at, p.revoked_at
-     FROM sessions s JOIN staff p ON p.id = s.staff_id WHERE s.id_hash = ?`,
-    [idHash],
-  );
-  if (!row) return null;
-  const lastSeen = Number(row.last_seen_at);
-  if (row.revoked_at !== null || Number(row.expires_at) <= now || lastSeen + idleTimeoutMs <= now) {
-    await db.run("DELETE FROM sessions WHERE id_hash = ?", [idHash]);
+  const session = await sessionByHash(db, idHash);
+  if (!session) return null;
+  const lastSeen = session.lastSeenAt;
+  if (session.revokedAt !== null || session.expiresAt <= now || lastSeen + idleTimeoutMs <= now) {
+    await endSessionByHash(db, idHash);
     return null;
   }
   if (now - lastSeen >= touchEveryMs) {
-    await db.run("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?", [now, idHash]);
+    await touchSession(db, idHash, now);
   }
   return {
-    id: Number(row.staff_id),
-    email: row.email,
-    name: row.name,
-    isAdmin: Number(row.is_admin) === 1,
+    id: session.staffId,
+    email: session.email,
+    name: session.name,
+    isAdmin: session.isAdmin,
     sessionHash: idHash,
-    confirmedAt: Number(row.confirmed_at),
+    confirmedAt: session.confirmedAt,
   };
-}
-
-/** Records a fresh passkey confirmation on a session. */
-export async function confirmSession(db: Queryable, sessionHash: string, now: number): Promise<void> {
-  await db.run("UPDATE sessions SET confirmed_at = ? WHERE id_hash = ?", [now, sessionHash]);
 }
 
 /** Ends one session. */
 export async function endSession(db: Queryable, token: string): Promise<void> {
-  await db.run("DELETE FROM sessions WHERE id_hash = ?", [hashToken(token)]);
-}
-
-/** Ends every session of one person (revoked, or signing out everywhere). */
-export async function endSessionsOf(db: Queryable, staffId: number): Promise<void> {
-  await db.run("DELETE FROM sessions WHERE staff_id = ?", [staffId]);
-}
-
-/** Ends every session a passkey opened (the passkey is being removed); resolves to their id hashes. */
-export async function endSessionsOpenedBy(db: Queryable, passkeyId: string): Promise<string[]> {
-  const ended = await db.all<{ id_hash: string }>(
-    "DELETE FROM sessions WHERE passkey_id = ? RETURNING id_hash",
-    [passkeyId],
-  );
-  return ended.map((row) => row.id_hash);
+  await endSessionByHash(db, hashToken(token));
 }

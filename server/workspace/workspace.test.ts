@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { postgresUrl } from "../../tests/support/harness.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
-import { tombstoneOf } from "../lifecycle/tombstones.ts";
+import { tombstoneOf } from "../tables/tombstones.ts";
 import { challengeLifetimeMs } from "./passkeys.ts";
 import { relyingParty } from "./relying-party.ts";
 import { absoluteTimeoutMs, confirmationWindowMs, createSession, idleTimeoutMs } from "./sessions.ts";

@@ -10,13 +10,13 @@ import type { LeadKind, Tombstone } from "#core/leads/model.ts";
 import type { Database } from "../db/database.ts";
 import { failedDeliveries, insecureMailServerNotice, waitingEmails } from "../delivery/counts.ts";
 import type { NiKeys } from "../leads/protect.ts";
-import { leadReplies } from "../leads/read.ts";
 import { overdueCount } from "../leads/waiting.ts";
 import { networkKey } from "../protection/client-address.ts";
 import { type RateLimit, takeRateLimit } from "../protection/rate-limit.ts";
+import { listLeads, spamCaught } from "../tables/leads/search.ts";
+import { leadReplies } from "../tables/replies.ts";
 import * as commands from "./inbox/commands.ts";
 import { exportLeads } from "./inbox/export.ts";
-import { listLeads, spamCaught } from "./inbox/search.ts";
 import * as notifications from "./notifications.ts";
 import * as owners from "./owners.ts";
 import * as passkeys from "./passkeys.ts";
@@ -49,8 +49,8 @@ export type WorkspaceOptions = {
   /** The replies caps (core/config/staff-limits.ts unless a test lowers them). */
   staffLimits?: StaffLimitsConfig;
   /**
-   * What is kept of a deleted lead. The lifecycle writes tombstones and reads them (lifecycle/
-   * tombstones.ts); the composition root passes the reader in, as one feature never imports another.
+   * What is kept of a deleted lead. The lifecycle's deletion leaves tombstones (their owner is
+   * tables/tombstones.ts); the composition root passes the reader in.
    */
   tombstoneOf: (reference: string) => Promise<Tombstone | null>;
 };

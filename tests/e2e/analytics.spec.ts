@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { type Browser, type BrowserContextOptions, devices, expect, type Page, test } from "@playwright/test";
 import { e2eDatabase } from "../../playwright.config";
-import type { DailyRow } from "../../server/analytics/store.ts";
+import type { DailyRow } from "../../server/tables/analytics.ts";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 import { joinAsStaff, staffBaseURL } from "./staff-helpers";
 

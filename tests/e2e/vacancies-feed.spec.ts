@@ -7,7 +7,7 @@ import { publishVacancy, sampleVacancy } from "./vacancy-helpers";
 
 const siteUrl = "https://www.cottonopolis.example";
 
-/** What the browser's own XML parser makes of the feed: the structure the README documents. */
+/** What the browser's own XML parser makes of the feed: the structure docs/staff-guide.md documents. */
 type ParsedFeed = {
   error: string | null;
   root: string;
@@ -16,7 +16,7 @@ type ParsedFeed = {
   jobs: { names: string[]; values: Record<string, string>; descriptionItems: string[] }[];
 };
 
-test("the vacancies page links the feed, which an XML parser reads as the README documents, and answers 304", async ({
+test("the vacancies page links the feed, which an XML parser reads as the staff guide documents, and answers 304", async ({
   page,
   browser,
   request,

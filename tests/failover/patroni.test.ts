@@ -20,7 +20,7 @@ const clientTimeoutMs = 15_000;
 
 /**
  * How soon the site must take posts again after the primary's PostgreSQL dies, with the test's timings:
- * the bound the README gives for the loss of the whole machine (the leader key expiring after ttl, the
+ * the bound docs/database-failover.md gives for the loss of the whole machine (the leader key expiring after ttl, the
  * standby acting within a loop, HAProxy's checks), which a crash of PostgreSQL alone is well inside.
  */
 const failoverBoundMs = (testTimings.ttl + testTimings.loopWait + 2) * 1000;

@@ -1,7 +1,7 @@
 // Helpers for the lifecycle tests: leads made by posting the real forms to the real handlers, then
 // moved through their statuses and dates as the inbox would (its columns, written directly here).
 import { randomBytes } from "node:crypto";
-import { tableOfReference } from "../../server/leads/model.ts";
+import { tableOfReference } from "../../server/tables/leads/records.ts";
 import {
   applicationFields,
   applicationForm,

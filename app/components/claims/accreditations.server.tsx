@@ -10,7 +10,7 @@ import type { Accreditation } from "#core/config/accreditations.ts";
 import { serviceList } from "#core/config/service-list.ts";
 import { certificationsJsonLd } from "#core/seo.ts";
 import { Section, type SectionTone } from "~/components/sections/section";
-import type { ClaimsPlace } from "~/lib/claims.server";
+import type { ClaimsPlace } from "~/lib/claims";
 
 /** One accreditation: what it is and covers, its number and last day, who issued it, and where to check it. */
 function AccreditationCard({ item }: { item: Accreditation }) {

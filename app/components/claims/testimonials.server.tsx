@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { caseStudiesPath } from "#core/case-studies/paths.ts";
 import { type AttributedTestimonial, currentTestimonials } from "#core/case-studies/testimonials.ts";
 import { Section } from "~/components/sections/section";
-import type { ClaimsPlace } from "~/lib/claims.server";
+import type { ClaimsPlace } from "~/lib/claims";
 import { linkClass, ReviewsPolicyNote, TestimonialFigure } from "./case-study-parts";
 
 /** How many testimonials the home page shows: the newest, whatever the service. */

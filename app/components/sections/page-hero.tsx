@@ -1,5 +1,6 @@
 import { ArtworkImage } from "~/components/ui/artwork-image";
-import type { Artwork, Gradient, Hero } from "~/content/types";
+import type { Gradient, Hero } from "~/content/types";
+import type { Artwork } from "~/lib/artwork";
 import { cn } from "~/lib/cn";
 
 /**

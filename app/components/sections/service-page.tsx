@@ -3,7 +3,7 @@ import { quoteHref } from "#core/forms/quote-href.ts";
 import { ButtonLink } from "~/components/ui/button";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import type { ServicePageContent, ServiceSection } from "~/content/types";
-import type { PageClaims } from "~/lib/claims.server";
+import type { PageClaims } from "~/lib/claims";
 import { ViewAllServicesLink } from "./actions";
 import { CtaBand } from "./cta-band";
 import { PageHero } from "./page-hero";

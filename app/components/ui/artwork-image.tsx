@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { Artwork } from "~/content/types";
+import type { Artwork } from "~/lib/artwork";
 import { cn } from "~/lib/cn";
 import { scopeIds } from "~/lib/inline-svg";
 

@@ -1,20 +1,18 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { defaultPeriod, periodFrom, reportPeriods } from "#core/analytics/periods.ts";
+import { reportPeriods } from "#core/analytics/periods.ts";
 import { formatLongDay, VisitsChart } from "~/components/staff/visits-chart";
 import { cn } from "~/lib/cn";
 import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/analytics";
+import { loadAnalytics } from "./analytics.server";
 
 export function meta() {
   return staffMeta("Analytics");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { analytics } = await requireStaff(request, context);
-  const period = periodFrom(new URL(request.url).searchParams.get("days")) ?? defaultPeriod;
-  return { report: await analytics.report(period) };
+export async function loader(args: Route.LoaderArgs) {
+  return loadAnalytics(args);
 }
 
 const deviceNames = { phone: "Phone", tablet: "Tablet", desktop: "Desktop" } as const;

@@ -2,23 +2,16 @@ import { Link } from "react-router";
 import { leadPath } from "#core/staff/paths.ts";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff, safeNext } from "~/lib/staff/session.server";
 import type { Route } from "./+types/confirm";
+import { loadConfirm } from "./confirm.server";
 
 export function meta() {
   return staffMeta("Confirm it is you");
 }
 
-/** A document's download leaves the browser on this page: the lead it came from is the way back. */
-function leadOfDocument(next: string): string | null {
-  const match = /^\/staff\/leads\/([A-Za-z0-9-]{1,40})\/documents\/\d+$/.exec(next);
-  return match?.[1] ?? null;
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
-  const next = safeNext(new URL(request.url).searchParams.get("next"));
-  return { next, lead: leadOfDocument(next) };
+// The way back is checked in confirm.server.ts, which stays out of the browser.
+export async function loader(args: Route.LoaderArgs) {
+  return loadConfirm(args);
 }
 
 /** Reached only by a post made without JavaScript: the passkey ceremony needs it. */

@@ -1,22 +1,16 @@
-import { data } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { StaffGate } from "~/components/staff/shell";
 import { staffMeta } from "~/lib/staff/meta";
-import { workspaceOf } from "~/lib/staff/session.server";
 import type { Route } from "./+types/invitation";
+import { loadInvitation } from "./invitation.server";
 
 export function meta() {
   return staffMeta("Your invitation");
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const workspace = workspaceOf(context);
-  const invitation = await workspace.findInvitation(params.token);
-  if (!invitation) return data({ invitation: null, available: false }, 410);
-  return {
-    invitation: { name: invitation.name, email: invitation.email, expiresAt: invitation.expiresAt },
-    available: workspace.relyingParty(new URL(request.url)) !== null,
-  };
+// The invitation is read in invitation.server.ts, which stays out of the browser.
+export async function loader(args: Route.LoaderArgs) {
+  return loadInvitation(args);
 }
 
 /** Reached only by a post made without JavaScript: the passkey ceremony needs it. */

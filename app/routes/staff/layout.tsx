@@ -1,29 +1,16 @@
 import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { renewalWarnings } from "#core/claims/accreditations.ts";
 import { site } from "#core/config/site.ts";
 import type { DeletedLead } from "#core/leads/model.ts";
 import { leadPath } from "#core/staff/paths.ts";
 import { switchingOver } from "#core/staff/switching-over.ts";
 import { StaffFrame } from "~/components/staff/shell";
-import { requestNow } from "~/lib/clock.server";
 import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/layout";
+import { loadWorkspace } from "./layout.server";
 
-/** Every page inside the workspace needs a signed-in member of staff; others go to sign in (303). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { workspace, me } = await requireStaff(request, context);
-  return {
-    me: { name: me.name, email: me.email, isAdmin: me.isAdmin },
-    failed: await workspace.failedDeliveries(),
-    mailNotSetUp: await workspace.mailNotSetUp(),
-    mailNotSecure: await workspace.mailNotSecure(),
-    overdue: await workspace.overdueCount(),
-    // Administrators keep the site's list of accreditations: they are told before one runs out.
-    renewals: me.isAdmin
-      ? renewalWarnings(requestNow(request, context)).map(({ text, urgent }) => ({ text, urgent }))
-      : [],
-  };
+// The sign-in check and the notices' reading live in layout.server.ts, which stays out of the browser.
+export async function loader(args: Route.LoaderArgs) {
+  return loadWorkspace(args);
 }
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {

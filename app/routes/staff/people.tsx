@@ -1,6 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
-import { normaliseEmail } from "#core/email.ts";
-import { z } from "#core/forms/zod.ts";
+import { Form, useNavigation } from "react-router";
 import { documentName } from "#core/leads/fields.ts";
 import {
   fileSize,
@@ -16,72 +14,22 @@ import {
 import { Timeline } from "~/components/staff/timeline";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClass, Field } from "~/components/ui/field";
-import { staffForm } from "~/lib/staff/form.server";
 import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff } from "~/lib/staff/session.server";
 import type { PersonLead } from "../../../server/contract.ts";
 import type { Route } from "./+types/people";
+import { erasePerson, loadPerson } from "./people.server";
 
 export function meta() {
   return staffMeta("People");
 }
 
-const emailInput = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email({ error: "Enter an e-mail address, like name@example.co.uk." }));
-
-/** Where this page is for an address: the way back after a passkey confirmation. */
-const pageFor = (email: string) => `/staff/people?email=${encodeURIComponent(email)}`;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { people, me } = await requireStaff(request, context);
-  const raw = new URL(request.url).searchParams.get("email");
-  const base = { query: raw ?? "", erasureWindowMinutes: people.erasureWindowMinutes };
-  if (raw === null || raw.trim() === "") return { ...base, error: null, person: null, mayErase: false };
-  const parsed = emailInput.safeParse(raw);
-  if (!parsed.success) {
-    const error = parsed.error.issues[0]?.message ?? "Enter an e-mail address.";
-    return data({ ...base, error, person: null, mayErase: false }, 400);
-  }
-  return {
-    ...base,
-    query: parsed.data,
-    error: null,
-    person: await people.find(parsed.data),
-    mayErase: !people.needsConfirmation(me, "erase"),
-  };
+// The address's checks and the erasure's rules live in people.server.ts, which stays out of the browser.
+export async function loader(args: Route.LoaderArgs) {
+  return loadPerson(args);
 }
 
-const eraseInput = z.object({
-  email: emailInput,
-  confirmEmail: z.string().trim().max(254),
-});
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { people, me } = await requireStaff(request, context);
-  const parsed = eraseInput.safeParse(Object.fromEntries(await staffForm(request)));
-  if (!parsed.success) {
-    return data({ erased: null, problem: "Find the person by their e-mail address first." }, 400);
-  }
-  const { email, confirmEmail } = parsed.data;
-  if (normaliseEmail(confirmEmail) !== normaliseEmail(email)) {
-    return data(
-      {
-        erased: null,
-        problem: `That is not the same address. Type ${normaliseEmail(email)} exactly, to be sure whose data goes.`,
-      },
-      400,
-    );
-  }
-  // Erasing cannot be undone: only with a passkey used in the last few minutes. Afterwards the
-  // confirmation page brings them back here to type the address again.
-  if (people.needsConfirmation(me, "erase")) {
-    throw redirect(`/staff/confirm?next=${encodeURIComponent(pageFor(email))}`, 303);
-  }
-  const result = await people.erase(email, me.id);
-  return { erased: { ...result, email: normaliseEmail(email) }, problem: null };
+export async function action(args: Route.ActionArgs) {
+  return erasePerson(args);
 }
 
 function plural(n: number, one: string, many = `${one}s`) {

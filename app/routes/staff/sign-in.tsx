@@ -1,22 +1,16 @@
-import { redirect } from "react-router";
 import { PasskeyButton } from "~/components/staff/passkey-button";
 import { StaffGate } from "~/components/staff/shell";
 import { staffMeta } from "~/lib/staff/meta";
-import { safeNext, sessionToken, workspaceOf } from "~/lib/staff/session.server";
 import type { Route } from "./+types/sign-in";
+import { loadSignIn } from "./sign-in.server";
 
 export function meta() {
   return staffMeta("Sign in");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const workspace = workspaceOf(context);
-  const url = new URL(request.url);
-  const next = safeNext(url.searchParams.get("next"));
-  if (await workspace.currentStaff(await sessionToken(request, context))) throw redirect(next, 303);
-  // The address that works without PUBLIC_URL: this server's own port on localhost.
-  const localAddress = `http://localhost${url.port ? `:${url.port}` : ""}`;
-  return { next, available: workspace.relyingParty(url) !== null, localAddress };
+// The session and the address are checked in sign-in.server.ts, which stays out of the browser.
+export async function loader(args: Route.LoaderArgs) {
+  return loadSignIn(args);
 }
 
 /** Reached only by a post made without JavaScript: the passkey ceremony needs it. */

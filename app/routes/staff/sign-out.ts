@@ -1,15 +1,10 @@
 import { redirect } from "react-router";
-import { endSessionCookie, sessionToken, workspaceOf } from "~/lib/staff/session.server";
 import type { Route } from "./+types/sign-out";
+import { signOut } from "./sign-out.server";
 
-/** Ends this browser's session and forgets its cookie. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = await sessionToken(request, context);
-  if (token) await workspaceOf(context).signOut(token);
-  return redirect("/staff/sign-in", {
-    status: 303,
-    headers: { "Set-Cookie": await endSessionCookie(request, context) },
-  });
+/** Ends this browser's session and forgets its cookie, in sign-out.server.ts. */
+export async function action(args: Route.ActionArgs) {
+  return signOut(args);
 }
 
 export function loader() {

@@ -1,37 +1,23 @@
 import { Link } from "react-router";
 import { alertServices, alertTypes } from "#core/alerts/model.ts";
-import { formatDate } from "#core/leads/model.ts";
 import {
   employmentTypeLabel,
   formatClosingDate,
-  statusAt,
   vacancyServiceName,
   vacancyStatusLabels,
 } from "#core/vacancies/model.ts";
 import { buttonVariants } from "~/components/ui/button";
 import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/vacancies";
+import { loadStaffVacancies } from "./vacancies.server";
 
 export function meta() {
   return staffMeta("Vacancies");
 }
 
-/** Every vacancy, Draft, Open and Closed, newest first, with how many have applied for each. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { vacancies, alerts, me } = await requireStaff(request, context);
-  const list = await vacancies.list();
-  const followers = await alerts.followers();
-  const now = Date.now();
-  return {
-    vacancies: list.map((vacancy) => ({
-      ...vacancy,
-      status: statusAt(vacancy, now),
-      published: vacancy.publishedAt === null ? null : formatDate(vacancy.publishedAt),
-    })),
-    followers,
-    mayManage: await vacancies.mayManage(me.id),
-  };
+// The list's reading lives in vacancies.server.ts, which stays out of the browser.
+export async function loader(args: Route.LoaderArgs) {
+  return loadStaffVacancies(args);
 }
 
 const statusClass = {

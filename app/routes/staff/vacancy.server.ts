@@ -1,10 +1,128 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "#core/forms/zod.ts";
-import { moment, replyLimits } from "#core/leads/model.ts";
+import { formatDate, moment, replyLimits } from "#core/leads/model.ts";
+import { mayNotManageVacancies } from "#core/vacancies/managing.ts";
+import { londonDate, statusAt, vacancyReferencePattern } from "#core/vacancies/model.ts";
+import { type VacancyInput, vacancyFields, vacancySchema } from "#core/vacancies/schema.ts";
 import type { AppServices } from "~/lib/app-context";
+import { staffForm } from "~/lib/staff/form.server";
+import { requireStaff } from "~/lib/staff/session.server";
+import type { Route } from "./+types/vacancy";
+
+/**
+ * A vacancy to write (at /staff/vacancies/new) or to edit, with its timeline and, once published, its
+ * applicants still waiting to hear.
+ */
+export async function loadVacancy({ request, context, params }: Route.LoaderArgs) {
+  const { vacancies, recruitment, me } = await requireStaff(request, context);
+  const mayManage = await vacancies.mayManage(me.id);
+  const saved = new URL(request.url).searchParams.get("saved");
+  if (!params.reference) {
+    return {
+      vacancy: null,
+      timeline: [],
+      waiting: null,
+      saved: null as Saved | null,
+      today: londonDate(Date.now()),
+      mayManage,
+    };
+  }
+  const vacancy = vacancyReferencePattern.test(params.reference)
+    ? await vacancies.get(params.reference)
+    : null;
+  if (!vacancy) throw data("There is no vacancy with that reference.", 404);
+  const timeline = await vacancies.timeline(vacancy.reference);
+  return {
+    vacancy: {
+      ...vacancy,
+      posted: vacancy.publishedAt === null ? null : formatDate(vacancy.publishedAt),
+      // Open but past its closing date shows as closed; Close vacancy stays on offer.
+      shownStatus: statusAt(vacancy, Date.now()),
+    },
+    timeline: timeline.map(({ at, ...event }) => ({ ...event, at: moment(at) })),
+    // A draft has had no applicants: its page offers no "not this time".
+    waiting: vacancy.status === "draft" ? null : await loadWaiting(recruitment, vacancy.reference),
+    saved: saved === "draft" || saved === "published" || saved === "closed" ? (saved as Saved) : null,
+    today: londonDate(Date.now()),
+    mayManage,
+  };
+}
+
+type Saved = "draft" | "published" | "closed";
+
+/** What the vacancy's own form says after a refused save: the problem, each field's, and what was typed. */
+export type ActionResult = {
+  problem: string;
+  fields: Record<string, string>;
+  values: Record<string, string>;
+};
+
+/**
+ * The vacancy's forms, by intent: save a draft, publish, close, or tell the ticked applicants "not this
+ * time". A refused save comes back with its problems by field and everything typed.
+ */
+export async function actOnVacancy({ request, context, params }: Route.ActionArgs) {
+  const { vacancies, recruitment, me } = await requireStaff(request, context);
+  const form = await staffForm(request);
+  const intent = form.get("intent");
+  const reference = params.reference ?? null;
+  if (reference !== null && !vacancyReferencePattern.test(reference)) {
+    throw data("There is no vacancy with that reference.", 404);
+  }
+  if (intent === "not-this-time") {
+    if (!reference) throw data("Save the vacancy before telling its applicants.", 400);
+    return sendNotThisTime(recruitment, reference, form, me);
+  }
+  // Saving, publishing and closing are for those an administrator allowed; the service refuses the
+  // rest too, and this says so before anything is read.
+  if (
+    (intent === "close" || intent === "draft" || intent === "publish") &&
+    !(await vacancies.mayManage(me.id))
+  ) {
+    throw data(mayNotManageVacancies, 403);
+  }
+  if (intent === "close") {
+    if (!reference) throw data("Save the vacancy before closing it.", 400);
+    const outcome = await vacancies.close(reference, me.id);
+    if (!outcome.ok) throw data(outcome.problem, outcome.status);
+    throw redirect(`/staff/vacancies/${reference}?saved=closed`, 303);
+  }
+  if (intent !== "draft" && intent !== "publish") {
+    return data<ActionResult>({ problem: "Choose Save draft or Publish.", fields: {}, values: {} }, 400);
+  }
+  const values: Record<string, string> = {};
+  for (const field of vacancyFields) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  const parsed = vacancySchema.safeParse(values);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "");
+      if (field && !(field in fields)) fields[field] = issue.message;
+    }
+    const count = Object.keys(fields).length;
+    const problem =
+      count === 1 ? "There is a problem with the vacancy." : `There are ${count} problems with the vacancy.`;
+    return data<ActionResult>({ problem, fields, values }, 400);
+  }
+  const outcome = await vacancies.save(reference, parsed.data as VacancyInput, intent, me.id);
+  if (!outcome.ok) {
+    return data<ActionResult>(
+      { problem: outcome.problem, fields: outcome.fields ?? {}, values },
+      outcome.status,
+    );
+  }
+  const published = outcome.vacancy.status === "open";
+  throw redirect(
+    `/staff/vacancies/${outcome.vacancy.reference}?saved=${published ? "published" : "draft"}`,
+    303,
+  );
+}
 
 /** The vacancy's applicants still at New or Contacted, and its "not this time" e-mail, for its page. */
-export async function loadWaiting(recruitment: AppServices["recruitment"], vacancyReference: string) {
+async function loadWaiting(recruitment: AppServices["recruitment"], vacancyReference: string) {
   const waiting = await recruitment.waitingForVacancy(vacancyReference);
   if (!waiting) return null;
   return {
@@ -31,7 +149,7 @@ export type NotThisTimeResult = { notThisTime: { message: string | null; error: 
  * Sends the "not this time" e-mail staff edited to each applicant they ticked. A refusal (nobody ticked,
  * no subject) comes back as words with a 400; those who could not be told are counted in the message.
  */
-export async function sendNotThisTime(
+async function sendNotThisTime(
   recruitment: AppServices["recruitment"],
   vacancyReference: string,
   form: FormData,

@@ -1,137 +1,35 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { serviceList } from "#core/config/service-list.ts";
-import { formatDate, moment } from "#core/leads/model.ts";
+import { mayNotManageVacancies } from "#core/vacancies/managing.ts";
 import {
   employmentTypes,
   formatClosingDate,
-  londonDate,
   payPeriods,
-  statusAt,
   vacancyPath,
-  vacancyReferencePattern,
   vacancyStatusLabels,
 } from "#core/vacancies/model.ts";
-import { type VacancyInput, vacancyFields, vacancyLimits, vacancySchema } from "#core/vacancies/schema.ts";
+import { vacancyLimits } from "#core/vacancies/schema.ts";
 import { NotThisTime } from "~/components/staff/not-this-time";
 import { Timeline } from "~/components/staff/timeline";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
-import { staffForm } from "~/lib/staff/form.server";
 import { staffMeta } from "~/lib/staff/meta";
-import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/vacancy";
-import { loadWaiting, type NotThisTimeResult, sendNotThisTime } from "./vacancy.server";
+import { type ActionResult, actOnVacancy, loadVacancy, type NotThisTimeResult } from "./vacancy.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.vacancy ? loaderData.vacancy.title : "New vacancy";
   return staffMeta(title);
 }
 
-/**
- * A vacancy to write (at /staff/vacancies/new) or to edit, with its timeline and, once published, its
- * applicants still waiting to hear.
- */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { vacancies, recruitment, me } = await requireStaff(request, context);
-  const mayManage = await vacancies.mayManage(me.id);
-  const saved = new URL(request.url).searchParams.get("saved");
-  if (!params.reference) {
-    return {
-      vacancy: null,
-      timeline: [],
-      waiting: null,
-      saved: null as Saved | null,
-      today: londonDate(Date.now()),
-      mayManage,
-    };
-  }
-  const vacancy = vacancyReferencePattern.test(params.reference)
-    ? await vacancies.get(params.reference)
-    : null;
-  if (!vacancy) throw data("There is no vacancy with that reference.", 404);
-  const timeline = await vacancies.timeline(vacancy.reference);
-  return {
-    vacancy: {
-      ...vacancy,
-      posted: vacancy.publishedAt === null ? null : formatDate(vacancy.publishedAt),
-      // Open but past its closing date shows as closed; Close vacancy stays on offer.
-      shownStatus: statusAt(vacancy, Date.now()),
-    },
-    timeline: timeline.map(({ at, ...event }) => ({ ...event, at: moment(at) })),
-    // A draft has had no applicants: its page offers no "not this time".
-    waiting: vacancy.status === "draft" ? null : await loadWaiting(recruitment, vacancy.reference),
-    saved: saved === "draft" || saved === "published" || saved === "closed" ? (saved as Saved) : null,
-    today: londonDate(Date.now()),
-    mayManage,
-  };
+// The vacancy's reading and every post's rules live in vacancy.server.ts, which stays out of the browser.
+export async function loader(args: Route.LoaderArgs) {
+  return loadVacancy(args);
 }
 
-type Saved = "draft" | "published" | "closed";
-
-type ActionResult = { problem: string; fields: Record<string, string>; values: Record<string, string> };
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { vacancies, recruitment, me } = await requireStaff(request, context);
-  const form = await staffForm(request);
-  const intent = form.get("intent");
-  const reference = params.reference ?? null;
-  if (reference !== null && !vacancyReferencePattern.test(reference)) {
-    throw data("There is no vacancy with that reference.", 404);
-  }
-  if (intent === "not-this-time") {
-    if (!reference) throw data("Save the vacancy before telling its applicants.", 400);
-    return sendNotThisTime(recruitment, reference, form, me);
-  }
-  // Saving, publishing and closing are for those an administrator allowed; the service refuses the
-  // rest too, and this says so before anything is read.
-  if (
-    (intent === "close" || intent === "draft" || intent === "publish") &&
-    !(await vacancies.mayManage(me.id))
-  ) {
-    throw data(mayNotManage, 403);
-  }
-  if (intent === "close") {
-    if (!reference) throw data("Save the vacancy before closing it.", 400);
-    const outcome = await vacancies.close(reference, me.id);
-    if (!outcome.ok) throw data(outcome.problem, outcome.status);
-    throw redirect(`/staff/vacancies/${reference}?saved=closed`, 303);
-  }
-  if (intent !== "draft" && intent !== "publish") {
-    return data<ActionResult>({ problem: "Choose Save draft or Publish.", fields: {}, values: {} }, 400);
-  }
-  const values: Record<string, string> = {};
-  for (const field of vacancyFields) {
-    const value = form.get(field);
-    values[field] = typeof value === "string" ? value : "";
-  }
-  const parsed = vacancySchema.safeParse(values);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? "");
-      if (field && !(field in fields)) fields[field] = issue.message;
-    }
-    const count = Object.keys(fields).length;
-    const problem =
-      count === 1 ? "There is a problem with the vacancy." : `There are ${count} problems with the vacancy.`;
-    return data<ActionResult>({ problem, fields, values }, 400);
-  }
-  const outcome = await vacancies.save(reference, parsed.data as VacancyInput, intent, me.id);
-  if (!outcome.ok) {
-    return data<ActionResult>(
-      { problem: outcome.problem, fields: outcome.fields ?? {}, values },
-      outcome.status,
-    );
-  }
-  const published = outcome.vacancy.status === "open";
-  throw redirect(
-    `/staff/vacancies/${outcome.vacancy.reference}?saved=${published ? "published" : "draft"}`,
-    303,
-  );
+export async function action(args: Route.ActionArgs) {
+  return actOnVacancy(args);
 }
-
-const mayNotManage =
-  "Publishing, editing and closing vacancies is for those an administrator has allowed. Ask an administrator to allow you on the Team page.";
 
 const savedMessages = {
   draft: "Draft saved. Only staff can see it until you publish it.",
@@ -213,7 +111,7 @@ export default function StaffVacancy({ loaderData, actionData }: Route.Component
       )}
 
       {!mayManage ? (
-        <p className="rounded-lg bg-white p-4 ring-1 ring-navy-100">{mayNotManage}</p>
+        <p className="rounded-lg bg-white p-4 ring-1 ring-navy-100">{mayNotManageVacancies}</p>
       ) : closed ? (
         <p className="rounded-lg bg-white p-4 ring-1 ring-navy-100">
           This vacancy is closed: it can no longer be changed. Write a new vacancy to advertise the job again.

@@ -6,14 +6,11 @@
 import {
   isStatusOf,
   kindOfReference,
-  type LeadKind,
   type LeadStatus,
   noteMaxLength,
-  type ScanStatus,
   spacedNiNumber,
 } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../../db/database.ts";
-import { requeueFailed } from "../../delivery/outbox.ts";
 import {
   maskedNiNumber,
   readLead,
@@ -21,9 +18,13 @@ import {
   type StoredDocument,
   type StoredEnquiry,
 } from "../../leads/lead.ts";
-import { tableOf } from "../../leads/model.ts";
 import { decryptNiNumber, type NiKeys } from "../../leads/protect.ts";
-import { recordEvent } from "../../leads/timeline.ts";
+import { documentOfApplication } from "../../tables/documents.ts";
+import { keepConsentOf, niNumberOf, setKeepConsentAt } from "../../tables/leads/applications.ts";
+import { leadExists, markOpened, setStatus, statusOf, touchActivity } from "../../tables/leads/records.ts";
+import { saveNote } from "../../tables/notes.ts";
+import { requeueFailed } from "../../tables/outbox.ts";
+import { recordEvent } from "../../tables/timeline.ts";
 
 /** A document as the lead's page lists it: its content type only matters to the person's archive. */
 export type LeadDocument = Omit<StoredDocument, "contentType">;
@@ -71,17 +72,9 @@ export async function openLead(db: Database, reference: string, staffId: number,
   const kind = kindOfReference(reference);
   if (!kind) return;
   await db.transaction(async (tx) => {
-    const changed = await tx.run(
-      `UPDATE ${tableOf(kind)} SET opened_at = ? WHERE reference = ? AND opened_at IS NULL`,
-      [now, reference],
-    );
-    if (changed > 0) await recordEvent(tx, { reference, action: "opened", staffId, now });
+    if (await markOpened(tx, kind, reference, now))
+      await recordEvent(tx, { reference, action: "opened", staffId, now });
   });
-}
-
-/** Marks the lead as worked on now. */
-async function touch(tx: Queryable, kind: LeadKind, reference: string, now: number): Promise<void> {
-  await tx.run(`UPDATE ${tableOf(kind)} SET last_activity_at = ? WHERE reference = ?`, [now, reference]);
 }
 
 /**
@@ -103,27 +96,20 @@ export async function changeStatus(
     };
   }
   return db.transaction(async (tx) => {
-    const [row] = await tx.all<{ status: LeadStatus }>(
-      `SELECT status FROM ${tableOf(kind)} WHERE reference = ?`,
-      [reference],
-    );
-    if (!row) return noLead;
-    if (row.status === status) return { ok: true, value: { from: row.status, to: status } };
+    const from = await statusOf(tx, kind, reference);
+    if (from === null) return noLead;
+    if (from === status) return { ok: true, value: { from, to: status } };
     // Moving on from New answers the lead for the reply clock (Spam only stops the clock).
-    const answers = row.status === "new" && status !== "spam";
-    await tx.run(
-      `UPDATE ${tableOf(kind)} SET status = ?, status_changed_at = ?, last_activity_at = ?${answers ? ", answered_at = COALESCE(answered_at, ?)" : ""}
-       WHERE reference = ?`,
-      answers ? [status, now, now, now, reference] : [status, now, now, reference],
-    );
+    const answers = from === "new" && status !== "spam";
+    await setStatus(tx, kind, { reference, status, answers, now });
     await recordEvent(tx, {
       reference,
       action: "status-changed",
       staffId,
-      detail: `${row.status} → ${status}`,
+      detail: `${from} → ${status}`,
       now,
     });
-    return { ok: true, value: { from: row.status, to: status } };
+    return { ok: true, value: { from, to: status } };
   });
 }
 
@@ -141,15 +127,9 @@ export async function addNote(
     return { ok: false, problem: `Notes can be up to ${noteMaxLength} characters long.` };
   }
   return db.transaction(async (tx) => {
-    const [row] = await tx.all(`SELECT 1 AS found FROM ${tableOf(kind)} WHERE reference = ?`, [reference]);
-    if (!row) return noLead;
-    await tx.run("INSERT INTO notes (reference, staff_id, body, created_at) VALUES (?, ?, ?, ?)", [
-      reference,
-      staffId,
-      body,
-      now,
-    ]);
-    await touch(tx, kind, reference, now);
+    if (!(await leadExists(tx, kind, reference))) return noLead;
+    await saveNote(tx, { reference, staffId, body, now });
+    await touchActivity(tx, kind, reference, now);
     await recordEvent(tx, { reference, action: "note-added", staffId, now });
     return { ok: true, value: null };
   });
@@ -166,14 +146,11 @@ export async function revealNiNumber(
 ): Promise<Outcome<string>> {
   const { reference, staffId, now } = input;
   if (kindOfReference(reference) !== "application") return noLead;
-  const [row] = await db.all<{ ni_number_encrypted: string }>(
-    "SELECT ni_number_encrypted FROM applications WHERE reference = ?",
-    [reference],
-  );
-  if (!row) return noLead;
+  const stored = await niNumberOf(db, reference);
+  if (stored === null) return noLead;
   let plain: string;
   try {
-    plain = decryptNiNumber(row.ni_number_encrypted, niKey);
+    plain = decryptNiNumber(stored, niKey);
   } catch {
     return { ok: false, problem: "This number cannot be read with the server's current key." };
   }
@@ -192,19 +169,12 @@ export async function setKeepConsent(
   const { reference, agreed, staffId, now } = input;
   if (kindOfReference(reference) !== "application") return noLead;
   return db.transaction(async (tx) => {
-    const [row] = await tx.all<{ keep_consent_at: number | null }>(
-      "SELECT keep_consent_at FROM applications WHERE reference = ?",
-      [reference],
-    );
-    if (!row) return noLead;
-    const current = row.keep_consent_at === null ? null : Number(row.keep_consent_at);
+    const consent = await keepConsentOf(tx, reference);
+    if (!consent) return noLead;
+    const current = consent.keepConsentAt;
     if ((current !== null) === agreed) return { ok: true, value: { keepConsentAt: current } };
     const next = agreed ? now : null;
-    await tx.run("UPDATE applications SET keep_consent_at = ?, last_activity_at = ? WHERE reference = ?", [
-      next,
-      now,
-      reference,
-    ]);
+    await setKeepConsentAt(tx, reference, next, now);
     await recordEvent(tx, {
       reference,
       action: agreed ? "consent-recorded" : "consent-withdrawn",
@@ -244,35 +214,24 @@ export async function downloadDocument(
 ): Promise<Outcome<{ fileName: string; contentType: string; content: Buffer }> | null> {
   const { reference, documentId, staffId, now } = input;
   if (kindOfReference(reference) !== "application") return null;
-  const [doc] = await db.all<{
-    field: string;
-    file_name: string;
-    content_type: string;
-    content: Uint8Array;
-    scan_status: ScanStatus;
-    scan_result: string | null;
-  }>(
-    `SELECT d.field, d.file_name, d.content_type, d.content, d.scan_status, d.scan_result FROM documents d
-     JOIN applications a ON a.id = d.application_id WHERE a.reference = ? AND d.id = ?`,
-    [reference, documentId],
-  );
+  const doc = await documentOfApplication(db, reference, documentId);
   if (!doc) return null;
-  if (doc.scan_status === "pending") {
+  if (doc.scan === "pending") {
     return {
       ok: false,
       problem:
         "This file has not yet been scanned for viruses. It can be downloaded once the scan has found it clean.",
     };
   }
-  if (doc.scan_status === "infected") {
+  if (doc.scan === "infected") {
     return {
       ok: false,
-      problem: `This file was removed: the virus scanner found ${doc.scan_result ?? "malware"} in it. The rest of the application is kept.`,
+      problem: `This file was removed: the virus scanner found ${doc.scanResult ?? "malware"} in it. The rest of the application is kept.`,
     };
   }
   await recordEvent(db, { reference, action: "document-downloaded", staffId, detail: doc.field, now });
   return {
     ok: true,
-    value: { fileName: doc.file_name, contentType: doc.content_type, content: Buffer.from(doc.content) },
+    value: { fileName: doc.fileName, contentType: doc.contentType, content: Buffer.from(doc.content) },
   };
 }

@@ -8,9 +8,8 @@ import { fieldCell, type LeadFieldKey } from "#core/leads/fields.ts";
 import type { InboxQuery } from "#core/leads/inbox-query.ts";
 import { formatDateTime, kindLabel, statusLabels } from "#core/leads/model.ts";
 import type { Database } from "../../db/database.ts";
-import { readSiteDetails } from "../../leads/lead.ts";
-import { recordEvent, recordEvents } from "../../leads/timeline.ts";
-import { type SourceRow, source, where } from "./search.ts";
+import { leadsToExport } from "../../tables/leads/search-export.ts";
+import { recordEvent, recordEvents } from "../../tables/timeline.ts";
 
 /**
  * The export's columns, in order, with headers a spreadsheet or a script may match on, so they stay as
@@ -48,35 +47,31 @@ export async function exportLeads(
   query: InboxQuery,
   input: { staffId: number; now: number },
 ): Promise<{ csv: string; count: number }> {
-  const filtered = where(db.sql, query, true, { me: input.staffId, now: input.now });
-  const rows = await db.all<SourceRow>(
-    `SELECT * FROM (${source(query.kind)}) leads ${filtered.sql} ORDER BY created_at DESC, reference DESC`,
-    filtered.params,
-  );
-  const records = rows.map((row) => {
-    const cell = (key: LeadFieldKey, value: string) => fieldCell(row.kind, key, value);
+  const leads = await leadsToExport(db, query, { me: input.staffId, now: input.now });
+  const records = leads.map((lead) => {
+    const cell = (key: LeadFieldKey, value: string) => fieldCell(lead.kind, key, value);
     return {
-      reference: row.reference,
-      kind: kindLabel(row.kind),
-      received: formatDateTime(Number(row.created_at)),
-      status: statusLabels[row.status],
-      firstName: cell("firstName", row.first_name),
-      lastName: cell("lastName", row.last_name),
-      email: cell("email", row.email),
-      phone: cell("phone", row.phone),
-      company: cell("company", row.company),
-      service: cell("service", row.service),
-      message: cell("message", row.message),
+      reference: lead.reference,
+      kind: kindLabel(lead.kind),
+      received: formatDateTime(lead.receivedAt),
+      status: statusLabels[lead.status],
+      firstName: cell("firstName", lead.firstName),
+      lastName: cell("lastName", lead.lastName),
+      email: cell("email", lead.email),
+      phone: cell("phone", lead.phone),
+      company: cell("company", lead.company),
+      service: cell("service", lead.service),
+      message: cell("message", lead.message),
       // One cell, "Number of officers: 4 officers; Hours and days: Nights", in the questions' order.
-      siteDetails: describeAnswers(row.service, readSiteDetails(row.site_details))
+      siteDetails: describeAnswers(lead.service, lead.siteDetails)
         .map(({ question, answer }) => `${question}: ${answer}`)
         .join("; "),
-      address: cell("address", row.address),
-      hasCar: cell("hasCar", row.has_car),
-      hasUkLicence: cell("hasUkLicence", row.has_uk_licence),
-      rightToWork: cell("rightToWork", row.right_to_work),
-      keptOnFile: row.keep_consent_at === null ? "" : formatDateTime(Number(row.keep_consent_at)),
-      lastActivity: formatDateTime(Number(row.last_activity_at)),
+      address: cell("address", lead.address),
+      hasCar: cell("hasCar", lead.hasCar),
+      hasUkLicence: cell("hasUkLicence", lead.hasUkLicence),
+      rightToWork: cell("rightToWork", lead.rightToWork),
+      keptOnFile: lead.keepConsentAt === null ? "" : formatDateTime(lead.keepConsentAt),
+      lastActivity: formatDateTime(lead.lastActivityAt),
     };
   });
   const csv = stringify(records, {

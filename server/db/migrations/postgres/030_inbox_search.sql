@@ -8,7 +8,7 @@
 -- The text: the searched fields, the phone also without its spaces, one space between fields (a searched
 -- word never holds a space, so none is found across two fields). search-index.ts compares it with LIKE
 -- after lower(), which is what ILIKE does on each field.
--- pg_trgm is a trusted extension: the database's owner (README, "PostgreSQL") may create it. It goes in
+-- pg_trgm is a trusted extension: the database's owner (docs/running-it.md, step 3) may create it. It goes in
 -- public, outside the site's own schema, so every schema of a database shares one copy and dropping a
 -- schema never takes it with it; the lock keeps two schemas migrating at once from both creating it.
 SELECT pg_advisory_xact_lock(hashtext('create extension pg_trgm'));

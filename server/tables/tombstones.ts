@@ -1,7 +1,8 @@
 /**
- * Tombstones: what is kept of a deleted lead (its reference, kind, when it came, when it went and why),
- * so staff can still answer "what happened to APP-…?". Written by deleteLead (erase.ts) and read by the
- * workspace, which the composition root hands `tombstoneOf`, as features do not import one another.
+ * The owner of the `tombstones` table: one row is what is kept of a deleted lead (its reference, kind,
+ * when it came, when it went and why), so staff can still answer "what happened to APP-…?". Written by
+ * deleteLead (server/lifecycle/erase.ts) and read by the workspace, which the composition root hands
+ * `tombstoneOf`, as features do not import one another.
  */
 import type { DeletionReason, LeadKind, Tombstone } from "#core/leads/model.ts";
 import type { Queryable } from "../db/database.ts";

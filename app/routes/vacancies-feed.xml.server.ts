@@ -1,11 +1,28 @@
 import { createHash } from "node:crypto";
+import { vacanciesFeedXml } from "#core/vacancies/feed.ts";
+import { servicesContext } from "~/lib/app-context";
+import { requestNow } from "~/lib/clock.server";
+import type { Route } from "./+types/vacancies-feed.xml";
+
+/**
+ * The vacancies feed for the job aggregators (see "The vacancies feed" in docs/staff-guide.md): every open
+ * vacancy, read from the database on each request, answered 304 when the reader already has it.
+ */
+export async function loadFeed({ request, context }: Route.LoaderArgs) {
+  const { vacancies } = context.get(servicesContext);
+  const at = requestNow(request, context);
+  const feed = await vacancies.feed(at);
+  // An empty feed that never held a job says it was built now; otherwise it says when its jobs changed.
+  const xml = vacanciesFeedXml(feed.vacancies, feed.changedAt ?? at);
+  return conditionalXml(request, xml, feed.changedAt);
+}
 
 /**
  * Answers a request for the feed, conditionally: aggregators fetch it daily or hourly, and a 304 spares
  * them (and us) the body when nothing changed. The ETag is a digest of the body itself, so any change a
  * reader could see gives a new one; Last-Modified is when the list of open jobs last changed.
  */
-export function conditionalXml(request: Request, body: string, changedAt: number | null): Response {
+function conditionalXml(request: Request, body: string, changedAt: number | null): Response {
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   const headers = new Headers({
     "Content-Type": "application/xml; charset=utf-8",

@@ -1,10 +1,13 @@
 /**
- * The inbox search's index (migration 030, docs/decisions/025-inbox-search-by-index.md): which leads of a
- * kind hold every word of a search, found through each database's trigram index instead of reading every
- * lead. Where the index answers exactly what the search's own conditions (search.ts, `where`) would, it
- * answers alone (exactParts), so the counts and the page come from SQL and the kind's own indexes; for a
- * word it cannot answer exactly it only narrows, and the search's conditions are applied to what it finds.
- * Either way the answers are exactly those of reading every lead.
+ * The inbox search's index (migration 030, docs/decisions/025-inbox-search-by-index.md), part of the
+ * owner of the lead tables (records.ts): which leads of a kind hold every word of a search, found through
+ * each database's trigram index instead of reading every lead. SQLite's index is each kind's FTS5 table
+ * (`enquiries_search`, `applications_search`); PostgreSQL's is the lead's own lower-cased text and each
+ * kind's narrow words table (`enquiries_words`, `applications_words`, migration 031), both kept by
+ * triggers. Where the index answers exactly what the search's own conditions (search.ts, `where`) would,
+ * it answers alone (exactParts), so the counts and the page come from SQL and the kind's own indexes; for
+ * a word it cannot answer exactly it only narrows, and the search's conditions are applied to what it
+ * finds. Either way the answers are exactly those of reading every lead.
  */
 import type { LeadKind } from "#core/leads/model.ts";
 import type { SqlDialect } from "../../db/dialect.ts";
