@@ -114,6 +114,33 @@ describe("the import rules (npm run check)", () => {
     ).toContain("the-database-is-the-floor");
   });
 
+  it("refuse a table's owner that imports what calls it, and the delivery queue reaching a lead's table", async () => {
+    expect(
+      await violations({
+        "server/tables/applications.ts":
+          "import { readLead } from '../leads/read.ts';\nexport const byReference = () => readLead;\n",
+      }),
+    ).toContain("the-tables-above-the-database");
+    const delivery = {
+      "server/tables/outbox.ts": "export const claimNext = () => 1;\n",
+      "server/tables/documents.ts": "export const attachmentOf = () => 1;\n",
+    };
+    expect(
+      await violations({
+        ...delivery,
+        "server/delivery/outbox.ts":
+          "import { claimNext } from '../tables/outbox.ts';\nexport const worker = () => claimNext;\n",
+      }),
+    ).toEqual([]);
+    expect(
+      await violations({
+        ...delivery,
+        "server/delivery/outbox.ts":
+          "import { attachmentOf } from '../tables/documents.ts';\nexport const worker = () => attachmentOf;\n",
+      }),
+    ).toContain("delivery-below-the-leads");
+  });
+
   it("refuse the app importing server code, or the contract for more than its types", async () => {
     expect(
       await violations({

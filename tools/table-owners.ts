@@ -24,6 +24,8 @@ export const owners: Record<string, string> = {
   enquiries_words: "server/tables/leads/",
   applications: "server/tables/leads/",
   applications_words: "server/tables/leads/",
+  enquiries_search: "server/tables/leads/",
+  applications_search: "server/tables/leads/",
   documents: "server/tables/documents.ts",
   notes: "server/tables/notes.ts",
   audit_log: "server/tables/timeline.ts",
@@ -225,7 +227,7 @@ export function tablesOfMigrations(root: string): string[] {
   for (const dialect of readdirSync(folder))
     for (const file of readdirSync(path.join(folder, dialect))) {
       const sql = readFileSync(path.join(folder, dialect, file), "utf8");
-      for (const match of sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"?(\w+)/gi)) {
+      for (const match of sql.matchAll(/CREATE (?:VIRTUAL )?TABLE (?:IF NOT EXISTS )?"?(\w+)/gi)) {
         const name = (match[1] ?? "").toLowerCase();
         if (!name.endsWith("_new")) tables.add(name);
       }
