@@ -15,9 +15,15 @@ import type { Database } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { createLeasedJob, type LeasedJob } from "../jobs/leased-job.ts";
 import type { Logger } from "../observability/logger.ts";
-import { markRenewalAsked, renewedBy, unaskedRenewedBy, unconfirmedBy } from "../tables/job-alerts.ts";
+import {
+  alertReference,
+  markRenewalAsked,
+  renewedBy,
+  unaskedRenewedBy,
+  unconfirmedBy,
+} from "../tables/job-alerts.ts";
 import type { AlertLinks } from "./links.ts";
-import { alertReference, deleteAlert } from "./subscriptions.ts";
+import { deleteAlert } from "./subscriptions.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -22,6 +22,7 @@ import { enqueueEmails } from "../delivery/outbox.ts";
 import { createLeasedJob, type LeasedJob } from "../jobs/leased-job.ts";
 import type { Logger } from "../observability/logger.ts";
 import {
+  alertReference,
   lockForSending,
   markSending,
   recordSent,
@@ -261,11 +262,6 @@ async function queueBatch(
     queued++;
   }
   return queued;
-}
-
-/** The delivery queue's reference for an alert's e-mails (erasure deletes them by it). */
-export function alertReference(alertId: string): string {
-  return `ALERT-${alertId}`;
 }
 
 /** The alerts' job: a poller that takes the lease, queues what is due and wakes the delivery queue. */

@@ -37,30 +37,22 @@ import {
   activeChoiceCounts,
   addPendingAlert,
   alertById,
-  deleteAlertRow,
-  forgetSent,
+  alertReference,
+  deleteAlert as deleteAlertWithMail,
   type JobAlert,
   lockAlertByEmail,
   markConfirmed,
   markRenewed,
   setChoices,
 } from "../tables/job-alerts.ts";
-import { deleteMessagesOf } from "../tables/outbox.ts";
 import { type AlertLinks, createAlertLinks } from "./links.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
 
-/** The outbox reference of every e-mail about an alert (erasure and leaving delete them by it). */
-export function alertReference(alertId: string): string {
-  return `ALERT-${alertId}`;
-}
-
 /** Deletes an alert with what was sent and queued for it; resolves with 1, or 0 when it had gone. */
 export async function deleteAlert(tx: Queryable, alertId: string): Promise<number> {
-  await forgetSent(tx, alertId);
-  await deleteMessagesOf(tx, alertReference(alertId));
-  return deleteAlertRow(tx, alertId);
+  return (await deleteAlertWithMail(tx, alertId)).alerts;
 }
 
 /** A sign-up as the form sends it. */

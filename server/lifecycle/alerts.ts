@@ -6,8 +6,7 @@
 import { describeChoices } from "#core/alerts/model.ts";
 import { normaliseEmail } from "#core/email.ts";
 import type { Queryable } from "../db/database.ts";
-import { alertIdsByEmail, alertsByEmail, deleteAlertRow, forgetSent } from "../tables/job-alerts.ts";
-import { deleteMessagesOf } from "../tables/outbox.ts";
+import { alertIdsByEmail, alertsByEmail, deleteAlert } from "../tables/job-alerts.ts";
 
 /** An alert as the person's access ZIP shows it: their choices and their consent record. */
 export type PersonAlert = {
@@ -36,10 +35,7 @@ export async function alertsOf(db: Queryable, email: string): Promise<PersonAler
 
 /** Deletes one alert with what was sent and queued for it; resolves with the outbox rows deleted. */
 export async function deleteAlertRows(tx: Queryable, id: string): Promise<number> {
-  await forgetSent(tx, id);
-  const emails = await deleteMessagesOf(tx, `ALERT-${id}`);
-  await deleteAlertRow(tx, id);
-  return emails;
+  return (await deleteAlert(tx, id)).emails;
 }
 
 /** Deletes every alert of an address with what was sent and queued for it; resolves with the outbox rows deleted. */

@@ -6,6 +6,7 @@
 import type { AlertChoices, AlertFrequency } from "#core/alerts/model.ts";
 import type { Queryable } from "../db/database.ts";
 import type { SqlDialect } from "../db/dialect.ts";
+import { deleteMessagesOf } from "./outbox.ts";
 
 /** One job alert: whose it is, what they chose, their consent record and its dates. */
 export type JobAlert = {
@@ -361,12 +362,21 @@ export async function recordSent(
   return landed.map((row) => ({ alertId: row.alert_id, vacancyReference: row.vacancy_reference }));
 }
 
-/** Deletes the record of what was sent to an alert, inside the caller's transaction. */
-export async function forgetSent(tx: Queryable, alertId: string): Promise<void> {
+/**
+ * Deletes an alert with the record of what was sent to it and every e-mail queued or sent about it,
+ * inside the caller's transaction: the alert (1, or 0 when it had gone) and the e-mails deleted.
+ */
+export async function deleteAlert(
+  tx: Queryable,
+  alertId: string,
+): Promise<{ alerts: number; emails: number }> {
   await tx.run("DELETE FROM job_alert_sent WHERE alert_id = ?", [alertId]);
+  const emails = await deleteMessagesOf(tx, alertReference(alertId));
+  const alerts = await tx.run("DELETE FROM job_alerts WHERE id = ?", [alertId]);
+  return { alerts, emails };
 }
 
-/** Deletes an alert's own row (forget what was sent to it first); resolves with 1, or 0 when it had gone. */
-export function deleteAlertRow(tx: Queryable, id: string): Promise<number> {
-  return tx.run("DELETE FROM job_alerts WHERE id = ?", [id]);
+/** The delivery queue's reference for an alert's e-mails: leaving and erasure delete them by it. */
+export function alertReference(alertId: string): string {
+  return `ALERT-${alertId}`;
 }

@@ -1,3 +1,4 @@
+import { mayNotManageVacancies } from "#core/vacancies/managing.ts";
 import {
   endOfClosingDate,
   isOpenAt,
@@ -177,8 +178,7 @@ export function createVacancies(options: VacanciesOptions) {
   const notAllowed: SaveOutcome = {
     ok: false,
     status: 403,
-    problem:
-      "Publishing, editing and closing vacancies is for those an administrator has allowed. Ask an administrator to allow you on the Team page.",
+    problem: mayNotManageVacancies,
   };
 
   return {
