@@ -58,10 +58,6 @@ const noInterview = {
 /** Who is doing it: a signed-in member of staff. */
 type Staff = { id: number };
 
-function readApplicant(tx: Queryable, reference: string): Promise<InterviewApplicant | null> {
-  return applicantOf(tx, reference);
-}
-
 /** Why an application cannot be written to about interviews now, or null when it can. */
 function barred(applicant: InterviewApplicant): string | null {
   if (applicant.status === "spam") {
@@ -94,10 +90,6 @@ async function tellApplicant(
 ): Promise<void> {
   await enqueueEmail(tx, event.reference, mail, event.now);
   await recordEvent(tx, event);
-}
-
-function touch(tx: Queryable, reference: string, now: number): Promise<void> {
-  return touchActivity(tx, "application", reference, now);
 }
 
 /** Who cancels: a member of staff, or the applicant's withdrawal. */
@@ -140,7 +132,7 @@ export async function cancelScheduledInterviews(
   options: { reference: string; now: number; links: ApplicantLinks; replyTo: string },
 ): Promise<number> {
   const { reference, now } = options;
-  const applicant = await readApplicant(tx, reference);
+  const applicant = await applicantOf(tx, reference);
   if (!applicant) return 0;
   const interviews = await scheduledInterviewsAfter(tx, reference, now);
   const sending = { replyTo: options.replyTo, links: options.links, now };
@@ -187,7 +179,7 @@ export function createInterviews(options: InterviewsOptions) {
     const kind = kindOfReference(reference);
     if (kind === "enquiry") return { ok: false, problem: "Only job applications have interviews." };
     if (kind !== "application") return noApplication;
-    const applicant = await readApplicant(tx, reference);
+    const applicant = await applicantOf(tx, reference);
     if (!applicant) return noApplication;
     const bar = barred(applicant);
     return bar ? { ok: false, problem: bar } : { ok: true, value: applicant };
@@ -296,7 +288,7 @@ export function createInterviews(options: InterviewsOptions) {
             detail: `now ${timelineDetail(facts)} (was ${describeWhen(previous.startsAt, previous.minutes)})`,
             now,
           });
-          await touch(tx, reference, now);
+          await touchActivity(tx, "application", reference, now);
           return { ok: true as const, value: null };
         });
       }),
@@ -307,14 +299,14 @@ export function createInterviews(options: InterviewsOptions) {
         db.transaction(async (tx) => {
           const kind = kindOfReference(reference);
           if (kind !== "application") return kind === "enquiry" ? noInterview : noApplication;
-          const applicant = await readApplicant(tx, reference);
+          const applicant = await applicantOf(tx, reference);
           if (!applicant) return noApplication;
           if (applicant.status === "spam") return { ok: false as const, problem: barred(applicant) ?? "" };
           const current = await comingInterview(tx, reference, uid, now);
           if (!current.ok) return current;
           const by = { kind: "cancelled", staffId: me.id } as const;
           if (!(await cancelOne(tx, current.value, applicant, sending(now), by))) return noInterview;
-          await touch(tx, reference, now);
+          await touchActivity(tx, "application", reference, now);
           return { ok: true as const, value: null };
         }),
       ),

@@ -79,10 +79,6 @@ export const freshLinkAnswer =
 
 const unknown = { kind: "unknown" } as const;
 
-function touch(tx: Queryable, reference: string, now: number): Promise<void> {
-  return touchActivity(tx, "application", reference, now);
-}
-
 /** Names as a mail header may carry them: on one line. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ").trim();
 
@@ -286,7 +282,7 @@ export function createSelfService(options: SelfServiceOptions) {
             };
           }
           await replaceResume(tx, application.id, upload, options.scanUploads ? "pending" : "not-scanned");
-          await touch(tx, application.reference, now);
+          await touchActivity(tx, "application", application.reference, now);
           await recordEvent(tx, { reference: application.reference, action: "cv-replaced", now });
           return {
             kind: "done",
@@ -388,7 +384,7 @@ export function createSelfService(options: SelfServiceOptions) {
         }
         const words = answer === "attending" ? null : message;
         await recordAnswer(tx, input.uid, answer, words, now);
-        await touch(tx, application.reference, now);
+        await touchActivity(tx, "application", application.reference, now);
         await recordEvent(tx, {
           reference: application.reference,
           action: "interview-answered",
@@ -469,7 +465,7 @@ export function createSelfService(options: SelfServiceOptions) {
           },
           now,
         );
-        await touch(tx, current.reference, now);
+        await touchActivity(tx, "application", current.reference, now);
         await recordEvent(tx, { reference: current.reference, action: "link-sent", now });
         return true;
       });
