@@ -3,6 +3,7 @@
 //   npm run data -- erase <email>
 //   npm run data -- rotate-key
 //   npm run data -- backup-key <identity file>
+//   npm run data -- seal-key
 //   npm run data -- backup <file> [--plaintext]
 //   npm run data -- restore <file> [--identity <file>] [--without-ledger]
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -14,13 +15,13 @@ import { housekeepingWindows } from "../server/housekeeping.ts";
 import { niKeyId } from "../server/leads/protect.ts";
 import { rotateNiKey } from "../server/leads/rotate-ni-key.ts";
 import { backupDatabase, restoreDatabase } from "../server/lifecycle/backup.ts";
-import { backupSealKey, newBackupKey } from "../server/lifecycle/backup-seal.ts";
+import { newBackupKey } from "../server/lifecycle/backup-seal.ts";
 import { describeCounts, eraseByEmail } from "../server/lifecycle/erase.ts";
 import { ledgerFor } from "../server/lifecycle/ledger.ts";
 import { purge } from "../server/lifecycle/purge.ts";
 import { replayLedger } from "../server/lifecycle/replay.ts";
 import { reclaimSpace } from "../server/lifecycle/storage.ts";
-import { loadSecrets } from "../server/secrets.ts";
+import { loadBackupSealKeys, loadSecrets } from "../server/secrets.ts";
 
 const usage = `Usage:
   npm run data -- purge [--dry-run] [--as-of <ISO date>]   Delete what the retention rules say is due
@@ -34,12 +35,19 @@ const usage = `Usage:
                                                            prints the public key for BACKUP_RECIPIENT and
                                                            writes the private one to the file, which is
                                                            then moved off the server
+  npm run data -- seal-key                                 Print the key backups are sealed with now
+                                                           (BACKUP_SEAL_KEY, or before it was set the one
+                                                           derived from FORM_RESULT_SECRET), to move it
+                                                           into BACKUP_SEAL_KEY or _PREVIOUS; see
+                                                           docs/keys.md
   npm run data -- backup <file> [--plaintext]              A consistent copy of the database while the
                                                            site runs (uploaded files included, keys not),
                                                            encrypted to BACKUP_RECIPIENT (--plaintext:
                                                            unencrypted, when there is none)
-  npm run data -- restore <file> [--identity <file>]       Check a backup was written by this installation
-                          [--without-ledger]               and holds only the site's own schema, restore
+  npm run data -- restore <file> [--identity <file>]       Check a backup was sealed by this installation
+                          [--without-ledger]               (BACKUP_SEAL_KEY or a key in
+                                                           BACKUP_SEAL_KEY_PREVIOUS) and holds only the
+                                                           site's own schema, restore
                                                            it into an empty database, then delete again
                                                            everything erased or purged since (the erasure
                                                            ledger; --without-ledger when it is lost)`;
@@ -93,7 +101,7 @@ if (command === "purge") {
   if (values["dry-run"] || values["as-of"]) fail("--dry-run and --as-of go with purge only.");
   if (!argument || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(argument.trim()))
     fail("Give the e-mail address to erase.");
-} else if (command === "rotate-key") {
+} else if (command === "rotate-key" || command === "seal-key") {
   if (argument) fail(`Unexpected: ${argument}`);
   if (values["dry-run"] || values["as-of"]) fail("--dry-run and --as-of go with purge only.");
 } else if (command === "backup" || command === "restore" || command === "backup-key") {
@@ -136,8 +144,18 @@ if (command === "backup-key" && argument) {
 }
 
 const env = parseEnv();
-/** The key a backup is signed with, from the result-token secret: the environment's, or keys.json's. */
-const sealKey = () => backupSealKey(env.FORM_RESULT_SECRET ?? loadSecrets(env.DATA_DIR, env).resultSecret);
+/** The backups' seal keys: BACKUP_SEAL_KEY (and _PREVIOUS), or where there is none yet, as before it existed. */
+const sealKeys = () => loadBackupSealKeys(env.DATA_DIR, env);
+if (command === "seal-key") {
+  const keys = sealKeys();
+  process.stdout.write(`${keys.current.toString("hex")}\n`);
+  process.stderr.write(
+    keys.fromLinkSecret
+      ? "That is the key derived from FORM_RESULT_SECRET that seals the backups so far. Set it as BACKUP_SEAL_KEY in the backup's settings (and remove FORM_RESULT_SECRET there), and the link secret can change without touching a backup; see docs/keys.md.\n"
+      : "That is the backups' own seal key (BACKUP_SEAL_KEY, or keys.json's backupSealKey), which seals new backups. Keep a copy off the server, with the other keys.\n",
+  );
+  process.exit(0);
+}
 if (command === "backup" && argument) {
   const recipient = env.BACKUP_RECIPIENT ?? null;
   if (recipient && values.plaintext)
@@ -150,10 +168,17 @@ if (command === "backup" && argument) {
     process.exit(1);
   }
   try {
-    const { bytes } = await backupDatabase(env.DATABASE_URL, argument, { key: sealKey(), recipient });
+    const keys = sealKeys();
+    const { bytes } = await backupDatabase(env.DATABASE_URL, argument, { key: keys.current, recipient });
     process.stdout.write(
       `Backed up the database to ${argument} (${(bytes / 1024 / 1024).toFixed(1)} MB), ${recipient ? "encrypted to BACKUP_RECIPIENT" : "unencrypted, as --plaintext asked"}. The keys are not in it: keep them apart.\n`,
     );
+    // Said where the nightly unit's journal shows it, until the backups have a key of their own.
+    if (keys.fromLinkSecret && env.FORM_RESULT_SECRET) {
+      process.stderr.write(
+        "Note: this backup is sealed with a key derived from FORM_RESULT_SECRET. Give backups their own, BACKUP_SEAL_KEY, so the backup needs no link secret (npm run data -- seal-key; docs/keys.md).\n",
+      );
+    }
     process.exit(0);
   } catch (error) {
     process.stderr.write(`The backup failed: ${(error as Error).message}\n`);
@@ -186,7 +211,8 @@ if (command === "restore" && argument) {
       identity = /^AGE-SECRET-KEY-1[0-9A-Z]+$/m.exec(text)?.[0] ?? null;
       if (!identity) throw new Error(`${values.identity} is not an identity file made by backup-key.`);
     }
-    await restoreDatabase(env.DATABASE_URL, argument, { key: sealKey(), identity });
+    const keys = sealKeys();
+    await restoreDatabase(env.DATABASE_URL, argument, { keys: [keys.current, ...keys.previous], identity });
   } catch (error) {
     process.stderr.write(`Nothing was restored: ${(error as Error).message}\n`);
     process.exit(1);
@@ -229,7 +255,7 @@ try {
       }
       const h = report.housekeeping;
       process.stdout.write(
-        `${dryRun ? "Would also delete" : "Also deleted"}: ${h.sessions} ended sessions, ${h.invitations} used or expired invitations, ${h.challenges} expired passkey challenges, ${h.rateLimits} old rate-limit counters, ${h.mailboxes} mailboxes' acknowledgement counts over a day old.\n`,
+        `${dryRun ? "Would also delete" : "Also deleted"}: ${h.sessions} ended sessions, ${h.invitations} used or expired invitations, ${h.challenges} expired passkey challenges, ${h.rateLimits} old rate-limit counters, ${h.mailboxes} mailboxes' acknowledgement counts over a day old, ${h.staffMail} records of staff's e-mails and cap alerts over a day old.\n`,
       );
     }
   } else if (command === "rotate-key") {

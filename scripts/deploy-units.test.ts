@@ -102,7 +102,7 @@ it.skipIf(!analyze)(
   },
 );
 
-it("the backup unit loads backup.env, which holds only the database, the backups' public key and their seal", () => {
+it("the backup unit loads backup.env, which holds only the database, the backups' public key and their seal key", () => {
   const deploy = path.join(process.cwd(), "deploy");
   const unit = readFileSync(path.join(deploy, "site-backup.service"), "utf8");
   expect([...unit.matchAll(/^EnvironmentFile=(.*)$/gm)].map((match) => match[1])).toEqual([
@@ -113,8 +113,16 @@ it("the backup unit loads backup.env, which holds only the database, the backups
     .split("\n")
     .filter((line) => /^[A-Z_]+=/.test(line))
     .map((line) => line.slice(0, line.indexOf("=")));
-  // No SMTP_URL (the mail password), NI_ENCRYPTION_KEY, IP_HASH_SALT, METRICS_TOKEN or WEBHOOK_SECRET.
-  expect(names.sort()).toEqual(["BACKUP_RECIPIENT", "DATABASE_URL", "FORM_RESULT_SECRET"]);
+  // No SMTP_URL (the mail password), NI_ENCRYPTION_KEY, IP_HASH_SALT, METRICS_TOKEN or WEBHOOK_SECRET,
+  // and not the link secret: the backups are sealed with a key of their own, so it can change freely.
+  expect(names.sort()).toEqual([
+    "BACKUP_RECIPIENT",
+    "BACKUP_SEAL_KEY",
+    "BACKUP_SEAL_KEY_PREVIOUS",
+    "DATABASE_URL",
+  ]);
+  expect(names).not.toContain("FORM_RESULT_SECRET");
+  expect(unit).not.toContain("FORM_RESULT_SECRET");
   // The same database as the site's.
   const address = (file: string) =>
     /^DATABASE_URL=(.*)$/m.exec(readFileSync(path.join(deploy, file), "utf8"))?.[1];

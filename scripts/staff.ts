@@ -10,7 +10,9 @@ import { invitationPath, invite, listTeam, revoke } from "../server/workspace/te
 
 const usage = `Usage:
   npm run staff -- invite <email> --name "<Full Name>" [--admin] [--vacancies]
-                                                                    Print a one-time invitation link (24 hours);
+                                                                    Print a one-time invitation link (24 hours),
+                                                                    or, for someone who already has an account,
+                                                                    e-mail it to them instead;
                                                                     --vacancies: may publish, edit and close vacancies
   npm run staff -- list                                             Everyone on the team
   npm run staff -- revoke <email>                                   End their access and sessions at once`;
@@ -50,21 +52,35 @@ try {
   const now = Date.now();
   if (command === "invite") {
     if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail("Give the e-mail address to invite.");
-    const { token, expiresAt } = await invite(
+    const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+    const invited = await invite(
       db,
       // Without --admin an existing administrator stays one; what the link gives applies once it is used.
-      { email, name: values.name, ...(values.admin ? { admin: true } : {}), vacancies: values.vacancies },
+      {
+        email,
+        name: values.name,
+        ...(values.admin ? { admin: true } : {}),
+        vacancies: values.vacancies,
+        siteUrl: base,
+      },
       now,
     ).catch((error: Error) => fail(error.message));
-    const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-    // The link alone on standard output, so a script can take it; the rest goes to standard error.
-    process.stdout.write(`${base}${invitationPath(token)}\n`);
     const until = new Intl.DateTimeFormat("en-GB", {
       dateStyle: "full",
       timeStyle: "short",
       timeZone: "Europe/London",
-    }).format(expiresAt);
-    process.stderr.write(`Works once, until ${until} (UK time).\n`);
+    }).format(invited.expiresAt);
+    if (invited.existing) {
+      // Their link went to their own address through the delivery queue (the server sends it); it is
+      // never printed, so whoever runs this cannot add a passkey to someone else's account.
+      process.stdout.write(
+        `${invited.mailedTo} already has an account: we have e-mailed them a link to add a passkey. It works once, until ${until} (UK time).\n`,
+      );
+    } else {
+      // The link alone on standard output, so a script can take it; the rest goes to standard error.
+      process.stdout.write(`${base}${invitationPath(invited.token)}\n`);
+      process.stderr.write(`Works once, until ${until} (UK time).\n`);
+    }
   } else if (command === "list") {
     const team = await listTeam(db);
     if (team.length === 0)

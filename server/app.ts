@@ -17,6 +17,7 @@ import { claimLapseTimes } from "#core/claims/lapses.ts";
 import { site } from "#core/config/site.ts";
 import { loggablePath } from "#core/loggable-path.ts";
 import { isStaffPath } from "#core/staff/paths.ts";
+import { alertPageBodyLimit, isAlertPagePath } from "./alerts/page-guard.ts";
 import { applicantPageBodyLimit, applicantPageGuard, isApplicantPagePath } from "./applicants/page-guard.ts";
 import type { AppEntry, AppServices } from "./contract.ts";
 import { careersBodyLimit } from "./leads/handlers.ts";
@@ -114,14 +115,17 @@ export function isPasskeyPath(path: string): boolean {
 }
 
 /**
- * The most of a request's body the workspace and the applicant's page read: a passkey's JSON is a few
- * kilobytes, the workspace's forms at most a note of 20,000 characters, escaped, and the applicant's page
- * a new CV. The lead endpoints and the beacon bound their own.
+ * The most of a request's body the workspace, the applicant's page and the job alerts' pages read: a
+ * passkey's JSON is a few kilobytes, the workspace's forms at most a note of 20,000 characters, escaped,
+ * the applicant's page a new CV, an alert page a short form. The lead endpoints and the beacon bound
+ * their own.
  */
 function bodyLimitFor(path: string): number | null {
   if (isPasskeyPath(path)) return 16 * 1024;
   // The applicant's own page: its largest post is a new CV.
   if (isApplicantPagePath(path)) return applicantPageBodyLimit;
+  // The job alerts' pages: a sign-up form and buttons, a few kilobytes at most.
+  if (isAlertPagePath(path)) return alertPageBodyLimit;
   return isStaffPath(path) ? 256 * 1024 : null;
 }
 

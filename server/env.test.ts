@@ -27,6 +27,21 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("refuses an SMTP_URL with settings after a ? or #, which would override the TLS policy", () => {
+    for (const query of ["?ignoreTLS=true", "?secure=false", "?tls.rejectUnauthorized=false", "?", "#tls"]) {
+      const url = `smtps://mailer:secret@mail.example.com:465${query}`;
+      expect(() => parseEnv({ SMTP_URL: url }), query).toThrow(
+        /SMTP_URL: must not have anything after a \? or #/,
+      );
+      // The address is not repeated in the message: it holds the password.
+      expect(() => parseEnv({ SMTP_URL: url })).not.toThrow(/secret/);
+    }
+    // A ? or # in the password, percent-encoded as a URL needs it anyway, is fine.
+    expect(parseEnv({ SMTP_URL: "smtp://mailer:p%3Fss%23@mail.example.com:587" }).SMTP_URL).toBe(
+      "smtp://mailer:p%3Fss%23@mail.example.com:587",
+    );
+  });
+
   it("treats an empty or blank value as unset, as systemd gives a line `NAME=`", () => {
     const env = parseEnv({
       METRICS_TOKEN: "",

@@ -117,6 +117,13 @@ const schema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** PostgreSQL: longest a statement may run or wait for its answer. SQLite: longest wait for another writer. */
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * How long a form post waits for the database to take it again (a failover) before it is refused with
+   * 503: about as long as a failover takes with deploy/patroni/patroni.yml's timings. 0 refuses at once.
+   */
+  FAILOVER_HOLD_MS: z.coerce.number().int().min(0).max(120_000).default(30_000),
+  /** How many posts one process holds at once while it waits; the next is refused with 503 at once. */
+  FAILOVER_HOLD_MAX: z.coerce.number().int().min(1).max(10_000).default(64),
   /** Where generated keys are kept when the environment does not give them. */
   DATA_DIR: z.string().min(1).default("data"),
   NI_ENCRYPTION_KEY: z
@@ -133,7 +140,18 @@ const schema = z.object({
   IP_HASH_SALT: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
   FORM_RESULT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
 
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /**
+   * smtp://user:password@host:port or smtps://... and nothing after it: nodemailer reads settings from a
+   * query string over the ones the server sets (`?ignoreTLS=true`, `?tls.rejectUnauthorized=false`), so
+   * one would quietly undo the TLS policy. TLS comes from the scheme and SMTP_REQUIRE_TLS alone.
+   */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+    .refine((value) => !/[?#]/.test(value), {
+      error:
+        "must not have anything after a ? or # (settings there would override the TLS policy): TLS is chosen by smtp:// or smtps:// and SMTP_REQUIRE_TLS; a ? or # in the password is written %3F or %23",
+    })
+    .optional(),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_USER: z.string().optional(),
@@ -201,6 +219,22 @@ const schema = z.object({
   BACKUP_RECIPIENT: z
     .string()
     .regex(/^age1[02-9ac-hj-np-z]{58}$/, { error: "must be the age1... public key backup-key printed" })
+    .optional(),
+  /**
+   * The key that seals each backup (an HMAC), so a restore knows this installation wrote it: a key of its
+   * own, so the backup unit holds no other secret and FORM_RESULT_SECRET can change without touching it.
+   * Unset: keys.json's, or the one derived from FORM_RESULT_SECRET that sealed backups before it existed.
+   */
+  BACKUP_SEAL_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { error: "must be 64 hexadecimal characters (a 256-bit key)" })
+    .optional(),
+  // Earlier seal keys, newest first, that still open the backups sealed with them (see docs/keys.md).
+  BACKUP_SEAL_KEY_PREVIOUS: z
+    .string()
+    .regex(/^\s*[0-9a-fA-F]{64}\s*(,\s*[0-9a-fA-F]{64}\s*)*$/, {
+      error: "must be one or more keys of 64 hexadecimal characters, separated by commas",
+    })
     .optional(),
 });
 

@@ -4,6 +4,7 @@ import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { careersEndpoint, contactEndpoint } from "#core/forms/endpoints.ts";
 import type { LeadKind } from "#core/leads/model.ts";
 import { isStaffPath } from "#core/staff/paths.ts";
+import type { AlertSignUpLimit } from "./alerts/subscriptions.ts";
 import type { Database } from "./db/database.ts";
 import { outboxBacklog } from "./delivery/outbox.ts";
 import type { PurgeReport } from "./lifecycle/purge.ts";
@@ -97,6 +98,20 @@ export function createMetrics(options: { db: Database; token?: string | undefine
     labelNames: ["what"] as const,
     registers: [registry],
   });
+  const alertConfirmations = new Counter({
+    name: "site_job_alert_confirmations_total",
+    help: "Job alert sign-up e-mails queued: confirmation links, and notes to addresses that already have alerts",
+    registers: [registry],
+  });
+  const alertRefusals = new Counter({
+    name: "site_job_alert_signup_refusals_total",
+    help: "Job alert sign-ups that sent nothing because of an allowance, by which: network (its hour), site (the hour's total), mailbox (its day)",
+    labelNames: ["limit"] as const,
+    registers: [registry],
+  });
+  // Shown at 0 from the start, so a rate over them needs no first refusal to exist.
+  for (const limit of ["network", "site", "mailbox"] satisfies AlertSignUpLimit[])
+    alertRefusals.inc({ limit }, 0);
   const durations = new Histogram({
     name: "site_request_duration_seconds",
     help: "Time to answer a request, by route group",
@@ -189,6 +204,14 @@ export function createMetrics(options: { db: Database; token?: string | undefine
     leadStored(kind: LeadKind): void {
       leadsStored.inc({ kind });
     },
+    /** A job alert sign-up's e-mail queued (services.ts: the alerts' counts). */
+    alertConfirmationSent(): void {
+      alertConfirmations.inc();
+    },
+    /** A job alert sign-up refused by one of its allowances. */
+    alertSignUpRefused(limit: AlertSignUpLimit): void {
+      alertRefusals.inc({ limit });
+    },
     /** A finished purge run. */
     purged(report: PurgeReport | null): void {
       if (!report?.ran || report.dryRun) return;
@@ -203,6 +226,7 @@ export function createMetrics(options: { db: Database; token?: string | undefine
       purgeDeleted.inc({ what: "challenges" }, housekeeping.challenges);
       purgeDeleted.inc({ what: "rate_limits" }, housekeeping.rateLimits);
       purgeDeleted.inc({ what: "acknowledged_mailboxes" }, housekeeping.mailboxes);
+      purgeDeleted.inc({ what: "staff_mail" }, housekeeping.staffMail);
     },
     /**
      * Wraps the app: /metrics is answered here, before any page, and every other request is timed by

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadSecrets } from "./secrets.ts";
+import { loadBackupSealKeys, loadSecrets, sealKeyFromLinkSecret } from "./secrets.ts";
 
 describe("loadSecrets", () => {
   let dir = "";
@@ -77,5 +77,74 @@ describe("loadSecrets", () => {
 
     writeFileSync(file, JSON.stringify({ ...keys, previousNiKeys: ["not-a-key"] }));
     expect(() => loadSecrets(dir, {})).toThrow(/previousNiKeys .* 64 hexadecimal characters/);
+  });
+});
+
+describe("loadBackupSealKeys", () => {
+  let dir = "";
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const hex = (key: Buffer) => key.toString("hex");
+
+  it("takes the backups' own key and earlier ones from the environment, without the link secret or keys.json", () => {
+    dir = mkdtempSync(path.join(tmpdir(), "secrets-test-"));
+    const keys = loadBackupSealKeys(dir, {
+      BACKUP_SEAL_KEY: "a1".repeat(32),
+      BACKUP_SEAL_KEY_PREVIOUS: ` ${"b2".repeat(32)}, ${"a1".repeat(32)},${"c3".repeat(32)}`,
+    });
+    expect(hex(keys.current)).toBe("a1".repeat(32));
+    // Newest first, as given; the current key is never its own previous one.
+    expect(keys.previous.map(hex)).toEqual(["b2".repeat(32), "c3".repeat(32)]);
+    expect(keys.fromLinkSecret).toBe(false);
+    // The backup unit has no key file and no other secret: none was made or needed.
+    expect(() => statSync(path.join(dir, "keys.json"))).toThrow(/ENOENT/);
+  });
+
+  it("is the same whatever the link secret is, once the backups have a key of their own", () => {
+    dir = mkdtempSync(path.join(tmpdir(), "secrets-test-"));
+    const own = { BACKUP_SEAL_KEY: "d4".repeat(32) };
+    const before = loadBackupSealKeys(dir, { ...own, FORM_RESULT_SECRET: "s".repeat(40) });
+    const after = loadBackupSealKeys(dir, { ...own, FORM_RESULT_SECRET: "t".repeat(40) });
+    expect(hex(after.current)).toBe(hex(before.current));
+  });
+
+  it("seals as before, with the key derived from the link secret, until the backups have their own", () => {
+    dir = mkdtempSync(path.join(tmpdir(), "secrets-test-"));
+    const legacy = loadBackupSealKeys(dir, { FORM_RESULT_SECRET: "s".repeat(40) });
+    expect(hex(legacy.current)).toBe(hex(sealKeyFromLinkSecret("s".repeat(40))));
+    expect(legacy.fromLinkSecret).toBe(true);
+
+    // A keys.json from before the seal key had its own entry: derived from its resultSecret.
+    const file = path.join(dir, "keys.json");
+    const old = { niKey: "cd".repeat(32), ipSalt: "salt-from-backup-0001", resultSecret: "r".repeat(43) };
+    writeFileSync(file, JSON.stringify(old), { mode: 0o600 });
+    expect(hex(loadBackupSealKeys(dir, {}).current)).toBe(hex(sealKeyFromLinkSecret(old.resultSecret)));
+    expect(JSON.parse(readFileSync(file, "utf8")), "the key file is never rewritten").toEqual(old);
+
+    // Given its own key and the earlier ones there, it uses those.
+    writeFileSync(
+      file,
+      JSON.stringify({ ...old, backupSealKey: "e5".repeat(32), previousBackupSealKeys: ["f6".repeat(32)] }),
+    );
+    const own = loadBackupSealKeys(dir, {});
+    expect(hex(own.current)).toBe("e5".repeat(32));
+    expect(own.previous.map(hex)).toEqual(["f6".repeat(32)]);
+    expect(own.fromLinkSecret).toBe(false);
+  });
+
+  it("makes a new keys.json with a seal key of its own, apart from the link secret", () => {
+    dir = mkdtempSync(path.join(tmpdir(), "secrets-test-"));
+    const keys = loadBackupSealKeys(dir, {});
+    const stored = JSON.parse(readFileSync(path.join(dir, "keys.json"), "utf8"));
+    expect(stored.backupSealKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(hex(keys.current)).toBe(stored.backupSealKey);
+    expect(hex(keys.current)).not.toBe(hex(sealKeyFromLinkSecret(stored.resultSecret)));
+    expect(hex(loadBackupSealKeys(dir, {}).current)).toBe(stored.backupSealKey);
+  });
+
+  it("refuses a malformed earlier key, naming where it came from", () => {
+    dir = mkdtempSync(path.join(tmpdir(), "secrets-test-"));
+    expect(() =>
+      loadBackupSealKeys(dir, { BACKUP_SEAL_KEY: "a1".repeat(32), BACKUP_SEAL_KEY_PREVIOUS: "not-a-key" }),
+    ).toThrow(/BACKUP_SEAL_KEY_PREVIOUS must hold keys of 64 hexadecimal characters/);
   });
 });

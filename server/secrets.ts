@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import {
   chmodSync,
   closeSync,
@@ -26,19 +26,30 @@ type Overrides = {
   IP_HASH_SALT?: string;
   FORM_RESULT_SECRET?: string;
 };
-type Stored = { niKey?: string; previousNiKeys?: string[]; ipSalt?: string; resultSecret?: string };
+type Stored = {
+  niKey?: string;
+  previousNiKeys?: string[];
+  ipSalt?: string;
+  resultSecret?: string;
+  /** The backups' own seal key; a file written before it existed has none (see loadBackupSealKeys). */
+  backupSealKey?: string;
+  previousBackupSealKeys?: string[];
+};
 
-/** Previous NI keys, from a comma-separated list of 64 hexadecimal characters each; "" for none. */
+/** A 256-bit key from 64 hexadecimal characters; `from` names where it came from when it is not one. */
+function hexKey(hex: string, from: string): Buffer {
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) {
+    throw new Error(`${from} must hold keys of 64 hexadecimal characters each (256-bit keys).`);
+  }
+  return Buffer.from(hex, "hex");
+}
+
+/** Keys of 64 hexadecimal characters each (previous NI keys, seal keys); blank entries are left out. */
 function previousKeys(hexKeys: readonly string[], from: string): Buffer[] {
   return hexKeys
     .map((hex) => hex.trim())
     .filter(Boolean)
-    .map((hex) => {
-      if (!/^[0-9a-fA-F]{64}$/.test(hex)) {
-        throw new Error(`${from} must hold keys of 64 hexadecimal characters each (256-bit keys).`);
-      }
-      return Buffer.from(hex, "hex");
-    });
+    .map((hex) => hexKey(hex, from));
 }
 
 function readKeys(file: string): Stored | null {
@@ -110,6 +121,7 @@ export function loadSecrets(dataDir: string, env: Overrides): Secrets {
         niKey: randomBytes(32).toString("hex"),
         ipSalt: randomBytes(24).toString("base64url"),
         resultSecret: randomBytes(32).toString("base64url"),
+        backupSealKey: randomBytes(32).toString("hex"),
       };
       // Another process may have created it first: then its keys are the ones everybody uses.
       existing = createKeysExclusively(file, fresh) ? fresh : readKeys(file);
@@ -137,5 +149,63 @@ export function loadSecrets(dataDir: string, env: Overrides): Secrets {
     niKeys: { current: niKey, previous: previous.filter((key) => !key.equals(niKey)) },
     ipSalt,
     resultSecret,
+  };
+}
+
+/**
+ * The seal key derived from the link secret (FORM_RESULT_SECRET), which sealed every backup before
+ * backups had a key of their own: still what opens those, and what seals them until BACKUP_SEAL_KEY is set.
+ */
+export function sealKeyFromLinkSecret(resultSecret: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", resultSecret, "", "backup-seal", 32));
+}
+
+/** The keys that seal backups: the current one, which seals, and earlier ones that still open. */
+export type BackupSealKeys = {
+  current: Buffer;
+  previous: Buffer[];
+  /** True when the current key is the one derived from the link secret (no seal key of its own yet). */
+  fromLinkSecret: boolean;
+};
+
+type SealOverrides = Overrides & { BACKUP_SEAL_KEY?: string; BACKUP_SEAL_KEY_PREVIOUS?: string };
+
+/**
+ * The backups' seal keys: BACKUP_SEAL_KEY and BACKUP_SEAL_KEY_PREVIOUS from the environment, which is
+ * all the backup unit holds. Without BACKUP_SEAL_KEY: with FORM_RESULT_SECRET in the environment (an
+ * installation set up before backups had a key of their own), the key derived from it, as before;
+ * otherwise keys.json's `backupSealKey` (made with the file), or, for a file written before it had one,
+ * the key derived from its `resultSecret`. So every backup made so far still opens, and a new seal key
+ * is one setting away (docs/keys.md).
+ */
+export function loadBackupSealKeys(dataDir: string, env: SealOverrides): BackupSealKeys {
+  const file = path.join(dataDir, "keys.json");
+  const fromEnv = Boolean(env.BACKUP_SEAL_KEY || env.FORM_RESULT_SECRET);
+  // The key file is read only when the environment does not say, so the backup unit never touches it.
+  let stored: Stored = {};
+  if (!fromEnv) {
+    // Made, with a seal key of its own, when there is none yet, as the server would make it.
+    loadSecrets(dataDir, env);
+    stored = readKeys(file) ?? {};
+  }
+  const previous = env.BACKUP_SEAL_KEY_PREVIOUS
+    ? previousKeys(env.BACKUP_SEAL_KEY_PREVIOUS.split(","), "BACKUP_SEAL_KEY_PREVIOUS")
+    : previousKeys(
+        Array.isArray(stored.previousBackupSealKeys) ? stored.previousBackupSealKeys : [],
+        `previousBackupSealKeys in ${file}`,
+      );
+  const own = env.BACKUP_SEAL_KEY ?? stored.backupSealKey;
+  let current: Buffer;
+  if (own) {
+    current = hexKey(own.trim(), env.BACKUP_SEAL_KEY ? "BACKUP_SEAL_KEY" : `backupSealKey in ${file}`);
+  } else {
+    const linkSecret = env.FORM_RESULT_SECRET ?? stored.resultSecret;
+    if (!linkSecret) throw new Error(`${file} lacks a key this server needs. Restore it from a backup.`);
+    current = sealKeyFromLinkSecret(linkSecret);
+  }
+  return {
+    current,
+    previous: previous.filter((key) => !key.equals(current)),
+    fromLinkSecret: !own,
   };
 }

@@ -115,6 +115,8 @@ type ServicesEnv = Pick<
   | "DATABASE_URL"
   | "DATABASE_CONNECT_TIMEOUT_MS"
   | "DATABASE_QUERY_TIMEOUT_MS"
+  | "FAILOVER_HOLD_MS"
+  | "FAILOVER_HOLD_MAX"
   | "DATA_DIR"
   | "NI_ENCRYPTION_KEY"
   | "IP_HASH_SALT"
@@ -217,8 +219,8 @@ export async function createServices(
   // The link every e-mail to an applicant carries to their own page (docs/decisions/022).
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const linkKey = applicantLinkKey(secrets.resultSecret);
-  const applicantLinks: ApplicantLinks = (reference, at) => {
-    const url = applicantLinkUrl(linkKey, publicUrl, reference, at, applicants.linkValidDays);
+  const applicantLinks: ApplicantLinks = (application, at) => {
+    const url = applicantLinkUrl(linkKey, publicUrl, application, at, applicants.linkValidDays);
     return { url, expiresAt: at + applicants.linkValidDays * 24 * 60 * 60 * 1000 };
   };
 
@@ -286,6 +288,7 @@ export async function createServices(
       windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     ownOrigins: origins,
+    failoverHold: { holdMs: env.FAILOVER_HOLD_MS, maxHeld: env.FAILOVER_HOLD_MAX },
     vacancyFor: (reference, at) => vacancies.forApplication(reference, at),
     mailConfigured: smtp !== null,
     onQueued: () => delivery.wake(),
@@ -305,6 +308,10 @@ export async function createServices(
     onQueued: () => delivery.wake(),
   });
 
+  // Where an administrator revokes someone's access: named in their e-mail when someone reaches a cap
+  // on the e-mails staff write (the workspace builds the same address for its replies).
+  const teamUrl = env.PUBLIC_URL && `${env.PUBLIC_URL}/staff/team`;
+
   // Recruitment: the stage e-mails, a vacancy's "not this time" and the talent pool (and its question).
   const recruitment = createRecruitment({
     db,
@@ -312,6 +319,8 @@ export async function createServices(
     replyTo: applicationsTo,
     clock: now,
     onQueued: () => delivery.wake(),
+    confirmationWindowMs,
+    teamUrl,
   });
   const poolRenewal = createPoolRenewal({
     db,
@@ -328,6 +337,7 @@ export async function createServices(
     replyTo: applicationsTo,
     clock: now,
     onQueued: () => delivery.wake(),
+    teamUrl,
   });
   const interviewReminders = createInterviewReminders({
     db,
@@ -358,6 +368,8 @@ export async function createServices(
     replyTo: applicationsTo,
     clock: now,
     onQueued: () => delivery.wake(),
+    // /metrics counts the sign-ups' e-mails, and the sign-ups each allowance refused.
+    counts: { sent: metrics.alertConfirmationSent, refused: metrics.alertSignUpRefused },
     // The ledger keeps the id of an alert its person left, so a restored backup does not bring it back.
     onLeft: (alert, at) => ledger.record([{ at, reason: "erasure request", alert }]),
   });

@@ -66,6 +66,21 @@ async function signUp(origin: string, databaseUrl: string, secret: string, email
   }
 }
 
+/** The random value an application's links are signed over besides its reference, as the server stored it. */
+async function linkNonceOf(databaseUrl: string, reference: string): Promise<string> {
+  const db = openDatabase(databaseUrl);
+  try {
+    const [row] = await db.all<{ link_nonce: string }>(
+      "SELECT link_nonce FROM applications WHERE reference = ?",
+      [reference],
+    );
+    if (!row) throw new Error(`The application ${reference} was not stored`);
+    return row.link_nonce;
+  } finally {
+    await db.close();
+  }
+}
+
 /** Sends an application with a CV through the careers form's endpoint; resolves to its reference. */
 async function apply(origin: string, secret: string): Promise<string> {
   const form = new FormData();
@@ -115,8 +130,9 @@ export async function signedLinkPages(
   );
   const manage = alertLink(alertPaths.manage, signAlertLink(alertKey, started, "manage", null));
   const reference = await apply(origin, secret);
+  const linkNonce = await linkNonceOf(databaseUrl, reference);
   const applicant = applicantPageHref(
-    signApplicantLink(applicantLinkKey(secret), reference, Date.now() + 30 * dayMs),
+    signApplicantLink(applicantLinkKey(secret), { reference, linkNonce }, Date.now() + 30 * dayMs),
   );
   return [confirm, manage, applicant];
 }

@@ -459,6 +459,8 @@ async function seedWorkspace(databaseUrl: string, vacancy: string): Promise<stri
       { email: "audit@cottonopolis.example", name: "Alex Morgan", admin: true },
       now,
     );
+    // Only someone new gets a link back; the audit's database is always a fresh one.
+    if (token === null) throw new Error("The audit's administrator already had an account.");
     const owners = [staffId];
     for (const [email, name] of [
       ["priya.shah@cottonopolis.example", "Priya Shah"],

@@ -1,8 +1,9 @@
 // What synchronous replication costs a visitor's post: `npm run bench:failover`.
 // Runs, in one go and with the same load, the real contact handler (one server process, as
 // tools/bench-forms.ts loads it) on: a two-member Patroni cluster behind HAProxy with synchronous
-// replication (each commit waits for the standby), the same cluster switched to asynchronous replication
-// (synchronous_mode off through Patroni's REST API), and a single plain PostgreSQL with no standby.
+// replication (each commit waits for the standby), secured as deploy/ ships it (TLS on every
+// connection), the same cluster switched to asynchronous replication (synchronous_mode off through
+// Patroni's REST API), and a single plain PostgreSQL with no standby (and no TLS).
 // The three are measured in turn, BENCH_ROUNDS times over (default 3), each with a server process of its
 // own kept for the whole run, so a machine busy with other work weighs on all three alike; each row shows
 // its median round. Prints requests per second, p50/p99 latency and each one's ratio to the plain server.
@@ -13,6 +14,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { type ServerProcess, startServerProcess, validEnquiry } from "../tests/support/harness.ts";
 import {
+  type Member,
   type PatroniCluster,
   startPatroniCluster,
   startPlainPostgres,
@@ -92,29 +94,20 @@ async function synchronousNames(cluster: PatroniCluster): Promise<string> {
 
 /** Turns Patroni's synchronous_mode on or off for the whole cluster and waits until the primary follows. */
 async function setSynchronous(cluster: PatroniCluster, on: boolean) {
-  const member = cluster.members[0];
-  const response = await fetch(`http://127.0.0.1:${member?.restPort}/config`, {
+  const member = cluster.members[0] as Member;
+  // A change to the cluster: Patroni takes it only with its REST API's password.
+  const response = await cluster.api(member, "/config", {
     method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ synchronous_mode: on }),
+    body: { synchronous_mode: on },
+    auth: true,
   });
-  if (!response.ok)
-    throw new Error(`Patroni refused the change: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`Patroni refused the change: ${response.status} ${response.body}`);
   const deadline = Date.now() + 30_000;
   while (((await synchronousNames(cluster)) !== "") === !on) {
     if (Date.now() > deadline) throw new Error("The primary did not follow the change of synchronous_mode");
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-async function createDatabase(adminUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 const names = {
@@ -123,7 +116,9 @@ const names = {
   plain: "one plain PostgreSQL, no standby",
 };
 const runs: Record<keyof typeof names, Result[]> = { sync: [], async: [], plain: [] };
-const cluster = await startPatroniCluster();
+// One database for each configuration measured on the cluster, made with it (the site's role may
+// reach only the databases it was given).
+const cluster = await startPatroniCluster({ databases: ["site", "bench_sync", "bench_async"] });
 const stops: (() => Promise<void>)[] = [() => cluster.stop()];
 try {
   const plain = await startPlainPostgres();
@@ -134,8 +129,8 @@ try {
     return s.server;
   };
   const servers = {
-    sync: await started(await createDatabase(cluster.databaseUrl, "bench_sync")),
-    async: await started(await createDatabase(cluster.databaseUrl, "bench_async")),
+    sync: await started(cluster.urlOf("bench_sync")),
+    async: await started(cluster.urlOf("bench_async")),
     plain: await started(plain.databaseUrl),
   };
   console.log(`Patroni cluster up: primary ${(await cluster.primary())?.name}, standby synchronous.`);

@@ -41,6 +41,7 @@ export const owners: Record<string, string> = {
   staff: "server/tables/staff.ts",
   staff_notifications: "server/tables/staff-notifications.ts",
   staff_cap_alerts: "server/tables/staff-cap-alerts.ts",
+  staff_mail: "server/tables/staff-mail.ts",
   invitations: "server/tables/invitations.ts",
   passkeys: "server/tables/passkeys.ts",
   webauthn_challenges: "server/tables/passkeys.ts",

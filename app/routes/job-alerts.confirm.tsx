@@ -8,7 +8,11 @@ import type { Route } from "./+types/job-alerts.confirm";
  * button (a POST) starts the alerts, because mail scanners and link previews open every link in an
  * e-mail, and must not be able to sign anyone up.
  */
-export { confirmAction as action, confirmLoader as loader } from "./job-alerts.server";
+export {
+  alertPageHeaders as headers,
+  confirmAction as action,
+  confirmLoader as loader,
+} from "./job-alerts.server";
 
 export function meta() {
   return [

@@ -8,7 +8,11 @@ import { LinkNotWorking } from "./job-alerts.confirm";
  * The manage link's page (/careers/alerts/manage?link=…): the alert's choices as a form, "Keep my
  * alerts" (the renewal) and "Leave". No account: the signed link is the key.
  */
-export { manageAction as action, manageLoader as loader } from "./job-alerts.server";
+export {
+  alertPageHeaders as headers,
+  manageAction as action,
+  manageLoader as loader,
+} from "./job-alerts.server";
 
 export function meta() {
   return [

@@ -14,6 +14,8 @@ import type { Route as UnsubscribeRoute } from "./+types/job-alerts.unsubscribe"
 /**
  * The server half of the job alerts' pages: each reads the signed `?link=` token and hands it to the
  * alerts service (server/alerts/subscriptions.ts). Opening a page only reads; every change is a POST.
+ * A post is counted against its network's allowance before its body is read, and the server bounds
+ * the body before any of this runs (server/alerts/page-guard.ts).
  */
 
 /** What a post came to, as a page shows it. */
@@ -21,7 +23,17 @@ export type AlertResult = { answer: AlertAnswer };
 
 function answered(answer: AlertAnswer) {
   const status = answer.kind === "refused" ? answer.status : answer.kind === "unknown" ? 404 : 200;
-  return data<AlertResult>({ answer }, status);
+  const retryAfter = answer.kind === "refused" ? answer.retryAfterSeconds : undefined;
+  return data<AlertResult>(
+    { answer },
+    retryAfter === undefined ? status : { status, headers: { "Retry-After": String(retryAfter) } },
+  );
+}
+
+/** Every alert page's headers: its action's Retry-After, so a paused post is told when to come back. */
+export function alertPageHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return new Headers(retryAfter ? { "Retry-After": retryAfter } : {});
 }
 
 /** A post's form fields, or null for a post that is not a form (answered 415). */
@@ -67,19 +79,18 @@ export async function signUpLoader({ context }: SignUpRoute.LoaderArgs) {
 
 /** A sign-up from any of the forms: "check your inbox", whoever the address belongs to. */
 export async function signUpAction({ request, context }: SignUpRoute.ActionArgs) {
+  const { alerts } = context.get(servicesContext);
+  const paused = await alerts.admitSignUp(context.get(clientAddressContext));
+  if (paused) return answered(paused);
   const form = await formOf(request);
   if (!form) return notAForm();
-  const { alerts } = context.get(servicesContext);
   return answered(
-    await alerts.signUp(
-      {
-        email: text(form, alertFields.email),
-        ...choicesFrom(form),
-        honeypot: text(form, honeypotField),
-        formToken: text(form, formTokenField),
-      },
-      context.get(clientAddressContext),
-    ),
+    await alerts.signUp({
+      email: text(form, alertFields.email),
+      ...choicesFrom(form),
+      honeypot: text(form, honeypotField),
+      formToken: text(form, formTokenField),
+    }),
   );
 }
 
@@ -89,10 +100,17 @@ export async function confirmLoader({ request, context }: ConfirmRoute.LoaderArg
   return view ? { view } : data({ view: null }, 404);
 }
 
-/** The confirmation button. */
+/**
+ * The confirmation button. Its form says nothing the link does not, but is read all the same (within
+ * the pages' body limit) before anything is done, so a post too large for the limit is refused 413
+ * however it is sent, rather than drained unread.
+ */
 export async function confirmAction({ request, context }: ConfirmRoute.ActionArgs) {
   const { alerts } = context.get(servicesContext);
-  return answered(await alerts.confirm(tokenOf(request), context.get(clientAddressContext)));
+  const paused = await alerts.admitLinkPost(context.get(clientAddressContext));
+  if (paused) return answered(paused);
+  if (!(await formOf(request))) return notAForm();
+  return answered(await alerts.confirm(tokenOf(request)));
 }
 
 /** The manage page: the choices as a form, the renewal and the leave buttons. */
@@ -103,16 +121,17 @@ export async function manageLoader({ request, context }: ManageRoute.LoaderArgs)
 
 /** The manage page's posts, by intent: save new choices, keep the alerts, or leave. */
 export async function manageAction({ request, context }: ManageRoute.ActionArgs) {
+  const { alerts } = context.get(servicesContext);
+  const paused = await alerts.admitLinkPost(context.get(clientAddressContext));
+  if (paused) return answered(paused);
   const form = await formOf(request);
   if (!form) return notAForm();
-  const { alerts } = context.get(servicesContext);
-  const client = context.get(clientAddressContext);
   const token = tokenOf(request);
   switch (text(form, "intent")) {
     case "save":
-      return answered(await alerts.update(token, choicesFrom(form), client));
+      return answered(await alerts.update(token, choicesFrom(form)));
     case "renew":
-      return answered(await alerts.renew(token, client));
+      return answered(await alerts.renew(token));
     case "leave":
       return answered(await alerts.leave(token, "manage"));
     default:
@@ -130,8 +149,9 @@ export async function unsubscribeLoader({ request, context }: UnsubscribeRoute.L
   return ours ? { ours } : data({ ours }, 404);
 }
 
-/** The unsubscribe page's "Leave" button. */
+/** The unsubscribe page's "Leave" button; its form is read first, as the confirmation button's is. */
 export async function unsubscribeAction({ request, context }: UnsubscribeRoute.ActionArgs) {
+  if (!(await formOf(request))) return notAForm();
   return answered(await context.get(servicesContext).alerts.leave(tokenOf(request), "unsubscribe"));
 }
 

@@ -9,7 +9,11 @@ import type { Route } from "./+types/job-alerts";
  * the same whoever the address belongs to; bad input comes back with the form and what to change.
  * Opened by address, it shows the form. Rendered by the server, never prerendered or indexed.
  */
-export { signUpAction as action, signUpLoader as loader } from "./job-alerts.server";
+export {
+  alertPageHeaders as headers,
+  signUpAction as action,
+  signUpLoader as loader,
+} from "./job-alerts.server";
 
 export function meta() {
   return [

@@ -8,7 +8,11 @@ import { oneClickMiddleware } from "./job-alerts.server";
  * The leave link's page (/careers/alerts/unsubscribe?link=…): a "Leave" button. The same address takes a
  * mail program's one-click POST (RFC 8058), answered by the middleware with a line of text.
  */
-export { unsubscribeAction as action, unsubscribeLoader as loader } from "./job-alerts.server";
+export {
+  alertPageHeaders as headers,
+  unsubscribeAction as action,
+  unsubscribeLoader as loader,
+} from "./job-alerts.server";
 
 export const middleware: Route.MiddlewareFunction[] = [oneClickMiddleware];
 

@@ -36,10 +36,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** What a post came to, as the page shows it: a banner, a link that shows nothing, or the erasure done. */
 export type ActionResult = { result: FormResult | null; unknown?: true; erased?: true };
 
-function answered(answer: PageAnswer) {
+/**
+ * The most of a post the page reads when its link does not work: such a post can only be asking for a
+ * fresh link, a form of one field. Anything larger, or of no declared length, is answered unread.
+ */
+const closedLinkBodyBytes = 4 * 1024;
+
+/**
+ * The page's answer. `unread`: the body was not read (a refusal made before it), so the connection is
+ * closed once the answer has gone rather than kept open while the rest arrives for nobody.
+ */
+function answered(answer: PageAnswer, { unread = false } = {}) {
+  const headers = new Headers();
+  if (answer.kind === "refused" && answer.retryAfterSeconds !== undefined) {
+    headers.set("Retry-After", String(answer.retryAfterSeconds));
+  }
+  if (unread) headers.set("Connection", "close");
+  const init = (status: number) => ({ status, headers });
   switch (answer.kind) {
     case "done":
-      return data<ActionResult>({ result: { type: "success", message: answer.message } }, 200);
+      return data<ActionResult>({ result: { type: "success", message: answer.message } }, init(200));
     case "refused":
       return data<ActionResult>(
         {
@@ -49,17 +65,38 @@ function answered(answer: PageAnswer) {
             ...(answer.field ? { fields: { [answer.field]: answer.message } } : {}),
           },
         },
-        answer.status,
+        init(answer.status),
       );
     case "unknown":
-      return data<ActionResult>({ result: null, unknown: true }, 404);
+      return data<ActionResult>({ result: null, unknown: true }, init(404));
     case "erased":
-      return data<ActionResult>({ result: null, erased: true }, 200);
+      return data<ActionResult>({ result: null, erased: true }, init(200));
   }
 }
 
-function refused(status: number, message: string) {
-  return answered({ kind: "refused", status, message });
+/**
+ * The answer's own headers (Retry-After on a 429, Connection: close when its body went unread) reach
+ * the response: React Router takes an action's headers only through the route's `headers`.
+ */
+export function headers({ actionHeaders, loaderHeaders, parentHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  for (const own of [loaderHeaders, actionHeaders]) {
+    own.forEach((value, name) => {
+      merged.set(name, value);
+    });
+  }
+  return merged;
+}
+
+/** The length a post declares, or null when it declares none (or nonsense). */
+function declaredLength(request: Request): number | null {
+  const given = request.headers.get("content-length");
+  const length = given === null ? Number.NaN : Number(given);
+  return Number.isSafeInteger(length) && length >= 0 ? length : null;
+}
+
+function refused(status: number, message: string, { unread = false } = {}) {
+  return answered({ kind: "refused", status, message }, { unread });
 }
 
 /** A text field's value; "" for a missing one, or for a file where text was expected. */
@@ -70,8 +107,10 @@ function text(form: FormData, name: string): string {
 
 /**
  * One change from the page, by the form's intent. Each is the service's (server/applicants/
- * self-service.ts): counted, checked against the link, made in one transaction. A post that is not one
- * of the page's forms is answered 4xx in words.
+ * self-service.ts): let in before the body is read (counted, the link checked against its application),
+ * then made in one transaction. A post turned away there, or whose link does not work and which is more
+ * than a request for a fresh link, is answered without reading its body (up to 10 MB with a new CV). A
+ * post that is not one of the page's forms is answered 4xx in words.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { applicantPage } = context.get(servicesContext);
@@ -79,7 +118,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get(applicantLinkParameter) ?? "";
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
-    return refused(415, "This page takes its own forms only. Please use the buttons on the page.");
+    return refused(415, "This page takes its own forms only. Please use the buttons on the page.", {
+      unread: true,
+    });
+  }
+  const admission = await applicantPage.admit(token, client);
+  if (admission.kind === "refused") return answered(admission, { unread: true });
+  const length = declaredLength(request);
+  if (!admission.opens && (length === null || length > closedLinkBodyBytes)) {
+    return answered({ kind: "unknown" }, { unread: true });
   }
   let form: FormData;
   try {
@@ -89,29 +136,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   switch (text(form, "intent")) {
     case intents.withdraw:
-      return answered(await applicantPage.withdraw(token, client));
+      return answered(await applicantPage.withdraw(admission));
     case intents.replaceCv: {
       const file = form.get("cv");
       const upload =
         file instanceof File ? { name: file.name, content: Buffer.from(await file.arrayBuffer()) } : null;
-      return answered(await applicantPage.replaceCv(token, client, upload));
+      return answered(await applicantPage.replaceCv(admission, upload));
     }
     case intents.keepOnFile:
-      return answered(await applicantPage.keepOnFile(token, client));
+      return answered(await applicantPage.keepOnFile(admission));
     case intents.leavePool:
-      return answered(await applicantPage.leavePool(token, client));
+      return answered(await applicantPage.leavePool(admission));
     case intents.answerInterview:
       return answered(
-        await applicantPage.answerInterview(token, client, {
+        await applicantPage.answerInterview(admission, {
           uid: text(form, "uid"),
           answer: text(form, "answer"),
           message: text(form, "message"),
         }),
       );
     case intents.erase:
-      return answered(await applicantPage.erase(token, client, text(form, "confirm") === eraseConfirmation));
+      return answered(await applicantPage.erase(admission, text(form, "confirm") === eraseConfirmation));
     case intents.freshLink:
-      return answered(await applicantPage.sendFreshLink(token, client));
+      return answered(await applicantPage.sendFreshLink(admission));
     default:
       return refused(400, "We could not tell what you wanted to do. Please use the buttons on the page.");
   }

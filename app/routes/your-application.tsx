@@ -9,7 +9,7 @@ import type { Route } from "./+types/your-application";
  * on each request, never prerendered, listed or indexed; the server sends it with no-store and
  * no-referrer (server/applicants/page-guard.ts). The loader and action live beside it.
  */
-export { action, loader } from "./your-application.server";
+export { action, headers, loader } from "./your-application.server";
 
 export function meta() {
   return [

@@ -1,7 +1,7 @@
 /**
- * Job alerts: how long each step lasts and how often one address may sign up. The retention periods
- * (an unconfirmed sign-up, an alert nobody renewed) live in retention.ts with the others, so the purge
- * and the privacy notice read them from one place.
+ * Job alerts: how long each step lasts, and how often one mailbox, one network and the whole site may
+ * sign up. The retention periods (an unconfirmed sign-up, an alert nobody renewed) live in retention.ts
+ * with the others, so the purge and the privacy notice read them from one place.
  */
 import type { Period } from "./retention.ts";
 
@@ -10,9 +10,19 @@ export type JobAlertsConfig = {
   confirmLinkDays: number;
   /** How long before an alert lapses the one renewal e-mail goes. */
   renewalAskBefore: Period;
-  /** Sign-ups (new or changed) one e-mail address may make in a day; more are answered the same, and ignored. */
-  signUpsPerAddressPerDay: number;
-  /** Sign-ups one network may make in an hour; more are refused with 429. */
+  /**
+   * Confirmation links one mailbox (however its address is spelt) may be sent in any 24 hours; more
+   * sign-ups are answered the same, and send nothing. Every sign-up e-mail also spends from the
+   * mailbox's daily budget shared with the forms' acknowledgements (server/leads/acknowledgements.ts).
+   */
+  confirmationsPerMailboxPerDay: number;
+  /**
+   * Sign-ups past the form's checks (each may send one e-mail) in an hour across the whole site, every
+   * process together, so no more sign-up e-mails than this leave in an hour; more are refused with 429
+   * and send nothing.
+   */
+  signUpsPerHour: number;
+  /** Posts to the sign-up form one network may make in an hour; more are refused with 429. */
   signUpsPerNetworkPerHour: number;
   /** Posts to the links' pages (confirm, manage, leave) one network may make in an hour. */
   linkPostsPerNetworkPerHour: number;
@@ -21,7 +31,8 @@ export type JobAlertsConfig = {
 export const jobAlerts = {
   confirmLinkDays: 7,
   renewalAskBefore: { months: 1 },
-  signUpsPerAddressPerDay: 3,
+  confirmationsPerMailboxPerDay: 1,
+  signUpsPerHour: 100,
   signUpsPerNetworkPerHour: 20,
   linkPostsPerNetworkPerHour: 60,
 } satisfies JobAlertsConfig;

@@ -1,3 +1,4 @@
+import { characterProblem, type TextShape } from "../characters.ts";
 import { z } from "./zod.ts";
 
 export { honeypotField } from "./honeypot.ts";
@@ -7,26 +8,16 @@ export { honeypotField } from "./honeypot.ts";
  * written for the visitor: it names the field and says what to change.
  */
 
-// Unicode's control characters (Cc: C0, DEL and C1, NUL included), and the line separators.
-const control = /[\p{Cc}\u2028\u2029]/u;
+// Which characters free text may hold is one rule for every field, public or staff (core/characters.ts);
+// these names stay here for the code that has always found them beside the forms' fields.
+export { invisibleFormatting, withoutInvisibleFormatting } from "../characters.ts";
 
-/**
- * Invisible characters that change how the text around them reads: the bidirectional embeddings,
- * overrides and isolates (U+202A-U+202E, U+2066-U+2069), the direction marks (U+200E, U+200F, U+061C),
- * the zero-width space, the word joiner and its kin, and the byte-order mark. In a name, a job title or
- * an e-mail's subject they can make "Invoice.exe" read "Invoice.pdf", so one-line fields refuse them.
- * The zero-width joiner and non-joiner (U+200C, U+200D) stay: Persian and Indic names are spelt with them.
- */
-export const invisibleFormatting = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
-
-/** The same characters taken out, for text that reaches a subject line from anywhere else. */
-export function withoutInvisibleFormatting(value: string): string {
-  return value.replace(new RegExp(invisibleFormatting.source, "gu"), "");
-}
-
-/** True when a value holds control characters; `allowed` lists the ones a field may keep. */
-function hasControl(value: string, allowed = ""): boolean {
-  return control.test(allowed ? value.replaceAll(new RegExp(`[${allowed}]`, "g"), "") : value);
+/** Adds the field's character problem, if it has one, as the field's issue. */
+function charactersOf(label: string, shape: TextShape) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const problem = characterProblem(value, label, shape);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  };
 }
 
 function textError(label: string) {
@@ -45,19 +36,17 @@ export function line(label: string, max: number, required: boolean) {
       z
         .string()
         .max(max, { error: `${label} must be ${max} characters or fewer.` })
-        .refine((value) => !hasControl(value), {
-          error: `${label} must be on one line, without special control characters.`,
-        })
-        .refine((value) => !invisibleFormatting.test(value), {
-          error: `${label} contains hidden characters that can change how it reads; please type it again without them.`,
-        })
+        .superRefine(charactersOf(label, "one line"))
         .refine((value) => !required || value.length > 0, {
           error: `Please enter your ${label.toLowerCase()}.`,
         }),
     );
 }
 
-/** A multi-line text field: line breaks kept, other control characters (NUL included) refused. */
+/**
+ * A multi-line text field: line breaks kept, other control characters (NUL included) and the invisible
+ * characters that change how text reads refused.
+ */
 export function paragraph(label: string, max: number) {
   return z
     .string({ error: textError(label) })
@@ -67,9 +56,7 @@ export function paragraph(label: string, max: number) {
         .string()
         .min(1, { error: `Please enter your ${label.toLowerCase()}.` })
         .max(max, { error: `${label} must be ${max} characters or fewer.` })
-        .refine((value) => !hasControl(value, "\\n\\t"), {
-          error: `${label} contains special control characters; please remove them.`,
-        }),
+        .superRefine(charactersOf(label, "lines")),
     );
 }
 

@@ -1,5 +1,5 @@
+import { characterProblem } from "../characters.ts";
 import { serviceList } from "../config/service-list.ts";
-import { invisibleFormatting } from "../forms/fields.ts";
 import { z } from "../forms/zod.ts";
 import { employmentTypes, payPeriods } from "./model.ts";
 
@@ -21,13 +21,11 @@ const text = (label: string, max: number) =>
         .string()
         .min(1, { error: `Enter the ${label}.` })
         .max(max, { error: `The ${label} must be ${max} characters or fewer.` })
-        // Control characters have no place in a job advert (line breaks only in the description).
-        .refine((value) => !/[\p{Cc}\u2028\u2029]/u.test(value), {
-          error: `The ${label} must be on one line, without special characters.`,
-        })
-        // A job title becomes the subject of every application's e-mail: nothing may disguise it.
-        .refine((value) => !invisibleFormatting.test(value), {
-          error: `The ${label} contains hidden characters that can change how it reads; please type it again without them.`,
+        // One line, nothing hidden: a job title becomes the subject of every application's e-mail, and
+        // nothing may disguise it (core/characters.ts, the rule every free-text field follows).
+        .superRefine((value, ctx) => {
+          const problem = characterProblem(value, `The ${label}`, "one line");
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
         }),
     );
 
@@ -77,8 +75,9 @@ export const vacancySchema = z
           .max(vacancyLimits.description, {
             error: `The description must be ${vacancyLimits.description} characters or fewer.`,
           })
-          .refine((value) => !/[\p{Cc}\u2028\u2029]/u.test(value.replace(/[\n\t]/g, "")), {
-            error: "The description contains special control characters; please remove them.",
+          .superRefine((value, ctx) => {
+            const problem = characterProblem(value, "The description", "lines");
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
           }),
       ),
     closesOn: z

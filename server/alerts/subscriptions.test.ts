@@ -1,31 +1,91 @@
 // Job alert subscriptions: the double opt-in (sign-up → confirmation e-mail → confirm → active), the same
 // answer for a known address, leaving by a bare one-click POST's service call, links that are not ours,
 // the renewal question once and the purge of unconfirmed and unrenewed alerts, and a person's alerts in
-// their access ZIP's records and their erasure. Against a real SQLite file and the real PostgreSQL
-// server, with a real SMTP server on loopback and the clock injected.
+// their access ZIP's records and their erasure. And that the form relays nothing: one confirmation per
+// mailbox however it is spelt, a budget shared with the forms' acknowledgements, the network's and the
+// site's hourly allowances (counted in /metrics), and nothing a stranger typed in the e-mail. Against a
+// real SQLite file and the real PostgreSQL server, with a real SMTP server on loopback and the clock
+// injected.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { jobAlerts } from "#core/config/job-alerts.ts";
 import { issueFormToken } from "#core/forms/form-token.server.ts";
 import {
   type Dialect,
   deliverAll,
   type Harness,
+  postEnquiry,
   startHarness,
   TestSmtp,
+  validEnquiry,
 } from "../../tests/support/harness.ts";
+import { acknowledgementsPerDay } from "../leads/acknowledgements.ts";
 import { eraseByEmail } from "../lifecycle/erase.ts";
 import { ledgerFor } from "../lifecycle/ledger.ts";
 import { findPerson } from "../lifecycle/person.ts";
 import { replayLedger } from "../lifecycle/replay.ts";
+import { createMetrics } from "../metrics.ts";
 import { createLogger } from "../observability/logger.ts";
 import { alertLinkKey } from "../protection/alert-link.ts";
 import { createAlertLinks } from "./links.ts";
 import { createAlertRenewal } from "./renewal.ts";
-import { createSubscriptions, type SignUpInput } from "./subscriptions.ts";
+import {
+  type AlertCounts,
+  type AlertLimits,
+  createSubscriptions,
+  parseChoices,
+  type SignUpInput,
+} from "./subscriptions.ts";
 
 const day = 24 * 60 * 60 * 1000;
 const publicUrl = "https://www.cottonopolis.example";
 const client = "203.0.113.9";
 const quiet = createLogger("silent");
+/** What a stranger typed into the place field of a sign-up that reached six mailboxes. */
+const relayedWords = "Call 0800 000 000 or visit evil.example/x";
+
+describe("the place a sign-up names", () => {
+  const choices = (place: string) => parseChoices({ services: [], types: [], place, frequency: "weekly" });
+
+  it.each([
+    ["Salford", "Salford"],
+    ["St. Helens", "St. Helens"],
+    ["Ashton-under-Lyne", "Ashton-under-Lyne"],
+    ["King's Lynn", "King's Lynn"],
+    ["King\u2019s Lynn", "King\u2019s Lynn"],
+    // Decomposed accents are stored composed.
+    ["Ynys Mo\u0302n", "Ynys Môn"],
+    ["  Newton-le-Willows  ", "Newton-le-Willows"],
+    ["M4", "M4"],
+    ["sk10", "sk10"],
+    ["M4 6JB", "M4 6JB"],
+    ["", ""],
+  ])("takes %j as a place", (typed, stored) => {
+    expect(choices(typed)).toMatchObject({ ok: true, choices: { place: stored } });
+  });
+
+  it.each([
+    relayedWords,
+    "Call 0800 000 000",
+    "evil.example",
+    "visit evil.example",
+    "Salford/x",
+    "<b>Salford</b>",
+    "Salford!",
+    "0161 496 0123",
+    "Salford\u202e",
+    "Sal\u200bford",
+    // A letter of another script that shows as nothing.
+    "\u3164",
+    "M4 6JB 6JB",
+    "a".repeat(61),
+  ])("refuses %j with a message that says what a place may hold", (typed) => {
+    const parsed = choices(typed);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.fields.place).toMatch(/town .* letters.* postcode district such as M4/);
+  });
+});
 
 describe.each<Dialect>(["sqlite", "postgres"])(
   "job alert subscriptions on %s",
@@ -47,7 +107,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       await smtp.stop();
     });
 
-    function service() {
+    function service(options: { limits?: Partial<AlertLimits>; counts?: AlertCounts } = {}) {
       return createSubscriptions({
         db: h.services.db,
         linkKey: alertLinkKey(h.services.secrets.resultSecret),
@@ -56,6 +116,8 @@ describe.each<Dialect>(["sqlite", "postgres"])(
         ipSalt: h.services.secrets.ipSalt,
         replyTo: "jobs@cottonopolis.example",
         clock,
+        limits: { ...jobAlerts, ...options.limits },
+        ...(options.counts ? { counts: options.counts } : {}),
       });
     }
 
@@ -96,7 +158,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
 
     it("starts an alert only once the e-mailed link's button is pressed, and records the consent", async () => {
       const alertsService = service();
-      expect(await alertsService.signUp(signUp(), client)).toMatchObject({ kind: "done" });
+      expect(await alertsService.signUp(signUp())).toMatchObject({ kind: "done" });
       expect(await alerts()).toMatchObject([{ status: "pending", confirmed_at: null }]);
       const [mail] = await delivered();
       expect(mail?.envelopeTo).toEqual(["sam.steward@example.com"]);
@@ -105,7 +167,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       expect(await alertsService.openConfirm(token)).toMatchObject({ active: false });
       expect((await alerts())[0]?.status).toBe("pending");
       time += 60_000;
-      expect(await alertsService.confirm(token, client)).toMatchObject({ kind: "done" });
+      expect(await alertsService.confirm(token)).toMatchObject({ kind: "done" });
       const [alert] = await alerts();
       expect(alert).toMatchObject({ status: "active", confirmed_at: time });
       expect(alert?.consent).toContain(
@@ -116,12 +178,11 @@ describe.each<Dialect>(["sqlite", "postgres"])(
 
     it("answers a known address as any other, telling only that address", async () => {
       const alertsService = service();
-      const first = await alertsService.signUp(signUp(), client);
+      const first = await alertsService.signUp(signUp());
       const [pending] = await delivered();
-      await alertsService.confirm(tokenIn(pending?.parsed.text ?? "", "/careers/alerts/confirm"), client);
+      await alertsService.confirm(tokenIn(pending?.parsed.text ?? "", "/careers/alerts/confirm"));
       const again = await alertsService.signUp(
         signUp({ email: "sam.steward@example.com", services: ["cleaning"] }),
-        client,
       );
       expect(again).toEqual(first);
       const messages = await delivered();
@@ -134,22 +195,22 @@ describe.each<Dialect>(["sqlite", "postgres"])(
 
     it("refuses bad choices with a 422 and sends nothing for a robot", async () => {
       const alertsService = service();
-      expect(await alertsService.signUp(signUp({ services: ["astronaut"] }), client)).toMatchObject({
+      expect(await alertsService.signUp(signUp({ services: ["astronaut"] }))).toMatchObject({
         kind: "refused",
         status: 422,
       });
-      expect(await alertsService.signUp(signUp({ honeypot: "http://spam" }), client)).toMatchObject({
+      expect(await alertsService.signUp(signUp({ honeypot: "http://spam" }))).toMatchObject({
         kind: "done",
       });
-      expect(await alertsService.signUp(signUp({ formToken: "" }), client)).toMatchObject({ kind: "done" });
+      expect(await alertsService.signUp(signUp({ formToken: "" }))).toMatchObject({ kind: "done" });
       expect(await alerts()).toEqual([]);
     });
 
     it("leaves by the unsubscribe link alone, and an altered or unknown link changes nothing", async () => {
       const alertsService = service();
-      await alertsService.signUp(signUp(), client);
+      await alertsService.signUp(signUp());
       const [mail] = await delivered();
-      await alertsService.confirm(tokenIn(mail?.parsed.text ?? "", "/careers/alerts/confirm"), client);
+      await alertsService.confirm(tokenIn(mail?.parsed.text ?? "", "/careers/alerts/confirm"));
       const [alert] = await alerts();
       const { unsubscribeUrl } = alertsService.alertLinks(alert?.id ?? "");
       const token = new URL(unsubscribeUrl).searchParams.get("link") ?? "";
@@ -173,10 +234,9 @@ describe.each<Dialect>(["sqlite", "postgres"])(
         signUp({
           formToken: issueFormToken("careers", h.services.secrets.resultSecret, Date.now() - 60_000),
         }),
-        client,
       );
       const [mail] = await delivered();
-      await alertsService.confirm(tokenIn(mail?.parsed.text ?? "", "/careers/alerts/confirm"), client);
+      await alertsService.confirm(tokenIn(mail?.parsed.text ?? "", "/careers/alerts/confirm"));
       const [row] = await h.services.db.all<Record<string, unknown>>("SELECT * FROM job_alerts");
       if (!row) throw new Error("No alert was made");
       const token = new URL(alertsService.alertLinks(String(row.id)).unsubscribeUrl).searchParams.get("link");
@@ -202,14 +262,14 @@ describe.each<Dialect>(["sqlite", "postgres"])(
 
     it("deletes an unconfirmed sign-up after 7 days, asks once a month before lapsing, and deletes an unrenewed alert", async () => {
       const alertsService = service();
-      await alertsService.signUp(signUp({ email: "never@example.com" }), client);
-      await alertsService.signUp(signUp(), client);
+      await alertsService.signUp(signUp({ email: "never@example.com" }));
+      await alertsService.signUp(signUp());
       const messages = await delivered();
       const confirmToken = tokenIn(
         messages.find((m) => m.envelopeTo[0] === "sam.steward@example.com")?.parsed.text ?? "",
         "/careers/alerts/confirm",
       );
-      await alertsService.confirm(confirmToken, client);
+      await alertsService.confirm(confirmToken);
       const renewal = createAlertRenewal({
         db: h.services.db,
         logger: quiet,
@@ -245,14 +305,14 @@ describe.each<Dialect>(["sqlite", "postgres"])(
 
     it("keeps an alert renewed from the manage page", async () => {
       const alertsService = service();
-      await alertsService.signUp(signUp(), client);
+      await alertsService.signUp(signUp());
       const [mail] = await delivered();
-      await alertsService.confirm(tokenIn(mail?.parsed.text ?? "", "/careers/alerts/confirm"), client);
+      await alertsService.confirm(tokenIn(mail?.parsed.text ?? "", "/careers/alerts/confirm"));
       const [alert] = await alerts();
       const manage =
         new URL(alertsService.alertLinks(alert?.id ?? "").manageUrl).searchParams.get("link") ?? "";
       time = Date.UTC(2028, 1, 10, 10);
-      expect(await alertsService.renew(manage, client)).toMatchObject({ kind: "done" });
+      expect(await alertsService.renew(manage)).toMatchObject({ kind: "done" });
       const renewal = createAlertRenewal({
         db: h.services.db,
         logger: quiet,
@@ -272,9 +332,9 @@ describe.each<Dialect>(["sqlite", "postgres"])(
 
     it("shows a person's alerts with their consent, and erases them with their e-mails", async () => {
       const alertsService = service();
-      await alertsService.signUp(signUp(), client);
+      await alertsService.signUp(signUp());
       const [mail] = await delivered();
-      await alertsService.confirm(tokenIn(mail?.parsed.text ?? "", "/careers/alerts/confirm"), client);
+      await alertsService.confirm(tokenIn(mail?.parsed.text ?? "", "/careers/alerts/confirm"));
       const person = await findPerson(h.services.db, "SAM.STEWARD@example.com", (stored) => stored);
       expect(person.alerts).toMatchObject([
         { status: "active", choices: expect.stringContaining("Steward Staff") },
@@ -289,6 +349,186 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       expect((await findPerson(h.services.db, "sam.steward@example.com", (stored) => stored)).alerts).toEqual(
         [],
       );
+    });
+
+    /** The sign-up e-mails queued to each address, by purpose. */
+    async function confirmationsQueued() {
+      return h.services.db.all<{ to_address: string }>(
+        "SELECT to_address FROM outbox WHERE purpose = 'alert-confirm' ORDER BY id",
+      );
+    }
+
+    it("sends one confirmation to one mailbox however its address is spelt, and keeps the first link working", async () => {
+      const alertsService = service();
+      const answers = [];
+      for (const email of ["a1+news@example.net", "a.1@example.net", "A1@example.net"])
+        answers.push(await alertsService.signUp(signUp({ email })));
+      // Every spelling is told the same, so nothing says the mailbox was written to before.
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+      expect(answers[0]).toMatchObject({
+        kind: "done",
+        message: expect.stringContaining("one such link a day"),
+      });
+      const messages = await delivered();
+      expect(messages.map((m) => m.envelopeTo)).toEqual([["a1+news@example.net"]]);
+      // The refused spellings changed nothing: the first sign-up waits, and its link confirms it.
+      expect(await alerts()).toMatchObject([{ status: "pending" }]);
+      const token = tokenIn(messages[0]?.parsed.text ?? "", "/careers/alerts/confirm");
+      expect(await alertsService.confirm(token)).toMatchObject({ kind: "done" });
+
+      // A day later the mailbox may be asked again.
+      time += 24 * 60 * 60 * 1000 + 1;
+      await alertsService.signUp(
+        signUp({
+          email: "a.1@example.net",
+          formToken: issueFormToken("careers", h.services.secrets.resultSecret, time - 60_000),
+        }),
+      );
+      expect((await delivered()).map((m) => m.envelopeTo)).toEqual([
+        ["a1+news@example.net"],
+        ["a.1@example.net"],
+      ]);
+    });
+
+    it("sends six victim+N@ sign-ups, from one form token, one confirmation", async () => {
+      const alertsService = service();
+      const formToken = issueFormToken("careers", h.services.secrets.resultSecret, time - 60_000);
+      for (let n = 1; n <= 6; n++)
+        expect(
+          await alertsService.signUp(
+            signUp({ email: `victim+${n}@example.org`, place: "Salford", formToken }),
+          ),
+        ).toMatchObject({ kind: "done" });
+      expect(await confirmationsQueued()).toEqual([{ to_address: "victim+1@example.org" }]);
+      expect(await delivered()).toHaveLength(1);
+
+      // All at once, to another mailbox: its row is taken by one sign-up at a time.
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map((n) =>
+          alertsService.signUp(signUp({ email: `other.victim+${n}@example.org`, formToken })),
+        ),
+      );
+      expect(answers.every((answer) => answer.kind === "done")).toBe(true);
+      const queued = await confirmationsQueued();
+      expect(queued.filter((row) => row.to_address.startsWith("other.victim"))).toHaveLength(1);
+    });
+
+    it("spends from the mailbox's budget shared with the forms' acknowledgements, both ways", async () => {
+      // The enquiries are acknowledged by the server's own clock: the sign-ups go by it too.
+      time = Date.now();
+      const alertsService = service();
+      // A mailbox acknowledged as often as a day allows gets no confirmation.
+      for (let i = 0; i < acknowledgementsPerDay; i++)
+        expect((await postEnquiry(h.url, validEnquiry({ email: "jo.bloggs@example.org" }))).status).toBe(200);
+      await alertsService.signUp(signUp({ email: "Jo.Bloggs+jobs@example.org" }));
+      expect(await confirmationsQueued()).toEqual([]);
+
+      // A confirmation spends a place too: two enquiries later, the third goes unacknowledged.
+      await alertsService.signUp(signUp({ email: "sam.steward+jobs@example.org" }));
+      expect(await confirmationsQueued()).toEqual([{ to_address: "sam.steward+jobs@example.org" }]);
+      for (let i = 0; i < acknowledgementsPerDay; i++)
+        expect((await postEnquiry(h.url, validEnquiry({ email: "samsteward@example.org" }))).status).toBe(
+          200,
+        );
+      const [acknowledged] = await h.services.db.all<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM outbox WHERE purpose = 'acknowledgement' AND to_address = ?",
+        ["samsteward@example.org"],
+      );
+      expect(Number(acknowledged?.n)).toBe(acknowledgementsPerDay - 1);
+    });
+
+    it("refuses past the network's and the site's hourly allowances in words, and /metrics counts each", async () => {
+      const metrics = createMetrics({ db: h.services.db });
+      const alertsService = service({
+        limits: { signUpsPerNetworkPerHour: 2, signUpsPerHour: 3 },
+        counts: { sent: metrics.alertConfirmationSent, refused: metrics.alertSignUpRefused },
+      });
+      // The network: counted before a body is read, an IPv6 client by its /64.
+      expect(await alertsService.admitSignUp("2001:db8:1:2::1")).toBeNull();
+      expect(await alertsService.admitSignUp("2001:db8:1:2::ffff")).toBeNull();
+      const paused = await alertsService.admitSignUp("2001:db8:1:2:3:4:5:6");
+      expect(paused).toMatchObject({
+        kind: "refused",
+        status: 429,
+        message: expect.stringContaining("sent nothing"),
+        retryAfterSeconds: expect.any(Number),
+      });
+      expect(await alertsService.admitSignUp(client)).toBeNull();
+
+      // The site: three sign-ups an hour from anywhere, the fourth refused in words with nothing sent.
+      for (const email of ["one@example.com", "two@example.com", "three@example.com"])
+        expect(await alertsService.signUp(signUp({ email }))).toMatchObject({ kind: "done" });
+      const fourth = await alertsService.signUp(signUp({ email: "four@example.com" }));
+      expect(fourth).toMatchObject({
+        kind: "refused",
+        status: 429,
+        message: expect.stringMatching(/paused them and sent nothing\. Please try again in an hour/),
+      });
+      expect(await confirmationsQueued()).toHaveLength(3);
+      expect(await delivered()).toHaveLength(3);
+      // The refusal says nothing of the address: a known one is refused the same.
+      expect(await alertsService.signUp(signUp({ email: "one@example.com" }))).toEqual(fourth);
+      // The hour over, sign-ups go again.
+      time += 60 * 60 * 1000;
+      const later = issueFormToken("careers", h.services.secrets.resultSecret, time - 60_000);
+      expect(
+        await alertsService.signUp(signUp({ email: "four@example.com", formToken: later })),
+      ).toMatchObject({
+        kind: "done",
+      });
+
+      // /metrics, as Prometheus reads it.
+      const server = createServer(metrics.wrap((_req, res) => res.end()));
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+      try {
+        const port = (server.address() as AddressInfo).port;
+        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        expect(text).toMatch(/^site_job_alert_confirmations_total 4$/m);
+        expect(text).toMatch(/^site_job_alert_signup_refusals_total\{limit="network"\} 1$/m);
+        expect(text).toMatch(/^site_job_alert_signup_refusals_total\{limit="site"\} 2$/m);
+        expect(text).toMatch(/^site_job_alert_signup_refusals_total\{limit="mailbox"\} 0$/m);
+      } finally {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
+
+    it("counts the server's own sign-ups in its /metrics: the e-mails sent and the mailbox's refusals", async () => {
+      const alertsService = h.services.app.alerts;
+      const formToken = issueFormToken("careers", h.services.secrets.resultSecret, Date.now() - 60_000);
+      await alertsService.signUp(signUp({ email: "pat.lee@example.com", formToken }));
+      await alertsService.signUp(signUp({ email: "patlee+again@example.com", formToken }));
+      const text = await h.services.metrics.registry.metrics();
+      expect(text).toMatch(/^site_job_alert_confirmations_total 1$/m);
+      expect(text).toMatch(/^site_job_alert_signup_refusals_total\{limit="mailbox"\} 1$/m);
+    });
+
+    it("repeats none of a sign-up's free text in its e-mails, and shows the place only behind the link", async () => {
+      const alertsService = service();
+      const relayed = await alertsService.signUp(
+        signUp({ email: "victim@example.org", place: relayedWords }),
+      );
+      expect(relayed).toMatchObject({ kind: "refused", status: 422, fields: { place: expect.any(String) } });
+      expect(await confirmationsQueued()).toEqual([]);
+
+      const place = "Ashton-under-Lyne";
+      await alertsService.signUp(signUp({ place }));
+      const [confirmation] = await delivered();
+      const text = confirmation?.parsed.text ?? "";
+      expect(text).toContain("Steward Staff; Temporary; in or near the place given on our form;");
+      expect(text).not.toContain(place);
+      expect(confirmation?.parsed.subject).not.toContain(place);
+      const token = tokenIn(text, "/careers/alerts/confirm");
+      // The mailbox's owner sees it on the page the link opens.
+      expect(await alertsService.openConfirm(token)).toMatchObject({ choices: { place } });
+      await alertsService.confirm(token);
+
+      // The note to an address that already has alerts repeats nothing typed either.
+      await alertsService.signUp(signUp({ place: "Wigan" }));
+      const note = (await delivered()).at(-1);
+      expect(note?.parsed.text).toContain("already gets our job alerts");
+      expect(note?.parsed.text).not.toContain("Wigan");
     });
   },
 );

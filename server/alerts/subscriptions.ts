@@ -7,6 +7,11 @@
  * inbox" whatever happens, and what differs (a first confirmation, or a note to an address that already
  * has alerts) goes only to that address. A link that is not ours, altered, or for an alert that has gone
  * changes nothing and is answered as one that does not work.
+ *
+ * Nor is the form a way to make our mail server write to strangers: a sign-up's e-mail spends from its
+ * mailbox's daily budget, shared with the forms' acknowledgements and counted by the same mailbox key
+ * (one mailbox however its address is spelt); each network and the whole site have an hourly allowance;
+ * and the e-mail repeats nothing the sender typed, only choices from our own lists.
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -19,7 +24,7 @@ import {
   describeChoices,
   placeMaxLength,
 } from "#core/alerts/model.ts";
-import { jobAlerts } from "#core/config/job-alerts.ts";
+import { type JobAlertsConfig, jobAlerts } from "#core/config/job-alerts.ts";
 import { type Period, retention } from "#core/config/retention.ts";
 import { site } from "#core/config/site.ts";
 import { normaliseEmail } from "#core/email.ts";
@@ -30,9 +35,11 @@ import { addPeriod, describePeriod } from "#core/retention-periods.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { QueuedMail } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
+import { acknowledgementsPerDay, acknowledgementWindowMs, mailboxKey } from "../leads/acknowledgements.ts";
 import { type AlertLinkPurpose, readAlertLink, signAlertLink } from "../protection/alert-link.ts";
-import { hashIp, networkKey } from "../protection/client-address.ts";
-import { takeRateLimit } from "../protection/rate-limit.ts";
+import { networkKey } from "../protection/client-address.ts";
+import { type RateVerdict, takeRateLimit } from "../protection/rate-limit.ts";
+import { lockAlertMailbox, setAlertSendingTimes } from "../tables/acknowledged-mailboxes.ts";
 import {
   activeChoiceCounts,
   addPendingAlert,
@@ -71,7 +78,14 @@ export type SignUpInput = {
 /** What a post from an alert page came to. */
 export type AlertAnswer =
   | { kind: "done"; message: string }
-  | { kind: "refused"; status: number; message: string; fields?: Record<string, string> }
+  | {
+      kind: "refused";
+      status: number;
+      message: string;
+      fields?: Record<string, string>;
+      /** With a 429: how long until the allowance turns (the answer's Retry-After). */
+      retryAfterSeconds?: number;
+    }
   /** The link does not work (not ours, altered, expired, or the alert has gone): nothing said of it. */
   | { kind: "unknown" }
   | { kind: "left" };
@@ -84,7 +98,28 @@ export function consentWords(choices: AlertChoices, period: Period = retention.j
   return `E-mails from ${site.legalName} about new vacancies matching: ${describeChoices(choices)}. Until I leave (a link in every e-mail), or for ${describePeriod(period)} from confirming unless I renew.`;
 }
 
-/** Checks a set of choices: the five services, the vacancies' employment types, a short place, a frequency. */
+/**
+ * A place as people write a town's name: Latin letters (accented ones too), spaces, hyphens, apostrophes
+ * and full stops that end a word ("St. Helens", "Ashton-under-Lyne", "King's Lynn", "Ynys Môn"). No
+ * digits, slashes, other signs or a full stop inside a word, so the field cannot carry a telephone
+ * number or a web address ("evil.example").
+ */
+function isPlaceName(place: string): boolean {
+  return /^\p{Script=Latin}[\p{Script=Latin} '\u2019.-]*$/u.test(place) && !/\.\S/.test(place);
+}
+/** A postcode district or a whole postcode, as the alerts match them: "M4", "SK10", "EC1A", "M4 6JB". */
+const postcodePlace = /^[A-Z]{1,2}\d[A-Z\d]?(?: ?\d[A-Z]{2})?$/i;
+
+/**
+ * The choices as a sign-up's e-mail repeats them: what was picked from our own lists, and of the place
+ * only that one was given. Whatever a stranger types into the form, our e-mail cannot carry it to
+ * someone else's inbox; the owner of the mailbox sees the place on the page the link opens.
+ */
+function describeListedChoices(choices: AlertChoices): string {
+  return describeChoices({ ...choices, place: choices.place ? "the place given on our form" : "" });
+}
+
+/** Checks a set of choices: the five services, the vacancies' employment types, a place name or postcode district, a frequency. */
 export function parseChoices(
   input: Pick<SignUpInput, "services" | "types" | "place" | "frequency">,
 ): { ok: true; choices: AlertChoices } | { ok: false; fields: Record<string, string> } {
@@ -95,9 +130,9 @@ export function parseChoices(
     fields.services = "Please choose from the kinds of work listed.";
   if (types.some((value) => !alertTypes.some((type) => type.value === value)))
     fields.types = "Please choose from the employment types listed.";
-  const place = input.place.replace(/\s+/g, " ").trim();
-  if (place.length > placeMaxLength || /[<>\p{Cc}]/u.test(place))
-    fields.place = `Please give a town or a postcode district (such as M4), in up to ${placeMaxLength} characters.`;
+  const place = input.place.normalize("NFC").replace(/\s+/g, " ").trim();
+  if (place.length > placeMaxLength || (place && !isPlaceName(place) && !postcodePlace.test(place)))
+    fields.place = `Please give a town (in letters, with spaces, hyphens, apostrophes or full stops if its name has them) or a postcode district such as M4, in up to ${placeMaxLength} characters.`;
   const frequency = alertFrequencies.find((f) => f.value === input.frequency)?.value;
   if (!frequency) fields.frequency = "Please choose how often you would like to hear from us.";
   if (Object.keys(fields).length > 0 || !frequency) return { ok: false, fields };
@@ -113,6 +148,26 @@ export function parseChoices(
   };
 }
 
+/** The allowances of the sign-up form and of the links' pages (core/config/job-alerts.ts; tests lower them). */
+export type AlertLimits = Pick<
+  JobAlertsConfig,
+  | "confirmationsPerMailboxPerDay"
+  | "signUpsPerHour"
+  | "signUpsPerNetworkPerHour"
+  | "linkPostsPerNetworkPerHour"
+>;
+
+/** Which allowance refused a sign-up: its network's hour, the whole site's hour, or its mailbox's day. */
+export type AlertSignUpLimit = "network" | "site" | "mailbox";
+
+/** What the sign-up form tells the metrics. */
+export type AlertCounts = {
+  /** A sign-up's e-mail was queued (a confirmation link, or the note to an address with alerts). */
+  sent(): void;
+  /** A sign-up was refused by one of its allowances, and sent nothing. */
+  refused(limit: AlertSignUpLimit): void;
+};
+
 export type SubscriptionsOptions = {
   db: Database;
   /** alertLinkKey(secrets.resultSecret). */
@@ -127,6 +182,10 @@ export type SubscriptionsOptions = {
   replyTo: string;
   clock?: () => number;
   onQueued?: () => void;
+  /** The allowances; core/config/job-alerts.ts's unless given. */
+  limits?: AlertLimits;
+  /** Told of each sign-up's e-mail and each refusal, for /metrics. */
+  counts?: AlertCounts;
   /**
    * Told of each alert about to be deleted because its person left, before the deletion commits: the
    * erasure ledger keeps its id, so a restored backup does not bring it back.
@@ -136,8 +195,9 @@ export type SubscriptionsOptions = {
 
 /** The job alerts' sign-up and the pages behind their links. */
 export function createSubscriptions(options: SubscriptionsOptions) {
-  const { db, linkKey, publicUrl, formSecret, ipSalt, replyTo, onQueued } = options;
+  const { db, linkKey, publicUrl, formSecret, ipSalt, replyTo, onQueued, counts } = options;
   const clock = options.clock ?? Date.now;
+  const limits: AlertLimits = options.limits ?? jobAlerts;
   const links: AlertLinks = createAlertLinks(linkKey, publicUrl);
   const base = publicUrl.replace(/\/+$/, "");
   const period = retention.jobAlerts.unrenewed;
@@ -147,23 +207,15 @@ export function createSubscriptions(options: SubscriptionsOptions) {
     return `${base}${alertPaths.confirm}?${alertLinkParameter}=${token}`;
   }
 
-  async function allowed(key: string, limit: number, windowMs: number, now: number): Promise<boolean> {
-    return (await takeRateLimit(db.relaxed, { key, limit, windowMs }, now)).allowed;
-  }
-  /** Whether this network may make another post to a link's page (confirm, change, renew) now. */
-  function linkPostAllowed(client: string, now: number): Promise<boolean> {
-    return allowed(
-      `job-alerts:links:${networkKey(client, ipSalt)}`,
-      jobAlerts.linkPostsPerNetworkPerHour,
-      hourMs,
-      now,
-    );
+  function take(key: string, limit: number): Promise<RateVerdict> {
+    return takeRateLimit(db.relaxed, { key, limit, windowMs: hourMs }, clock());
   }
 
-  const tooMany = (): AlertAnswer => ({
+  const tooMany = (verdict: RateVerdict): AlertAnswer => ({
     kind: "refused",
     status: 429,
-    message: `That is a lot of requests in a short time, so we have paused them. Please try again in an hour, or call us on ${site.phone.display}.`,
+    message: `That is a lot of requests in a short time, so we have paused them and sent nothing. Please try again in an hour, or call us on ${site.phone.display}.`,
+    retryAfterSeconds: verdict.retryAfterSeconds,
   });
 
   /** The alert a link names, if the link is ours, for this purpose and still works. */
@@ -183,7 +235,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
         "Hello,",
         "",
         `Someone, we hope you, asked ${site.brand} to e-mail this address about new vacancies:`,
-        describeChoices(choices),
+        describeListedChoices(choices),
         "",
         'To start your job alerts, open this link and choose "Confirm my job alerts":',
         confirmUrl(alertId, now),
@@ -207,7 +259,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
         "Hello,",
         "",
         `Someone, we hope you, asked ${site.brand} to e-mail this address about new vacancies:`,
-        describeChoices(choices),
+        describeListedChoices(choices),
         "",
         "This address already gets our job alerts, so nothing has changed yet. To change your choices to these (or any others), or to leave, open your alerts page:",
         links(alertId).manage,
@@ -230,16 +282,46 @@ export function createSubscriptions(options: SubscriptionsOptions) {
     },
 
     /**
-     * A sign-up from the form. Answered "check your inbox" whether the address is new, waiting for its
-     * confirmation, already subscribed, over its daily allowance, or the post looks like a robot's; only
-     * bad input (said field by field) and too many posts from one network are answered otherwise.
+     * Counts a post to the sign-up form against its network's hourly allowance, before its body is read
+     * (a network past it costs us no reading): null to go on, or the 429 to answer.
      */
-    async signUp(input: SignUpInput, client: string): Promise<AlertAnswer> {
+    async admitSignUp(client: string): Promise<AlertAnswer | null> {
+      const verdict = await take(
+        `job-alerts:net:${networkKey(client, ipSalt)}`,
+        limits.signUpsPerNetworkPerHour,
+      );
+      if (verdict.allowed) return null;
+      counts?.refused("network");
+      return tooMany(verdict);
+    },
+
+    /**
+     * Counts a post to a link's page (confirm, or any of the manage page's buttons) against its
+     * network's hourly allowance, before its body is read: null to go on, or the 429 to answer. A mail
+     * program's one-click leave is not counted: it comes from the mail provider's servers, for all its
+     * users at once.
+     */
+    async admitLinkPost(client: string): Promise<AlertAnswer | null> {
+      const verdict = await take(
+        `job-alerts:links:${networkKey(client, ipSalt)}`,
+        limits.linkPostsPerNetworkPerHour,
+      );
+      return verdict.allowed ? null : tooMany(verdict);
+    },
+
+    /**
+     * A sign-up from the form, once admitted (admitSignUp). Answered "check your inbox" whether the
+     * address is new, waiting for its confirmation, already subscribed, past its mailbox's daily
+     * allowance, or the post looks like a robot's; only bad input (said field by field) and the site's
+     * hourly allowance, which says nothing of any address, are answered otherwise.
+     */
+    async signUp(input: SignUpInput): Promise<AlertAnswer> {
       const now = clock();
+      // The same words whatever happened, and true in every case: nothing here tells whether an
+      // address has alerts, or was written to today.
       const sent: AlertAnswer = {
         kind: "done",
-        message:
-          "Check your inbox: we have sent you an e-mail with a link to confirm your job alerts. They start once you open it.",
+        message: `Check your inbox: we have sent you an e-mail with a link to confirm your job alerts. They start once you open it. We send an address one such link a day, so if you signed up earlier today, please use the link in that first e-mail.`,
       };
       const email = emailField.safeParse(input.email);
       const parsed = parseChoices(input);
@@ -257,18 +339,32 @@ export function createSubscriptions(options: SubscriptionsOptions) {
           fields,
         };
       }
-      const network = networkKey(client, ipSalt);
-      if (!(await allowed(`job-alerts:net:${network}`, jobAlerts.signUpsPerNetworkPerHour, hourMs, now)))
-        return tooMany();
       // The spam layers: a robot is told the same as anyone and nothing is sent.
       if (input.honeypot) return sent;
       if (checkFormToken(input.formToken || undefined, "careers", formSecret, now).spamSignal) return sent;
+      // Every sign-up that could send takes a place in the site's hour before its mailbox is looked at,
+      // so whether this answer is "paused" depends on nobody's address.
+      const siteHour = await take("job-alerts:site", limits.signUpsPerHour);
+      if (!siteHour.allowed) {
+        counts?.refused("site");
+        return {
+          kind: "refused",
+          status: 429,
+          message: `We have had a great many job alert sign-ups in the last hour, so we have paused them and sent nothing. Please try again in an hour: our vacancies page lists every job meanwhile.`,
+          retryAfterSeconds: siteHour.retryAfterSeconds,
+        };
+      }
       const address = normaliseEmail(email.data);
-      const addressKey = hashIp(`job-alerts:${address}`, ipSalt);
-      if (!(await allowed(`job-alerts:addr:${addressKey}`, jobAlerts.signUpsPerAddressPerDay, dayMs, now)))
-        return sent;
+      const mailbox = mailboxKey(address);
       const { choices } = parsed;
-      await db.transaction(async (tx) => {
+      const queued = await db.transaction(async (tx) => {
+        // The mailbox's row first (locked on PostgreSQL until the commit), so sign-ups and the forms'
+        // acknowledgements to it at once spend its budget one after another.
+        const taken = await lockAlertMailbox(tx, mailbox, now);
+        const since = now - acknowledgementWindowMs;
+        const sentAt = taken.sentAt.filter((at) => at > since);
+        const alertSentAt = taken.alertSentAt.filter((at) => at > since);
+        if (sentAt.length >= acknowledgementsPerDay) return false;
         const known = await lockAlertByEmail(tx, db.sql, address);
         if (known?.status === "active") {
           await enqueueEmail(
@@ -277,8 +373,11 @@ export function createSubscriptions(options: SubscriptionsOptions) {
             alreadySubscribedMail(address, known.id, choices),
             now,
           );
-          return;
+          await setAlertSendingTimes(tx, mailbox, { sentAt: [...sentAt, now], alertSentAt }, now);
+          return true;
         }
+        // Past its confirmations for the day, a sign-up changes nothing: a waiting one keeps its link.
+        if (alertSentAt.length >= limits.confirmationsPerMailboxPerDay) return false;
         // A sign-up still waiting for its confirmation is replaced by the newer one (its old link stops working).
         if (known) await deleteAlert(tx, known.id);
         const id = randomBytes(18).toString("base64url");
@@ -291,7 +390,19 @@ export function createSubscriptions(options: SubscriptionsOptions) {
           now,
         });
         await enqueueEmail(tx, alertReference(id), confirmationMail(address, id, choices, now), now);
+        await setAlertSendingTimes(
+          tx,
+          mailbox,
+          { sentAt: [...sentAt, now], alertSentAt: [...alertSentAt, now] },
+          now,
+        );
+        return true;
       });
+      if (!queued) {
+        counts?.refused("mailbox");
+        return sent;
+      }
+      counts?.sent();
       onQueued?.();
       return sent;
     },
@@ -303,13 +414,12 @@ export function createSubscriptions(options: SubscriptionsOptions) {
     },
 
     /**
-     * Confirms a sign-up: the alert starts, and the consent record says when. Only a POST does this (the
-     * page's button), never opening the link: mail scanners and link previews fetch every link in an
-     * e-mail, and must not be able to sign anyone up.
+     * Confirms a sign-up, once admitted (admitLinkPost): the alert starts, and the consent record says
+     * when. Only a POST does this (the page's button), never opening the link: mail scanners and link
+     * previews fetch every link in an e-mail, and must not be able to sign anyone up.
      */
-    async confirm(token: string, client: string): Promise<AlertAnswer> {
+    async confirm(token: string): Promise<AlertAnswer> {
       const now = clock();
-      if (!(await linkPostAllowed(client, now))) return tooMany();
       const row = await alertFor(token, "confirm", now);
       if (!row) return { kind: "unknown" };
       await markConfirmed(db, row.id, now, ` on ${formatDate(now)}`);
@@ -328,14 +438,15 @@ export function createSubscriptions(options: SubscriptionsOptions) {
       return { choices: row.choices, active: row.status === "active", lapsesAt };
     },
 
-    /** New choices from the manage page; the consent record is rewritten to say what was agreed now. */
+    /**
+     * New choices from the manage page, once admitted (admitLinkPost); the consent record is rewritten
+     * to say what was agreed now.
+     */
     async update(
       token: string,
       input: Pick<SignUpInput, "services" | "types" | "place" | "frequency">,
-      client: string,
     ): Promise<AlertAnswer> {
       const now = clock();
-      if (!(await linkPostAllowed(client, now))) return tooMany();
       const row = await alertFor(token, "manage", now);
       if (!row) return { kind: "unknown" };
       const parsed = parseChoices(input);
@@ -355,10 +466,9 @@ export function createSubscriptions(options: SubscriptionsOptions) {
       return { kind: "done", message: "Saved: your job alerts now follow your new choices." };
     },
 
-    /** "Keep my alerts": the alert runs for another whole period from now. */
-    async renew(token: string, client: string): Promise<AlertAnswer> {
+    /** "Keep my alerts", once admitted (admitLinkPost): the alert runs for another whole period from now. */
+    async renew(token: string): Promise<AlertAnswer> {
       const now = clock();
-      if (!(await linkPostAllowed(client, now))) return tooMany();
       const row = await alertFor(token, "manage", now);
       if (!row) return { kind: "unknown" };
       await markRenewed(db, row.id, now);

@@ -3,6 +3,7 @@
  * an interview's facts or refused in words that name the field at fault. Pure (no database, no clock of
  * its own), so the invitation and the move check the same way and a test needs nothing but a string.
  */
+import { characterProblem } from "#core/characters.ts";
 import { applicants } from "#core/config/applicants.ts";
 import { interviewLimits, interviewPlaceKinds } from "#core/leads/model.ts";
 import { type InterviewFacts, officePlace } from "./interview-words.ts";
@@ -24,12 +25,13 @@ export type InterviewFormCheck =
   | { ok: true; value: InterviewFacts }
   | { ok: false; problem: string; field: InterviewField };
 
-// Unicode's control characters and the line separators: never in a one-line value, nor (but for line
-// breaks and tabs) in a note.
-const control = /[\p{Cc}\u2028\u2029]/u;
-
+// Any run of spaces and line breaks is one space (an address pasted from several lines). The byte-order
+// mark, which JavaScript also counts as a space, is left in for the character rule to refuse.
 function oneLine(value: string): string {
-  return value.normalize("NFC").replace(/\s+/g, " ").trim();
+  return value
+    .normalize("NFC")
+    .replace(/[^\S\uFEFF]+/g, " ")
+    .trim();
 }
 
 /** A UK telephone number: 0161 496 0123, 07700 900123, +44 (0)161 496 0123. */
@@ -80,9 +82,9 @@ export function checkInterviewForm(form: InterviewForm, now: number): InterviewF
     );
   }
   let place = oneLine(form.place);
-  if (control.test(place)) {
-    return refuse("place", "The address, number or link has special control characters; please remove them.");
-  }
+  // Every free-text field follows one rule for its characters (core/characters.ts).
+  const placeProblem = characterProblem(place, "The address, number or link", "one line");
+  if (placeProblem) return refuse("place", placeProblem);
   if (place.length > interviewLimits.place) {
     return refuse(
       "place",
@@ -105,7 +107,9 @@ export function checkInterviewForm(form: InterviewForm, now: number): InterviewF
   }
   const meetWith = oneLine(form.meetWith);
   if (!meetWith) return refuse("meetWith", "Say who they will meet, such as your name.");
-  if (control.test(meetWith) || meetWith.length > interviewLimits.meetWith) {
+  const meetWithProblem = characterProblem(meetWith, "Who they will meet", "one line");
+  if (meetWithProblem) return refuse("meetWith", meetWithProblem);
+  if (meetWith.length > interviewLimits.meetWith) {
     return refuse(
       "meetWith",
       `Who they will meet must be on one line, ${interviewLimits.meetWith} characters or fewer.`,
@@ -118,8 +122,7 @@ export function checkInterviewForm(form: InterviewForm, now: number): InterviewF
       `The note must be ${interviewLimits.note} characters or fewer (it has ${note.length}).`,
     );
   }
-  if (control.test(note.replace(/[\n\t]/g, ""))) {
-    return refuse("note", "The note has special control characters; please remove them.");
-  }
+  const noteProblem = characterProblem(note, "The note", "lines");
+  if (noteProblem) return refuse("note", noteProblem);
   return { ok: true, value: { startsAt: startsAt.value, minutes, placeKind: kind, place, meetWith, note } };
 }

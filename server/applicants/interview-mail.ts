@@ -48,7 +48,7 @@ export function interviewMail(
   sending: InterviewSending,
   previous: InterviewFacts | null = null,
 ): QueuedMail {
-  const link = sending.links(applicant.reference, sending.now);
+  const link = sending.links(applicant, sending.now);
   const at = `${ukDay(interview.startsAt)} at ${ukClock(interview.startsAt)}`;
   const cancelled = kind === "cancelled" || kind === "cancelled-withdrawn";
   const subject = {

@@ -27,8 +27,8 @@ const publicUrl = "https://www.cottonopolis.example";
 const hour = 60 * 60 * 1000;
 const quiet = createLogger("silent");
 
-const links: ApplicantLinks = (reference, at) => ({
-  url: applicantLinkUrl(applicantLinkKey("a-test-secret"), publicUrl, reference, at, 90),
+const links: ApplicantLinks = (application, at) => ({
+  url: applicantLinkUrl(applicantLinkKey("a-test-secret"), publicUrl, application, at, 90),
   expiresAt: at + 90 * 24 * hour,
 });
 

@@ -30,8 +30,8 @@ const applicationsInbox = "jobs@cottonopolis.example";
 const publicUrl = "https://www.cottonopolis.example";
 const hour = 60 * 60 * 1000;
 
-const links: ApplicantLinks = (reference, at) => ({
-  url: applicantLinkUrl(applicantLinkKey("a-test-secret"), publicUrl, reference, at, 90),
+const links: ApplicantLinks = (application, at) => ({
+  url: applicantLinkUrl(applicantLinkKey("a-test-secret"), publicUrl, application, at, 90),
   expiresAt: at + 90 * 24 * hour,
 });
 

@@ -2,16 +2,20 @@
  * Interviews: staff invite an applicant, move the interview or cancel it from the application's page.
  * Each change writes the interview, queues ONE e-mail to the applicant with its calendar invitation
  * (REQUEST, or CANCEL, with the interview's UID and a higher SEQUENCE each time), and records the
- * timeline's line and the lead's last activity, all in one transaction. The service also hands the
+ * timeline's line and the lead's last activity, all in one transaction; each e-mail a member of staff
+ * causes counts against the caps on the e-mails staff write (server/leads/staff-mail.ts), as a reply
+ * does, since its note is their words. The service also hands the
  * workspace its lists of interviews (interview-lists.ts); the form's checks are in interview-form.ts and
  * the e-mails' words in interview-mail.ts.
  */
 import { randomUUID } from "node:crypto";
 import { applicants } from "#core/config/applicants.ts";
+import type { StaffLimitsConfig } from "#core/config/staff-limits.ts";
 import { kindOfReference } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ApplicantLinks, QueuedMail } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
+import { type CapRefusal, countStaffMail } from "../leads/staff-mail.ts";
 import {
   addInterview,
   cancelInterview,
@@ -38,11 +42,13 @@ const hour = 60 * 60_000;
 
 /**
  * What came of a change: its value, or a refusal in words for the person, naming the field at fault
- * when there is one; `missing` says which thing does not exist (a 404).
+ * when there is one; `missing` says which thing does not exist (a 404), `limited` that a cap on the
+ * e-mails staff write refused it (a 429).
  */
 export type InterviewOutcome<T> =
   | { ok: true; value: T }
-  | { ok: false; problem: string; field?: InterviewField; missing?: "application" | "interview" };
+  | { ok: false; problem: string; field?: InterviewField; missing?: "application" | "interview" }
+  | CapRefusal;
 
 const noApplication = {
   ok: false,
@@ -153,6 +159,10 @@ export type InterviewsOptions = {
   clock?: () => number;
   /** Called once an e-mail was queued, so the delivery queue sends it at once. */
   onQueued?: () => void;
+  /** The caps on every e-mail staff write (core/config/staff-limits.ts unless a test lowers them). */
+  limits?: StaffLimitsConfig;
+  /** The team page's address, for the administrators' e-mail when someone reaches a cap. */
+  teamUrl?: string | undefined;
 };
 
 /**
@@ -163,13 +173,19 @@ export function createInterviews(options: InterviewsOptions) {
   const { db, replyTo, applicantLinks } = options;
   const clock = options.clock ?? Date.now;
   const sending = (now: number): InterviewSending => ({ replyTo, links: applicantLinks, now });
+  const caps = { limits: options.limits, teamUrl: options.teamUrl };
 
   /** Runs one change in a transaction; wakes the delivery queue when it queued an e-mail. */
   async function change<T>(fn: (now: number) => Promise<InterviewOutcome<T>>): Promise<InterviewOutcome<T>> {
     const outcome = await fn(clock());
-    if (outcome.ok) options.onQueued?.();
+    // A refusal by a cap may have queued the administrators' e-mail.
+    if (outcome.ok || "limited" in outcome) options.onQueued?.();
     return outcome;
   }
+
+  /** Counts the applicant's e-mail against the caps first: the refusal, or null when it may go. */
+  const counted = (tx: Queryable, reference: string, me: Staff, now: number) =>
+    countStaffMail(tx, db.sql, { reference, staffId: me.id, kind: "interview", now }, caps);
 
   /** The application behind a reference, or the refusal: not an application, none, spam or withdrawn. */
   async function writableApplicant(
@@ -216,6 +232,8 @@ export function createInterviews(options: InterviewsOptions) {
         return db.transaction(async (tx) => {
           const found = await writableApplicant(tx, reference);
           if (!found.ok) return found;
+          const capped = await counted(tx, reference, me, now);
+          if (capped) return capped;
           const applicant = found.value;
           const uid = randomUUID();
           const facts = booking.value;
@@ -266,6 +284,8 @@ export function createInterviews(options: InterviewsOptions) {
           if (!found.ok) return found;
           const current = await comingInterview(tx, reference, uid, now);
           if (!current.ok) return current;
+          const capped = await counted(tx, reference, me, now);
+          if (capped) return capped;
           const facts = booking.value;
           const sequence = await rebookInterview(tx, reference, uid, {
             booking: facts,
@@ -304,6 +324,10 @@ export function createInterviews(options: InterviewsOptions) {
           if (applicant.status === "spam") return { ok: false as const, problem: barred(applicant) ?? "" };
           const current = await comingInterview(tx, reference, uid, now);
           if (!current.ok) return current;
+          // The cancellation is an e-mail staff cause like any other: past a cap it is refused, and the
+          // interview stays booked (and in the applicant's calendar) until it can be cancelled.
+          const capped = await counted(tx, reference, me, now);
+          if (capped) return capped;
           const by = { kind: "cancelled", staffId: me.id } as const;
           if (!(await cancelOne(tx, current.value, applicant, sending(now), by))) return noInterview;
           await touchActivity(tx, "application", reference, now);

@@ -1,8 +1,11 @@
 // A vacancy's "not this time": one e-mail per ticked applicant still at New or Contacted, each moved to
-// Unsuccessful with both on their own timeline; against a real SQLite file and the real PostgreSQL
-// server, with a real SMTP server on loopback.
+// Unsuccessful with both on their own timeline; sent only by those allowed to publish vacancies, and to
+// more than a few at once only after a fresh passkey confirmation. Against a real SQLite file and the
+// real PostgreSQL server, with a real SMTP server on loopback.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applicantEmails } from "#core/config/applicant-emails.ts";
+import { staffLimits } from "#core/config/staff-limits.ts";
+import { mayNotTellApplicants } from "#core/vacancies/managing.ts";
 import { londonDate } from "#core/vacancies/model.ts";
 import {
   type Dialect,
@@ -11,7 +14,7 @@ import {
   startHarness,
   TestSmtp,
 } from "../../tests/support/harness.ts";
-import { addStaff, sendApplication, setLead } from "../../tests/support/lifecycle.ts";
+import { addStaff, count, sendApplication, setLead } from "../../tests/support/lifecycle.ts";
 import type { StaffMember } from "../workspace/sessions.ts";
 import { fillTemplate } from "./stage-emails.ts";
 
@@ -129,7 +132,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
         },
         me,
       );
-      expect(outcome).toEqual({ ok: true, value: { sent: 2, skipped: 6 } });
+      expect(outcome).toEqual({ ok: true, value: { sent: 2, skipped: 6, heldBack: 0 } });
 
       await delivered();
       const received = smtp.messages.map((m) => ({
@@ -152,7 +155,8 @@ describe.each<Dialect>(["sqlite", "postgres"])(
         const mail = received.find((m) => m.text.startsWith(`Dear ${name},`));
         expect(mail, name).toBeTruthy();
         expect(mail?.to).toEqual([await emailOf(reference)]);
-        expect(mail?.subject).toBe(template.subject);
+        // The template names the vacancy; each message also names the applicant's own application.
+        expect(mail?.subject).toBe(`${template.subject} (${reference})`);
         expect(mail?.replyTo).toBe(applicationsInbox);
         expect(mail?.text).toContain(`${template.body}\n\nWith thanks from the warehouse team.`);
         expect(mail?.text).toContain("/your-application?link=");
@@ -167,7 +171,9 @@ describe.each<Dialect>(["sqlite", "postgres"])(
           ]),
         );
         const replies = await h.services.app.workspace.inbox.replies(reference);
-        expect(replies.map((r) => [r.subject, r.state])).toEqual([[template.subject, "sent"]]);
+        expect(replies.map((r) => [r.subject, r.state])).toEqual([
+          [`${template.subject} (${reference})`, "sent"],
+        ]);
         // Its lead page offers no second e-mail for Unsuccessful.
         expect((await recruitment().stageEmail(reference))?.sentAt).toEqual(expect.any(Number));
       }
@@ -188,12 +194,12 @@ describe.each<Dialect>(["sqlite", "postgres"])(
           { references: [ana, ben], subject: "Again", body: "Again" },
           me,
         ),
-      ).toEqual({ ok: true, value: { sent: 0, skipped: 2 } });
+      ).toEqual({ ok: true, value: { sent: 0, skipped: 2, heldBack: 0 } });
     });
 
     it("refuses, in words, a send with nobody ticked, bad words or no such vacancy", async () => {
       const staffId = await addStaff(h);
-      const me = { id: staffId };
+      const me = { id: staffId, confirmedAt: Date.now() };
       const vacancy = await publishVacancy(staffId, "Cleaner");
       const ana = await sendApplication(h, { vacancy: vacancy.reference });
       const send = (references: string[], subject = "Filled", body = "Thank you.", ref = vacancy.reference) =>
@@ -207,6 +213,79 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       expect(await send([ana], "Filled", "Thanks", "VAC-ZZZZZZ")).toMatchObject({ ok: false, missing: true });
       expect(await statusOf(ana)).toBe("new");
       expect(await recruitment().waitingForVacancy("VAC-ZZZZZZ")).toBeNull();
+    });
+
+    it("refuses someone not allowed to publish vacancies, and lets an administrator send it", async () => {
+      const allowed = await addStaff(h, "Vera Vacancies");
+      const vacancy = await publishVacancy(allowed, "Kitchen Porter");
+      const ana = await sendApplication(h, { firstName: "Ana", vacancy: vacancy.reference });
+      const email = { references: [ana], subject: "Filled", body: "Thank you for applying." };
+
+      // Not allowed (and not an administrator): refused in the words the page shows, nothing sent.
+      const without = await addStaff(h, "Nico Nopermission", false);
+      const refused = await recruitment().sendNotThisTime(vacancy.reference, email, {
+        id: without,
+        confirmedAt: Date.now(),
+      });
+      expect(refused).toEqual({ ok: false, forbidden: true, problem: mayNotTellApplicants });
+      expect(await statusOf(ana)).toBe("new");
+      expect(await count(h, "outbox", "reference = ? AND purpose = 'stage'", [ana])).toBe(0);
+
+      // An administrator may, with or without the vacancies permission of their own.
+      const admin = await addStaff(h, "Ada Admin", false);
+      await h.services.db.run("UPDATE staff SET is_admin = 1 WHERE id = ?", [admin]);
+      expect(
+        await recruitment().sendNotThisTime(vacancy.reference, email, { id: admin, confirmedAt: Date.now() }),
+      ).toEqual({ ok: true, value: { sent: 1, skipped: 0, heldBack: 0 } });
+      expect(await statusOf(ana)).toBe("unsuccessful");
+    });
+
+    it(`asks for the passkey again to tell more than ${staffLimits.confirmNotThisTimeAbove} at once, and sends once confirmed`, async () => {
+      const staffId = await addStaff(h, "Cora Confirm");
+      const vacancy = await publishVacancy(staffId, "Event Steward");
+      const many: string[] = [];
+      for (let i = 0; i <= staffLimits.confirmNotThisTimeAbove; i++) {
+        many.push(await sendApplication(h, { firstName: `Applicant${i}`, vacancy: vacancy.reference }));
+      }
+      const email = { references: many, subject: "Filled", body: "Thank you for applying." };
+      const stale = Date.now() - 16 * 60 * 1000;
+
+      // Confirmed over 15 minutes ago (or never): asked to confirm, and nobody is told.
+      for (const confirmedAt of [0, stale]) {
+        const asked = await recruitment().sendNotThisTime(vacancy.reference, email, {
+          id: staffId,
+          confirmedAt,
+        });
+        expect(asked).toMatchObject({ ok: false, confirm: true });
+        if (asked.ok) throw new Error("sent");
+        expect(asked.problem).toContain(
+          `more than ${staffLimits.confirmNotThisTimeAbove} applicants at once`,
+        );
+      }
+      for (const reference of many) expect(await statusOf(reference)).toBe("new");
+      expect(await count(h, "staff_mail", "staff_id = ?", [staffId])).toBe(0);
+
+      // Up to the threshold needs no confirmation.
+      const few = many.slice(0, staffLimits.confirmNotThisTimeAbove);
+      expect(
+        await recruitment().sendNotThisTime(
+          vacancy.reference,
+          { ...email, references: few },
+          {
+            id: staffId,
+            confirmedAt: stale,
+          },
+        ),
+      ).toEqual({ ok: true, value: { sent: few.length, skipped: 0, heldBack: 0 } });
+
+      // Just confirmed: every one of them goes (those already told are skipped).
+      expect(
+        await recruitment().sendNotThisTime(vacancy.reference, email, {
+          id: staffId,
+          confirmedAt: Date.now(),
+        }),
+      ).toEqual({ ok: true, value: { sent: 1, skipped: few.length, heldBack: 0 } });
+      for (const reference of many) expect(await statusOf(reference)).toBe("unsuccessful");
     });
   },
 );

@@ -24,6 +24,7 @@ import { createApp, createHttpServer } from "../app.ts";
 import { createLogger } from "../observability/logger.ts";
 import { applicantLinkKey, signApplicantLink } from "../protection/applicant-link.ts";
 import { applicantPageBodyLimit, isApplicantPagePath } from "./page-guard.ts";
+import { createSelfService } from "./self-service.ts";
 
 const site = "https://www.cottonopolis.example";
 
@@ -42,7 +43,7 @@ const build = {
       id: "page",
       parentId: "root",
       path: "your-application",
-      module: { loader: route.loader, action: route.action, default: () => null },
+      module: { loader: route.loader, action: route.action, headers: route.headers, default: () => null },
     },
   },
   assets: { entry: { imports: [], module: "/entry.js" }, routes: {}, url: "/manifest.js", version: "1" },
@@ -101,14 +102,23 @@ describe.each<Dialect>(["sqlite", "postgres"])("the applicant's page served on %
     await h?.close();
   });
 
+  /** A link to the application with this reference, signed as the server signs one, working until `expiresAt`. */
+  async function linkFor(reference: string, expiresAt: number) {
+    const [row] = await h.services.db.all<{ link_nonce: string }>(
+      "SELECT link_nonce FROM applications WHERE reference = ?",
+      [reference],
+    );
+    const key = applicantLinkKey(h.services.secrets.resultSecret);
+    return signApplicantLink(key, { reference, linkNonce: row?.link_nonce ?? "" }, expiresAt);
+  }
+
   /** Applies through the real careers endpoint; resolves to the reference and a working link for it. */
   async function apply() {
     const form = applicationForm(applicationFields({ email: `${randomWord(8)}@example.com` }));
     const response = await postApplication(h.url, form);
     const { message } = (await response.json()) as { message: string };
     const reference = /APP-[0-9A-Z]{6}/.exec(message)?.[0] ?? "";
-    const key = applicantLinkKey(h.services.secrets.resultSecret);
-    return { reference, link: signApplicantLink(key, reference, Date.now() + 60 * 60 * 1000) };
+    return { reference, link: await linkFor(reference, Date.now() + 60 * 60 * 1000) };
   }
 
   const pageOf = (link: string) => `${origin}/your-application?link=${encodeURIComponent(link)}`;
@@ -178,8 +188,7 @@ describe.each<Dialect>(["sqlite", "postgres"])("the applicant's page served on %
 
   it("answers every link that does not work with the same 404 page, and a GET never changes anything", async () => {
     const { reference, link } = await apply();
-    const key = applicantLinkKey(h.services.secrets.resultSecret);
-    const expired = signApplicantLink(key, reference, Date.now() - 1000);
+    const expired = await linkFor(reference, Date.now() - 1000);
     const altered = `${link.slice(0, -1)}${link.endsWith("A") ? "B" : "A"}`;
     const answers = new Set<string>();
     for (const url of [pageOf(expired), pageOf(altered), pageOf("nonsense"), `${origin}/your-application`]) {
@@ -283,11 +292,133 @@ describe.each<Dialect>(["sqlite", "postgres"])("the applicant's page served on %
       expect(hidden.status, fetchSite).toBe(403);
     }
 
-    const key = applicantLinkKey(h.services.secrets.resultSecret);
-    const expired = signApplicantLink(key, reference, Date.now() - 1000);
+    const expired = await linkFor(reference, Date.now() - 1000);
     const late = await post(pageOf(expired), new URLSearchParams({ intent: "withdraw" }));
     expect(late.status).toBe(404);
 
     expect(await status(reference)).toBe("new");
   });
+
+  it("answers a post whose link does not work before reading its body, and 429 with Retry-After once its network has had its allowance", async () => {
+    // The page's service with a small allowance per network, behind a proxy on this machine, so this
+    // test's network is its own.
+    const applicantPage = createSelfService({
+      db: h.services.db,
+      linkKey: applicantLinkKey(h.services.secrets.resultSecret),
+      applicantLinks: () => ({ url: `${site}/your-application`, expiresAt: 0 }),
+      applicationsTo: "jobs@cottonopolis.example",
+      publicUrl: site,
+      ipSalt: h.services.secrets.ipSalt,
+      scanUploads: false,
+      erase: async () => undefined,
+      limits: { perNetwork: 4 },
+    });
+    const guarded = createHttpServer(
+      createApp({
+        build,
+        mode: "production",
+        logger: createLogger("silent"),
+        services: { ...h.services.app, applicantPage },
+        ownOrigins: [site],
+        trustProxy: true,
+      }),
+    );
+    guarded.listen(0, "127.0.0.1");
+    await once(guarded, "listening");
+    const at = `http://127.0.0.1:${(guarded.address() as AddressInfo).port}`;
+    const network = `198.51.100.${10 + Math.floor(Math.random() * 200)}`;
+    try {
+      const { reference, link } = await apply();
+      const bad = [`${link.slice(0, -1)}${link.endsWith("A") ? "B" : "A"}`, "nonsense", ""];
+      // A new CV's worth declared, its first 64 KB sent, and the rest never: a server that read the body
+      // before answering would still be waiting when the test gave up on it.
+      const declared = applicantPageBodyLimit - 1024;
+      const answers: { status: number; retryAfter: string | undefined; connection: string | undefined }[] =
+        [];
+      for (let i = 0; i < 3; i++) {
+        const token = bad[i % bad.length] ?? "";
+        answers.push(
+          await unfinished(
+            new URL(`${at}/your-application?link=${encodeURIComponent(token)}`),
+            network,
+            declared,
+          ),
+        );
+      }
+      // A request for a fresh link is a form of one field: it is still read and answered as ever.
+      const fresh = await fetch(`${at}/your-application?link=nonsense`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "fresh-link" }),
+        headers: { Origin: at, "X-Forwarded-For": network },
+      });
+      expect(fresh.status).toBe(200);
+      for (let i = 0; i < 2; i++) {
+        answers.push(await unfinished(new URL(`${at}/your-application?link=nonsense`), network, declared));
+      }
+      expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 429, 429]);
+      for (const answer of answers) expect(answer.connection).toBe("close");
+      expect(Number(answers[3]?.retryAfter)).toBeGreaterThan(0);
+      expect(Number(answers[3]?.retryAfter)).toBeLessThanOrEqual(3600);
+      // Now a working link from that network is held back too, before its body is read.
+      const held = await unfinished(
+        new URL(`${at}/your-application?link=${encodeURIComponent(link)}`),
+        network,
+        declared,
+      );
+      expect(held.status).toBe(429);
+      expect(await status(reference)).toBe("new");
+    } finally {
+      guarded.closeAllConnections();
+      await new Promise<void>((resolve) => guarded.close(() => resolve()));
+    }
+  });
 });
+
+/**
+ * A multipart post from `network` (through the proxy) that declares `length`, sends its first 64 KB and
+ * never the rest; resolves with the answer, which must come while the upload is unfinished, or rejects
+ * after five seconds without one.
+ */
+function unfinished(
+  url: URL,
+  network: string,
+  length: number,
+): Promise<{ status: number; retryAfter: string | undefined; connection: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: "POST",
+      agent: false,
+      headers: {
+        // The page's own origin, as a browser posting from the page sends it.
+        Origin: url.origin,
+        "X-Forwarded-For": network,
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Content-Length": String(length),
+      },
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error("No answer while the body was still to come: the server waited for it"));
+    }, 5000);
+    req.on("response", (res) => {
+      clearTimeout(timer);
+      res.resume();
+      resolve({
+        status: res.statusCode ?? 0,
+        retryAfter: res.headers["retry-after"],
+        connection: res.headers.connection,
+      });
+      req.destroy();
+    });
+    req.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    req.write(
+      Buffer.concat([
+        Buffer.from('--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nreplace-cv\r\n'),
+        Buffer.alloc(64 * 1024, 0x41),
+      ]),
+    );
+  });
+}

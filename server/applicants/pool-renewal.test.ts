@@ -50,11 +50,11 @@ describe.each<Dialect>(["sqlite", "postgres"])(
     });
 
     /** The applicant's link, made as the composition root makes it, from this server's keys. */
-    const links: ApplicantLinks = (reference, at) => ({
+    const links: ApplicantLinks = (application, at) => ({
       url: applicantLinkUrl(
         applicantLinkKey(h.services.secrets.resultSecret),
         publicUrl,
-        reference,
+        application,
         at,
         applicants.linkValidDays,
       ),

@@ -47,13 +47,20 @@ export type PoolRenewalOptions = {
 
 /** The question, for one member whose agreement (given at `agreedAt`) runs out at `endsAt`. */
 export function renewalMail(
-  member: { reference: string; firstName: string; email: string; agreedAt: number; endsAt: number },
+  member: {
+    reference: string;
+    linkNonce: string;
+    firstName: string;
+    email: string;
+    agreedAt: number;
+    endsAt: number;
+  },
   links: ApplicantLinks,
   replyTo: string,
   now: number,
   period: Period = retention.applications.futureRoles,
 ): QueuedMail {
-  const link = links(member.reference, now);
+  const link = links(member, now);
   const ends = formatDate(member.endsAt);
   const privacy = `${new URL(link.url).origin}/privacy`;
   return {
@@ -106,6 +113,7 @@ export async function queueRenewals(
       const mail = renewalMail(
         {
           reference: candidate.reference,
+          linkNonce: member.link_nonce,
           firstName: member.first_name,
           email: member.email,
           agreedAt,

@@ -17,7 +17,7 @@ import {
 } from "#core/leads/model.ts";
 import { addPeriod, describePeriod } from "#core/retention-periods.ts";
 import type { Queryable } from "../db/database.ts";
-import { readApplicantLink } from "../protection/applicant-link.ts";
+import { type ApplicantLink, readApplicantLink, referenceInLink } from "../protection/applicant-link.ts";
 import { documentsForApplicant } from "../tables/documents.ts";
 import { nextInterviewOf } from "../tables/interviews.ts";
 import { type ApplicationRow, applicationOf } from "../tables/leads/applications.ts";
@@ -140,8 +140,32 @@ export async function readApplicantView(
   token: string | null | undefined,
   now: number,
 ): Promise<ApplicantView | null> {
-  const link = readApplicantLink(linkKey, token, now);
-  if (!link || link.expired) return null;
-  const application = await applicationOf(db, link.reference);
-  return application ? applicantView(db, application, link.expiresAt, now) : null;
+  const found = await linkedApplication(db, linkKey, token, now);
+  if (!found || found.link.expired) return null;
+  return applicantView(db, found.application, found.link.expiresAt, now);
+}
+
+/**
+ * A token read against the application its reference names now, with that application's row: null
+ * for anything this server did not sign for that very application (server/protection/applicant-link.ts),
+ * or when it has gone. `lock` as for applicationOf. An expired link is returned, saying so.
+ */
+export async function linkedApplication(
+  db: Queryable,
+  linkKey: Buffer,
+  token: string | null | undefined,
+  now: number,
+  lock = "",
+): Promise<{ link: ApplicantLink; application: ApplicationRow } | null> {
+  const reference = referenceInLink(token);
+  if (!reference) return null;
+  const application = await applicationOf(db, reference, lock);
+  if (!application) return null;
+  const link = readApplicantLink(
+    linkKey,
+    token,
+    { reference: application.reference, linkNonce: application.link_nonce },
+    now,
+  );
+  return link ? { link, application } : null;
 }

@@ -1,7 +1,7 @@
 // The applicant's own page, through the link their e-mails carry: what it shows and each change made
 // from it, against a real SQLite file and the real PostgreSQL server, with a real SMTP server on
 // loopback, applications sent through the real careers endpoint and the clock moved by hand.
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applicants } from "#core/config/applicants.ts";
@@ -63,10 +63,10 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       return createSelfService({
         db: db(),
         linkKey: linkKey(),
-        applicantLinks: (reference, at) => {
+        applicantLinks: (application, at) => {
           const expiresAt = at + applicants.linkValidDays * day;
           return {
-            url: `${publicUrl}/your-application?link=${signApplicantLink(linkKey(), reference, expiresAt)}`,
+            url: `${publicUrl}/your-application?link=${signApplicantLink(linkKey(), application, expiresAt)}`,
             expiresAt,
           };
         },
@@ -80,6 +80,15 @@ describe.each<Dialect>(["sqlite", "postgres"])(
         clock: () => now,
         ...(options.limits ? { limits: options.limits } : {}),
       });
+    }
+
+    /** A link to the application with this reference now, signed as the server signs one, working until `expiresAt`. */
+    async function linkFor(reference: string, expiresAt: number) {
+      const [row] = await db().all<{ link_nonce: string }>(
+        "SELECT link_nonce FROM applications WHERE reference = ?",
+        [reference],
+      );
+      return signApplicantLink(linkKey(), { reference, linkNonce: row?.link_nonce ?? "" }, expiresAt);
     }
 
     /** Applies through the real careers endpoint; resolves to the reference, the address and the link its acknowledgement carries. */
@@ -213,20 +222,23 @@ describe.each<Dialect>(["sqlite", "postgres"])(
     it("shows nothing and changes nothing for an altered link, an expired one, or one whose application was erased", async () => {
       const { reference, link, email } = await apply();
       const altered = `${link.slice(0, -2)}${link.endsWith("AA") ? "BB" : "AA"}`;
-      const expired = signApplicantLink(linkKey(), reference, now - 1000);
-      const forOther = signApplicantLink(linkKey(), "APP-222222", now + day);
+      const expired = await linkFor(reference, now - 1000);
+      const forOther = signApplicantLink(linkKey(), { reference: "APP-222222", linkNonce: "x" }, now + day);
       const made = `${reference}.zzzzzz.${"A".repeat(43)}`;
       const before = await stateOf(reference);
       const service = page();
       for (const token of [altered, expired, forOther, made, "", "nonsense"]) {
         expect(await service.open(token)).toBeNull();
-        expect(await service.withdraw(token, client)).toEqual({ kind: "unknown" });
-        expect(await service.keepOnFile(token, client)).toEqual({ kind: "unknown" });
-        expect(await service.leavePool(token, client)).toEqual({ kind: "unknown" });
+        expect(await service.withdraw(await service.admit(token, client))).toEqual({ kind: "unknown" });
+        expect(await service.keepOnFile(await service.admit(token, client))).toEqual({ kind: "unknown" });
+        expect(await service.leavePool(await service.admit(token, client))).toEqual({ kind: "unknown" });
         expect(
-          await service.replaceCv(token, client, { name: "new.pdf", content: markedPdf(randomWord()) }),
+          await service.replaceCv(await service.admit(token, client), {
+            name: "new.pdf",
+            content: markedPdf(randomWord()),
+          }),
         ).toEqual({ kind: "unknown" });
-        expect(await service.erase(token, client, true)).toEqual({ kind: "unknown" });
+        expect(await service.erase(await service.admit(token, client), true)).toEqual({ kind: "unknown" });
       }
       expect(await stateOf(reference)).toBe(before);
       expect(await application(reference)).not.toBeNull();
@@ -234,8 +246,11 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       // Erased: the genuine link now shows nothing, like any other.
       await h.services.app.people.erase(email, null);
       expect(await service.open(link)).toBeNull();
-      expect(await service.keepOnFile(link, client)).toEqual({ kind: "unknown" });
-      expect(await service.sendFreshLink(link, client)).toEqual({ kind: "done", message: freshLinkAnswer });
+      expect(await service.keepOnFile(await service.admit(link, client))).toEqual({ kind: "unknown" });
+      expect(await service.sendFreshLink(await service.admit(link, client))).toEqual({
+        kind: "done",
+        message: freshLinkAnswer,
+      });
       expect(await db().all("SELECT 1 FROM outbox WHERE reference = ?", [reference])).toEqual([]);
     });
 
@@ -244,7 +259,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       const interview = await bookInterview(unowned.reference, now + 3 * day);
       const past = await bookInterview(unowned.reference, now - 3 * day);
       now += hour;
-      const answer = await page().withdraw(unowned.link, client);
+      const answer = await page().withdraw(await page().admit(unowned.link, client));
       expect(answer).toMatchObject({ kind: "done", message: expect.stringMatching(/withdrawn/) });
       expect(await application(unowned.reference)).toMatchObject({
         status: "withdrawn",
@@ -269,7 +284,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
         can: { withdraw: false, replaceCv: false },
       });
       const after = await stateOf(unowned.reference);
-      expect(await page().withdraw(unowned.link, client)).toMatchObject({ kind: "done" });
+      expect(await page().withdraw(await page().admit(unowned.link, client))).toMatchObject({ kind: "done" });
       expect(await stateOf(unowned.reference)).toBe(after);
 
       // An application with an owner on the team: the owner hears of it; one whose owner has left: the inbox.
@@ -280,12 +295,12 @@ describe.each<Dialect>(["sqlite", "postgres"])(
         ownerId,
         owned.reference,
       ]);
-      expect(await page().withdraw(owned.link, client)).toMatchObject({ kind: "done" });
+      expect(await page().withdraw(await page().admit(owned.link, client))).toMatchObject({ kind: "done" });
       const leaverId = await addStaff(h, "Sam Leaver");
       await db().run("UPDATE staff SET revoked_at = ? WHERE id = ?", [now, leaverId]);
       const left = await apply();
       await db().run("UPDATE applications SET owner_id = ? WHERE reference = ?", [leaverId, left.reference]);
-      expect(await page().withdraw(left.link, client)).toMatchObject({ kind: "done" });
+      expect(await page().withdraw(await page().admit(left.link, client))).toMatchObject({ kind: "done" });
 
       const received = await delivered();
       const notices = received.filter((mail) => /withdrew their application/.test(mail.parsed.subject ?? ""));
@@ -307,7 +322,10 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       // Decided applications have nothing to withdraw.
       const hired = await apply();
       await db().run("UPDATE applications SET status = 'hired' WHERE reference = ?", [hired.reference]);
-      expect(await page().withdraw(hired.link, client)).toMatchObject({ kind: "refused", status: 409 });
+      expect(await page().withdraw(await page().admit(hired.link, client))).toMatchObject({
+        kind: "refused",
+        status: 409,
+      });
       expect((await application(hired.reference))?.status).toBe("hired");
     });
 
@@ -316,20 +334,32 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       const { reference, link } = await apply({}, markedPdf(oldMarker));
       const before = await stateOf(reference);
 
-      const notACv = await page().replaceCv(link, client, { name: "photo.png", content: samples.png });
+      const notACv = await page().replaceCv(await page().admit(link, client), {
+        name: "photo.png",
+        content: samples.png,
+      });
       expect(notACv).toMatchObject({ kind: "refused", status: 400, field: "cv" });
-      const disguised = await page().replaceCv(link, client, { name: "cv.pdf", content: samples.exe });
+      const disguised = await page().replaceCv(await page().admit(link, client), {
+        name: "cv.pdf",
+        content: samples.exe,
+      });
       expect(disguised).toMatchObject({ kind: "refused", status: 400, field: "cv" });
       expect(disguised.kind === "refused" && disguised.message).toMatch(/does not look like a real PDF/);
       const big = Buffer.concat([samples.pdf, Buffer.alloc(5 * 1024 * 1024 + 1 - samples.pdf.length)]);
-      const tooLarge = await page().replaceCv(link, client, { name: "cv.pdf", content: big });
+      const tooLarge = await page().replaceCv(await page().admit(link, client), {
+        name: "cv.pdf",
+        content: big,
+      });
       expect(tooLarge).toMatchObject({ kind: "refused", status: 413, field: "cv" });
-      expect(await page().replaceCv(link, client, null)).toMatchObject({ kind: "refused", status: 400 });
+      expect(await page().replaceCv(await page().admit(link, client), null)).toMatchObject({
+        kind: "refused",
+        status: 400,
+      });
       expect(await stateOf(reference)).toBe(before);
 
       const newMarker = randomWord(12);
       now += hour;
-      const replaced = await page().replaceCv(link, client, {
+      const replaced = await page().replaceCv(await page().admit(link, client), {
         name: "New CV 2027.pdf",
         content: markedPdf(newMarker),
       });
@@ -349,7 +379,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
 
       // With a virus scanner, the new CV waits for it, and the scanner is woken.
       expect(
-        await page({ scanUploads: true }).replaceCv(link, client, {
+        await page({ scanUploads: true }).replaceCv(await page({ scanUploads: true }).admit(link, client), {
           name: "cv.docx.pdf",
           content: markedPdf(randomWord()),
         }),
@@ -361,7 +391,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
     it("keeps the applicant on file, renews and takes them off, each on the timeline as from their link", async () => {
       const { reference, link } = await apply();
       now += hour;
-      const joined = await page().keepOnFile(link, client);
+      const joined = await page().keepOnFile(await page().admit(link, client));
       expect(joined).toMatchObject({ kind: "done", message: expect.stringMatching(/talent pool until/) });
       expect(await application(reference)).toMatchObject({ keep_consent_at: now, last_activity_at: now });
       expect(await page().open(link)).toMatchObject({ pool: { member: true } });
@@ -370,15 +400,15 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       await db().run("UPDATE applications SET pool_asked_at = ? WHERE reference = ?", [now, reference]);
       now += 300 * day;
       // The question brings a fresh link, as every e-mail to an applicant does.
-      const fresh = signApplicantLink(linkKey(), reference, now + applicants.linkValidDays * day);
+      const fresh = await linkFor(reference, now + applicants.linkValidDays * day);
       expect(await page().open(link)).toBeNull();
-      expect(await page().keepOnFile(fresh, client)).toMatchObject({ kind: "done" });
+      expect(await page().keepOnFile(await page().admit(fresh, client))).toMatchObject({ kind: "done" });
       expect(await application(reference)).toMatchObject({ keep_consent_at: now, pool_asked_at: null });
 
       now += day;
-      expect(await page().leavePool(fresh, client)).toMatchObject({ kind: "done" });
+      expect(await page().leavePool(await page().admit(fresh, client))).toMatchObject({ kind: "done" });
       expect(await application(reference)).toMatchObject({ keep_consent_at: null, last_activity_at: now });
-      expect(await page().leavePool(fresh, client)).toMatchObject({ kind: "done" });
+      expect(await page().leavePool(await page().admit(fresh, client))).toMatchObject({ kind: "done" });
 
       const events = (await timeline(reference)).filter(([action]) => action?.startsWith("consent-"));
       expect(events).toEqual([
@@ -424,19 +454,30 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       expect(view?.interview?.where).toContain("52 Mosley Street");
 
       const blank = { uid, answer: "another-time", message: "   " };
-      expect(await page().answerInterview(link, client, blank)).toMatchObject({
+      expect(await page().answerInterview(await page().admit(link, client), blank)).toMatchObject({
         status: 400,
         field: "message",
       });
       const long = { uid, answer: "another-time", message: "x".repeat(501) };
-      expect(await page().answerInterview(link, client, long)).toMatchObject({
+      expect(await page().answerInterview(await page().admit(link, client), long)).toMatchObject({
         status: 400,
         field: "message",
       });
+      // Nothing hidden in what staff will read: the rule every free-text field follows.
+      for (const hidden of ["\u202E", "\u200B", "\u0000"]) {
+        const disguised = { uid, answer: "another-time", message: `Any morning${hidden} but Friday` };
+        expect(await page().answerInterview(await page().admit(link, client), disguised)).toMatchObject({
+          status: 400,
+          field: "message",
+          message: expect.stringMatching(/^Your message (contains hidden|contains special control)/),
+        });
+      }
       const odd = { uid, answer: "maybe", message: "" };
-      expect(await page().answerInterview(link, client, odd)).toMatchObject({ status: 400 });
+      expect(await page().answerInterview(await page().admit(link, client), odd)).toMatchObject({
+        status: 400,
+      });
       for (const wrong of [cancelled, theirs, "no-such-uid"]) {
-        const refused = await page().answerInterview(link, client, {
+        const refused = await page().answerInterview(await page().admit(link, client), {
           uid: wrong,
           answer: "attending",
           message: "",
@@ -446,12 +487,16 @@ describe.each<Dialect>(["sqlite", "postgres"])(
 
       now += hour;
       expect(
-        await page().answerInterview(link, client, { uid, answer: "attending", message: "" }),
+        await page().answerInterview(await page().admit(link, client), {
+          uid,
+          answer: "attending",
+          message: "",
+        }),
       ).toMatchObject({
         kind: "done",
       });
       expect(
-        await page().answerInterview(link, client, {
+        await page().answerInterview(await page().admit(link, client), {
           uid,
           answer: "another-time",
           message: "Any morning next week,\r\nnot Friday.",
@@ -477,7 +522,11 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       // Once it has begun it can no longer be answered here.
       now += 2 * day;
       expect(
-        await page().answerInterview(link, client, { uid, answer: "attending", message: "" }),
+        await page().answerInterview(await page().admit(link, client), {
+          uid,
+          answer: "attending",
+          message: "",
+        }),
       ).toMatchObject({
         kind: "refused",
         status: 409,
@@ -488,10 +537,13 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       const { reference, link, email } = await apply();
       const enquiry = await sendEnquiry(h, { email });
       const before = await stateOf(reference);
-      expect(await page().erase(link, client, false)).toMatchObject({ kind: "refused", status: 400 });
+      expect(await page().erase(await page().admit(link, client), false)).toMatchObject({
+        kind: "refused",
+        status: 400,
+      });
       expect(await stateOf(reference)).toBe(before);
 
-      expect(await page().erase(link, client, true)).toEqual({ kind: "erased" });
+      expect(await page().erase(await page().admit(link, client), true)).toEqual({ kind: "erased" });
       expect(await application(reference)).toBeNull();
       expect(await db().all("SELECT 1 FROM enquiries WHERE reference = ?", [enquiry])).toEqual([]);
       const [request] = await db().all<{ staff_id: number | null; detail: string }>(
@@ -514,15 +566,15 @@ describe.each<Dialect>(["sqlite", "postgres"])(
 
     it("e-mails a fresh link to the address on file, at most three times a day, answering every request alike", async () => {
       const { reference, email } = await apply();
-      const expired = signApplicantLink(linkKey(), reference, now - day);
+      const expired = await linkFor(reference, now - day);
       const altered = `${expired.slice(0, -1)}${expired.endsWith("A") ? "B" : "A"}`;
       const service = page();
       for (let i = 0; i < 5; i++) {
-        expect(await service.sendFreshLink(expired, client)).toEqual({
+        expect(await service.sendFreshLink(await service.admit(expired, client))).toEqual({
           kind: "done",
           message: freshLinkAnswer,
         });
-        expect(await service.sendFreshLink(altered, client)).toEqual({
+        expect(await service.sendFreshLink(await service.admit(altered, client))).toEqual({
           kind: "done",
           message: freshLinkAnswer,
         });
@@ -545,7 +597,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
 
       // A day on, another may be sent.
       now += day;
-      await service.sendFreshLink(expired, client);
+      await service.sendFreshLink(await service.admit(expired, client));
       expect(
         await db().all("SELECT 1 FROM outbox WHERE reference = ? AND purpose = 'applicant-link'", [
           reference,
@@ -560,20 +612,120 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       expect(links[0]?.parsed.replyTo?.text).toBe(jobsInbox);
     });
 
+    it("never opens a later application that was given an erased one's reference, nor takes a link made before links named their application", async () => {
+      const erased = await apply();
+      const service = page();
+      expect(await service.open(erased.link)).toMatchObject({ reference: erased.reference });
+      await h.services.app.people.erase(erased.email, null);
+      // References are drawn at random and may be drawn again once nothing holds one: here, at once.
+      const later = await apply();
+      await db().run("UPDATE applications SET reference = ? WHERE reference = ?", [
+        erased.reference,
+        later.reference,
+      ]);
+      const before = await stateOf(erased.reference);
+      expect(await service.open(erased.link)).toBeNull();
+      const admitted = await service.admit(erased.link, client);
+      expect(admitted).toMatchObject({ kind: "admitted", link: null, opens: false });
+      expect(await service.keepOnFile(admitted)).toEqual({ kind: "unknown" });
+      expect(await service.withdraw(await service.admit(erased.link, client))).toEqual({ kind: "unknown" });
+      expect(await service.erase(await service.admit(erased.link, client), true)).toEqual({
+        kind: "unknown",
+      });
+      // Nor does it send the later applicant a fresh link; the answer is the same as ever.
+      expect(await service.sendFreshLink(await service.admit(erased.link, client))).toEqual({
+        kind: "done",
+        message: freshLinkAnswer,
+      });
+      expect(await stateOf(erased.reference)).toBe(before);
+      expect(await application(erased.reference)).toMatchObject({ status: "new" });
+      // The later application's own link opens it.
+      const own = await linkFor(erased.reference, now + day);
+      expect(own.startsWith(`${erased.reference}.`)).toBe(true);
+      expect(await service.open(own)).toMatchObject({ reference: erased.reference });
+
+      // A link in the shape sent before links named their application (the reference and expiry signed
+      // alone) reads as any link that does not work.
+      const seconds = Math.floor((now + day) / 1000).toString(36);
+      const mac = createHmac("sha256", linkKey())
+        .update(`${erased.reference}.${seconds}`)
+        .digest("base64url");
+      const oldShape = `${erased.reference}.${seconds}.${mac}`;
+      expect(await service.open(oldShape)).toBeNull();
+      expect(await service.keepOnFile(await service.admit(oldShape, client))).toEqual({ kind: "unknown" });
+      expect(await stateOf(erased.reference)).toBe(before);
+    });
+
+    it("takes a link sent before links named their application as expired: it opens nothing, and its applicant can ask for a fresh one", async () => {
+      const { reference, email } = await apply();
+      // An application held when links were the reference and expiry signed alone (the migration marked
+      // its nonce), and a link of that shape, still within its days.
+      await db().run("UPDATE applications SET link_nonce = ? WHERE reference = ?", [
+        "legacy-00112233445566778899aabbccddeeff",
+        reference,
+      ]);
+      const seconds = Math.floor((now + day) / 1000).toString(36);
+      const mac = createHmac("sha256", linkKey()).update(`${reference}.${seconds}`).digest("base64url");
+      const oldShape = `${reference}.${seconds}.${mac}`;
+      const service = page();
+      const before = await stateOf(reference);
+      expect(await service.open(oldShape)).toBeNull();
+      expect(await service.keepOnFile(await service.admit(oldShape, client))).toEqual({ kind: "unknown" });
+      expect(await stateOf(reference)).toBe(before);
+      expect(await service.sendFreshLink(await service.admit(oldShape, client))).toEqual({
+        kind: "done",
+        message: freshLinkAnswer,
+      });
+      const queued = await db().all<{ to_address: string; body: string }>(
+        "SELECT to_address, body FROM outbox WHERE reference = ? AND purpose = 'applicant-link'",
+        [reference],
+      );
+      expect(queued.map((row) => row.to_address)).toEqual([email]);
+      const fresh = /\/your-application\?link=([^\s]+)/.exec(queued[0]?.body ?? "")?.[1] ?? "";
+      expect(await service.open(decodeURIComponent(fresh))).toMatchObject({ reference });
+    });
+
+    it("counts posts with links that do not work against their network, before anything else is read", async () => {
+      const { link } = await apply();
+      const service = page({ limits: { perNetwork: 3 } });
+      for (const token of ["nonsense", `${link.slice(0, -1)}${link.endsWith("A") ? "B" : "A"}`, ""]) {
+        expect(await service.admit(token, client)).toMatchObject({
+          kind: "admitted",
+          link: null,
+          opens: false,
+        });
+      }
+      const refused = await service.admit("nonsense", client);
+      expect(refused).toMatchObject({ kind: "refused", status: 429 });
+      expect(refused.kind === "refused" && refused.retryAfterSeconds).toBeGreaterThan(0);
+      // A working link from the same network is held back too, and each change answers the refusal.
+      const working = await service.admit(link, client);
+      expect(working).toMatchObject({ kind: "refused", status: 429 });
+      expect(await service.keepOnFile(working)).toEqual(working);
+      expect(await service.sendFreshLink(working)).toEqual(working);
+      expect((await application(link.split(".")[0] ?? ""))?.keep_consent_at).toBeNull();
+      now += hour;
+      expect(await service.admit(link, client)).toMatchObject({ kind: "admitted", opens: true });
+    });
+
     it("limits posts per application and per client network", async () => {
       const first = await apply();
       const second = await apply();
       const service = page({ limits: { perApplication: 3, perNetwork: 5 } });
-      for (let i = 0; i < 3; i++) expect((await service.keepOnFile(first.link, client)).kind).toBe("done");
-      const refused = await service.keepOnFile(first.link, client);
+      for (let i = 0; i < 3; i++)
+        expect((await service.keepOnFile(await service.admit(first.link, client))).kind).toBe("done");
+      const refused = await service.keepOnFile(await service.admit(first.link, client));
       expect(refused).toMatchObject({ kind: "refused", status: 429 });
       // Another application from the same network: the network's allowance has two posts left.
-      expect((await service.keepOnFile(second.link, client)).kind).toBe("done");
-      expect(await service.keepOnFile(second.link, client)).toMatchObject({ kind: "refused", status: 429 });
+      expect((await service.keepOnFile(await service.admit(second.link, client))).kind).toBe("done");
+      expect(await service.keepOnFile(await service.admit(second.link, client))).toMatchObject({
+        kind: "refused",
+        status: 429,
+      });
       // Another network is not held back by this one; the window's turn frees the application again.
-      expect((await service.keepOnFile(second.link, "198.51.100.20")).kind).toBe("done");
+      expect((await service.keepOnFile(await service.admit(second.link, "198.51.100.20"))).kind).toBe("done");
       now += hour;
-      expect((await service.keepOnFile(first.link, client)).kind).toBe("done");
+      expect((await service.keepOnFile(await service.admit(first.link, client))).kind).toBe("done");
     });
   },
 );

@@ -6,10 +6,14 @@
  * an application that is gone, shows nothing at all, the same way for each, and offers only to e-mail a
  * fresh link to the address on file. What the page shows is read in self-service-view.ts.
  *
- * Each change is a post from the page, counted against the application's allowance and the client
- * network's, and made in one transaction that also writes the lead's timeline and its last activity.
+ * Each post from the page is first let in (admit), before the route reads its body: counted against
+ * the client network's allowance, its link read against the application its reference names, and, for a
+ * link that works, counted against that application's allowance too. Only then is the body read (a new
+ * CV is up to 5 MB), and the change made in one transaction that also writes the lead's timeline and its
+ * last activity.
  */
 import { anotherTimeMaxLength } from "#core/applicant-page.ts";
+import { characterProblem } from "#core/characters.ts";
 import { site } from "#core/config/site.ts";
 import { type ApplicationStatus, fileSize, statusLabel } from "#core/leads/model.ts";
 import { leadPath } from "#core/staff/paths.ts";
@@ -18,14 +22,13 @@ import { type ApplicantLinks, applicantFooter, greeting } from "../delivery/emai
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { Refusal } from "../leads/refusal.ts";
 import { checkFile, maxFileBytes, uploadLimitLabel } from "../leads/uploads.ts";
-import { readApplicantLink } from "../protection/applicant-link.ts";
+import type { ApplicantLink } from "../protection/applicant-link.ts";
 import { networkKey } from "../protection/client-address.ts";
-import { type RateLimit, takeRateLimit } from "../protection/rate-limit.ts";
+import { type RateLimit, type RateVerdict, takeRateLimit } from "../protection/rate-limit.ts";
 import { replaceResume } from "../tables/documents.ts";
 import { answerableInterview, recordAnswer } from "../tables/interviews.ts";
 import {
   type ApplicationRow,
-  applicationOf,
   joinPool,
   markWithdrawn,
   removeFromPool,
@@ -37,7 +40,13 @@ import { vacancyTitle } from "../tables/vacancies.ts";
 import { cancelScheduledInterviews } from "./interviews.ts";
 import { describeWhen } from "./london-time.ts";
 import { freshLinkWindowMs, type SelfServiceLimits, selfServiceLimits } from "./self-service-limits.ts";
-import { type ApplicantView, poolUntil, readApplicantView, withdrawable } from "./self-service-view.ts";
+import {
+  type ApplicantView,
+  linkedApplication,
+  poolUntil,
+  readApplicantView,
+  withdrawable,
+} from "./self-service-view.ts";
 
 export type SelfServiceOptions = {
   db: Database;
@@ -69,9 +78,30 @@ export type SelfServiceOptions = {
  */
 export type PageAnswer =
   | { kind: "done"; message: string }
-  | { kind: "refused"; status: number; message: string; field?: string }
+  | { kind: "refused"; status: number; message: string; field?: string; retryAfterSeconds?: number }
   | { kind: "unknown" }
   | { kind: "erased" };
+
+/**
+ * A post from the page as far as it is checked before its body is read (`admit`): counted, and its link
+ * read against the application its reference names now. `link` is null for anything this server did not
+ * sign for that application (or when it has gone); `opens` is false for every link that shows nothing
+ * (those, and an expired one), and such a post can do nothing but ask for a fresh link. `now` is the
+ * moment the post arrived, at which its change is made.
+ */
+export type Admitted = {
+  kind: "admitted";
+  token: string;
+  now: number;
+  link: ApplicantLink | null;
+  opens: boolean;
+};
+
+/** A post turned away before its body is read: its network, or its application, has had its allowance. */
+export type TooMany = Extract<PageAnswer, { kind: "refused" }> & { status: 429; retryAfterSeconds: number };
+
+/** What `admit` answers. Each change takes it, and answers a post turned away with that refusal. */
+export type Admission = Admitted | TooMany;
 
 /** The answer to a request for a fresh link: the same whether or not anything was sent. */
 export const freshLinkAnswer =
@@ -88,55 +118,33 @@ export function createSelfService(options: SelfServiceOptions) {
   const clock = options.clock ?? Date.now;
   const limits = { ...selfServiceLimits, ...options.limits };
 
-  /** The reference a link names, if it is ours and still works; null for anything else. */
-  function referenceOf(token: string | null | undefined, now: number): string | null {
-    const link = readApplicantLink(linkKey, token, now);
-    return link && !link.expired ? link.reference : null;
+  function take(rate: RateLimit, now: number): Promise<RateVerdict> {
+    return takeRateLimit(db.relaxed, rate, now);
   }
 
-  async function allowed(rate: RateLimit, now: number): Promise<boolean> {
-    return (await takeRateLimit(db.relaxed, rate, now)).allowed;
-  }
-
-  /** Counts one post from the client's network (by its salted hash, never the address). */
-  function networkAllows(client: string, now: number): Promise<boolean> {
-    const network = networkKey(client, options.ipSalt);
-    return allowed(
-      { key: `applicant-page:net:${network}`, limit: limits.perNetwork, windowMs: limits.windowMs },
-      now,
-    );
-  }
-
-  const tooMany: PageAnswer = {
+  const tooMany = (retryAfterSeconds: number): TooMany => ({
     kind: "refused",
     status: 429,
     message: `That is a lot of changes in a short time, so we have paused them. Please try again in an hour, or call us on ${site.phone.display}.`,
-  };
+    retryAfterSeconds,
+  });
 
   /**
-   * Runs one change from the page: counted against the client's network, then (for a link that works)
-   * against the application's allowance, then made in one transaction that sees the application as it
-   * is now; a link that does not work, or an application that has gone, changes nothing.
+   * Runs one change from the page, for a post let in with a link that works: made in one transaction
+   * that reads the application again under its row's lock, as it is now and still the one the link was
+   * made for; a link that does not work, or an application that has gone, changes nothing.
    */
   async function change(
-    token: string | null | undefined,
-    client: string,
+    admission: Admission,
     make: (tx: Queryable, application: ApplicationRow, now: number) => Promise<PageAnswer>,
     after?: (answer: PageAnswer) => void,
   ): Promise<PageAnswer> {
-    const now = clock();
-    if (!(await networkAllows(client, now))) return tooMany;
-    const reference = referenceOf(token, now);
-    if (!reference) return unknown;
-    const perApplication = {
-      key: `applicant-page:${reference}`,
-      limit: limits.perApplication,
-      windowMs: limits.windowMs,
-    };
-    if (!(await allowed(perApplication, now))) return tooMany;
+    if (admission.kind === "refused") return admission;
+    if (!admission.opens) return unknown;
+    const { token, now } = admission;
     const answer = await db.transaction(async (tx) => {
-      const application = await applicationOf(tx, reference, db.sql.lockRows);
-      return application ? make(tx, application, now) : unknown;
+      const found = await linkedApplication(tx, linkKey, token, now, db.sql.lockRows);
+      return found && !found.link.expired ? make(tx, found.application, now) : unknown;
     });
     if (answer.kind === "done") after?.(answer);
     return answer;
@@ -189,6 +197,36 @@ export function createSelfService(options: SelfServiceOptions) {
 
   return {
     /**
+     * Lets a post in before its body is read, or turns it away with 429: counted against the client's
+     * network (by its salted hash, never the address) whatever its link, so posts with links that do not
+     * work are held back like any others; its link read against the application it names; and, for a
+     * link that works, counted against that application's allowance. Nothing else is read or changed.
+     */
+    async admit(token: string | null | undefined, client: string): Promise<Admission> {
+      const now = clock();
+      const network = networkKey(client, options.ipSalt);
+      const byNetwork = await take(
+        { key: `applicant-page:net:${network}`, limit: limits.perNetwork, windowMs: limits.windowMs },
+        now,
+      );
+      if (!byNetwork.allowed) return tooMany(byNetwork.retryAfterSeconds);
+      const link = (await linkedApplication(db, linkKey, token, now))?.link ?? null;
+      const opens = link !== null && !link.expired;
+      if (link && opens) {
+        const byApplication = await take(
+          {
+            key: `applicant-page:${link.reference}`,
+            limit: limits.perApplication,
+            windowMs: limits.windowMs,
+          },
+          now,
+        );
+        if (!byApplication.allowed) return tooMany(byApplication.retryAfterSeconds);
+      }
+      return { kind: "admitted", token: token ?? "", now, link, opens };
+    },
+
+    /**
      * What the page shows for a link: the application in words, or null for any link that does not work
      * (wrong, altered, expired, or for an application that has gone), all alike. Reads only.
      */
@@ -199,10 +237,9 @@ export function createSelfService(options: SelfServiceOptions) {
      * Withdraws the application: status Withdrawn, its scheduled interviews cancelled (the applicant is
      * sent each cancellation), the team told by e-mail, and the timeline says so.
      */
-    withdraw(token: string | null | undefined, client: string): Promise<PageAnswer> {
+    withdraw(admission: Admission): Promise<PageAnswer> {
       return change(
-        token,
-        client,
+        admission,
         async (tx, application, now) => {
           const from = application.status;
           if (from === "withdrawn")
@@ -244,11 +281,13 @@ export function createSelfService(options: SelfServiceOptions) {
      * the same transaction.
      */
     async replaceCv(
-      token: string | null | undefined,
-      client: string,
+      admission: Admission,
       file: { name: string; content: Buffer } | null,
     ): Promise<PageAnswer> {
       const field = "cv";
+      // A post turned away, or with a link that does not work, hears only that, whatever came with it.
+      if (admission.kind === "refused") return admission;
+      if (!admission.opens) return unknown;
       if (!file || (file.content.length === 0 && !file.name)) {
         return { kind: "refused", status: 400, field, message: "Choose your new CV before sending it." };
       }
@@ -269,8 +308,7 @@ export function createSelfService(options: SelfServiceOptions) {
         throw error;
       }
       return change(
-        token,
-        client,
+        admission,
         async (tx, application, now) => {
           if (application.status === "withdrawn") {
             return {
@@ -299,8 +337,8 @@ export function createSelfService(options: SelfServiceOptions) {
      * "Keep me on file": joins the talent pool, or renews a place in it, from today; the renewal
      * question is asked again before the new date. The timeline says which, and that it came from the link.
      */
-    keepOnFile(token: string | null | undefined, client: string): Promise<PageAnswer> {
-      return change(token, client, async (tx, application, now) => {
+    keepOnFile(admission: Admission): Promise<PageAnswer> {
+      return change(admission, async (tx, application, now) => {
         const joining = application.keep_consent_at === null;
         await joinPool(tx, application.reference, now);
         await recordEvent(tx, {
@@ -320,8 +358,8 @@ export function createSelfService(options: SelfServiceOptions) {
     },
 
     /** "Take me off file": leaves the talent pool; the application itself is kept as the privacy notice says. */
-    leavePool(token: string | null | undefined, client: string): Promise<PageAnswer> {
-      return change(token, client, async (tx, application, now) => {
+    leavePool(admission: Admission): Promise<PageAnswer> {
+      return change(admission, async (tx, application, now) => {
         if (application.keep_consent_at === null) {
           return { kind: "done", message: "You are not in our talent pool, so nothing has changed." };
         }
@@ -344,10 +382,11 @@ export function createSelfService(options: SelfServiceOptions) {
      * (with a short message). Only for a scheduled interview of this application that is still to come.
      */
     answerInterview(
-      token: string | null | undefined,
-      client: string,
+      admission: Admission,
       input: { uid: string; answer: string; message: string },
     ): Promise<PageAnswer> {
+      if (admission.kind === "refused") return Promise.resolve(admission);
+      if (!admission.opens) return Promise.resolve(unknown);
       const answer = input.answer;
       if (answer !== "attending" && answer !== "another-time") {
         return Promise.resolve({
@@ -373,7 +412,11 @@ export function createSelfService(options: SelfServiceOptions) {
           message: `Please keep your message to ${anotherTimeMaxLength} characters; we will call you to arrange the rest.`,
         });
       }
-      return change(token, client, async (tx, application, now) => {
+      // Kept with another time and shown to staff: one rule for the characters of all free text.
+      const problem = answer === "another-time" ? characterProblem(message, "Your message", "lines") : null;
+      if (problem)
+        return Promise.resolve({ kind: "refused", status: 400, field: "message", message: problem });
+      return change(admission, async (tx, application, now) => {
         const interview = await answerableInterview(tx, application.reference, input.uid, now);
         if (!interview || application.status === "withdrawn") {
           return {
@@ -405,7 +448,9 @@ export function createSelfService(options: SelfServiceOptions) {
      * Deletes everything held about the application's e-mail address (every application and enquiry
      * sent from it), as an erasure request does, recorded in the erasure ledger. Only once confirmed.
      */
-    async erase(token: string | null | undefined, client: string, confirmed: boolean): Promise<PageAnswer> {
+    async erase(admission: Admission, confirmed: boolean): Promise<PageAnswer> {
+      if (admission.kind === "refused") return admission;
+      if (!admission.opens) return unknown;
       if (!confirmed) {
         return {
           kind: "refused",
@@ -414,7 +459,7 @@ export function createSelfService(options: SelfServiceOptions) {
         };
       }
       let email: string | null = null;
-      const checked = await change(token, client, async (_tx, application) => {
+      const checked = await change(admission, async (_tx, application) => {
         email = application.email;
         return { kind: "done", message: "" };
       });
@@ -428,23 +473,21 @@ export function createSelfService(options: SelfServiceOptions) {
      * application still exists, at most `freshLinksPerDay` times a day. The answer is the same whatever
      * happened, so it tells nobody whether a link was genuine.
      */
-    async sendFreshLink(token: string | null | undefined, client: string): Promise<PageAnswer> {
+    async sendFreshLink(admission: Admission): Promise<PageAnswer> {
       const said: PageAnswer = { kind: "done", message: freshLinkAnswer };
-      const now = clock();
-      if (!(await networkAllows(client, now))) return tooMany;
+      if (admission.kind === "refused") return admission;
       // Expired is fine here: the link still proves it was sent to the address on file.
-      const link = readApplicantLink(linkKey, token, now);
+      const { link, token, now } = admission;
       if (!link) return said;
-      const application = await applicationOf(db, link.reference);
-      if (!application) return said;
       const daily = {
         key: `applicant-link:${link.reference}`,
         limit: limits.freshLinksPerDay,
         windowMs: freshLinkWindowMs,
       };
-      if (!(await allowed(daily, now))) return said;
+      if (!(await take(daily, now)).allowed) return said;
       const sent = await db.transaction(async (tx) => {
-        const current = await applicationOf(tx, link.reference, db.sql.lockRows);
+        // Still there, and still the application the link was made for.
+        const current = (await linkedApplication(tx, linkKey, token, now, db.sql.lockRows))?.application;
         if (!current) return false;
         await enqueueEmail(
           tx,
@@ -460,7 +503,9 @@ export function createSelfService(options: SelfServiceOptions) {
               `You asked for a new link to your application ${current.reference} with ${site.brand}. Here it is: open it to see where your application stands and to manage it.`,
               "",
               `If you did not ask for it, you can ignore this e-mail: nothing has changed. Questions? Call us on ${site.phone.display}.`,
-              applicantFooter(applicantLinks(current.reference, now)),
+              applicantFooter(
+                applicantLinks({ reference: current.reference, linkNonce: current.link_nonce }, now),
+              ),
             ].join("\n"),
           },
           now,

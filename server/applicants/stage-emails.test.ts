@@ -175,7 +175,8 @@ describe.each<Dialect>(["sqlite", "postgres"])("stage e-mails on %s", { timeout:
       await delivered();
       const mail = smtp.messages.at(-1);
       expect(mail?.envelopeTo).toEqual([applicant?.email]);
-      expect(mail?.parsed.subject).toBe(template.subject);
+      // The template names the vacancy; the subject also names the application.
+      expect(mail?.parsed.subject).toBe(`${template.subject} (${reference})`);
       expect(mail?.parsed.from?.value).toEqual([
         { name: "Cottonopolis Facilities", address: "web@cottonopolis.example" },
       ]);
@@ -189,7 +190,14 @@ describe.each<Dialect>(["sqlite", "postgres"])("stage e-mails on %s", { timeout:
         `https://www\\.cottonopolis\\.example${applicantPagePath}\\?${applicantLinkParameter}=([^\\s]+)`,
       ).exec(text)?.[1];
       const key = applicantLinkKey(h.services.secrets.resultSecret);
-      expect(readApplicantLink(key, token ? decodeURIComponent(token) : null, Date.now())).toMatchObject({
+      const [row] = await h.services.db.all<{ link_nonce: string }>(
+        "SELECT link_nonce FROM applications WHERE reference = ?",
+        [reference],
+      );
+      const application = { reference, linkNonce: row?.link_nonce ?? "" };
+      expect(
+        readApplicantLink(key, token ? decodeURIComponent(token) : null, application, Date.now()),
+      ).toMatchObject({
         reference,
         expired: false,
       });
@@ -270,7 +278,7 @@ describe.each<Dialect>(["sqlite", "postgres"])("stage e-mails on %s", { timeout:
       "SELECT subject FROM outbox WHERE reference = ? AND purpose = 'stage'",
       [reference],
     );
-    expect(queued?.subject).toBe("Your interview Bcc: someone@example.com");
+    expect(queued?.subject).toBe(`Your interview Bcc: someone@example.com (${reference})`);
     expect(await queuedForApplicant(reference)).toHaveLength(1);
   });
 });

@@ -8,19 +8,27 @@
  * (so the lead's page lists it with its delivery state, and it is deleted with the lead) and the
  * timeline says who sent it.
  */
+import { characterProblem } from "#core/characters.ts";
 import { applicantEmails, type StageEmail, type StageWithEmail } from "#core/config/applicant-emails.ts";
 import { site } from "#core/config/site.ts";
 import { replyLimits, statusLabel } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { type ApplicantLinks, applicantFooter, greeting } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
+import { type CapRefusal, countStaffMail, type StaffMailCaps, withReference } from "../leads/staff-mail.ts";
 import { type ApplicationAtStage, applicationAtStage, markAnswered } from "../tables/leads/applications.ts";
 import { storeReply } from "../tables/replies.ts";
 import { nameOf } from "../tables/staff.ts";
 import { recordEvent, stageEmailSentSince } from "../tables/timeline.ts";
 
-/** A refusal with words for the person (a 4xx); `missing` when there is no such application. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; missing?: boolean; problem: string };
+/**
+ * A refusal with words for the person (a 4xx); `missing` when there is no such application, `limited`
+ * when a cap on the e-mails staff write refused it (a 429).
+ */
+export type Outcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; missing?: boolean; problem: string }
+  | CapRefusal;
 
 /** The refusal for a reference no application has. */
 export const noApplication = {
@@ -94,6 +102,10 @@ export function checkWords(input: {
   if (body.length > replyLimits.body) {
     return { ok: false, problem: `E-mails can be up to ${replyLimits.body} characters long.` };
   }
+  // The one rule for the characters of all free text (core/characters.ts).
+  const problem =
+    characterProblem(subject, "The subject", "one line") ?? characterProblem(body, "The e-mail", "lines");
+  if (problem) return { ok: false, problem };
   return { ok: true, value: { subject, body } };
 }
 
@@ -104,22 +116,26 @@ export type Sending = {
   /** The recruitment inbox (APPLICATIONS_TO): the e-mail's Reply-To and the sign-off's address. */
   replyTo: string;
   applicantLinks: ApplicantLinks;
+  /** The caps every e-mail staff write counts against (core/config/staff-limits.ts unless lowered). */
+  caps?: StaffMailCaps;
 };
 
 /**
- * Queues one e-mail staff wrote to an applicant, inside the caller's transaction: "Dear <first name>,",
- * the words, the sign-off in the member of staff's name with the company's phone, and the applicant's
- * link. Its words are kept in `replies` with the queued message's id, and the timeline records it.
+ * Queues one e-mail staff wrote to an applicant, inside the caller's transaction (which has counted it
+ * against the caps): "Dear <first name>,", the words, the sign-off in the member of staff's name with the
+ * company's phone, and the applicant's link. Its subject names the application, added when staff took it
+ * out. Its words are kept in `replies` with the queued message's id, and the timeline records it.
  */
 export async function queueApplicantEmail(
   tx: Queryable,
-  applicant: { reference: string; firstName: string; email: string },
+  applicant: { reference: string; firstName: string; email: string; linkNonce: string },
   words: { subject: string; body: string },
   timelineDetail: string,
   sending: Sending,
 ): Promise<number> {
   const { reference } = applicant;
   const { staffId, now } = sending;
+  const subject = withReference(words.subject, reference);
   const me = await nameOf(tx, staffId);
   const body = [
     greeting(applicant.firstName),
@@ -130,15 +146,15 @@ export async function queueApplicantEmail(
     me ?? `The ${site.brand} team`,
     site.brand,
     `${site.phone.display} · ${sending.replyTo}`,
-    applicantFooter(sending.applicantLinks(reference, now)),
+    applicantFooter(sending.applicantLinks(applicant, now)),
   ].join("\n");
   const mailId = await enqueueEmail(
     tx,
     reference,
-    { purpose: "stage", to: applicant.email, replyTo: sending.replyTo, subject: words.subject, body },
+    { purpose: "stage", to: applicant.email, replyTo: sending.replyTo, subject, body },
     now,
   );
-  await storeReply(tx, { reference, staffId, outboxId: mailId, ...words, now });
+  await storeReply(tx, { reference, staffId, outboxId: mailId, subject, body: words.body, now });
   await recordEvent(tx, { reference, action: "stage-email-sent", staffId, detail: timelineDetail, now });
   await markAnswered(tx, reference, now);
   return mailId;
@@ -233,9 +249,12 @@ export async function sendStageEmail(
         problem: `The e-mail for the ${statusLabel(row.status)} stage has already been sent; it is in the replies on this page.`,
       };
     }
+    const { staffId, now } = input;
+    const capped = await countStaffMail(tx, db.sql, { reference, staffId, kind: "stage", now }, input.caps);
+    if (capped) return capped;
     await queueApplicantEmail(
       tx,
-      { reference, firstName: row.first_name, email: row.email },
+      { reference, firstName: row.first_name, email: row.email, linkNonce: row.link_nonce },
       words.value,
       row.status,
       input,

@@ -251,8 +251,47 @@ describe("a PostgreSQL failover under a running server", () => {
     }
   }, 60_000);
 
-  it("answers 503 with Retry-After while the database cannot write, /readyz too, and recovers without a restart", async () => {
+  it("holds posts while the database cannot write, and saves each once when it can again: nobody is told to try again", async () => {
     opened = await startOnFreshDatabase();
+    const { server } = opened;
+    expect((await answerOf(await postEnquiry(server.url, validEnquiry()))).status).toBe(200);
+
+    await opened.readOnly(true);
+    const sentAt = Date.now();
+    const answers = Promise.all([
+      postEnquiry(server.url, validEnquiry({ lastName: "Held" }), { "Idempotency-Key": key() }).then(
+        answerOf,
+      ),
+      postApplication(server.url, applicationForm()).then(answerOf),
+    ]);
+    // A failover's few seconds, shortened: the posts wait meanwhile rather than being refused.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await opened.readOnly(false);
+    const [enquiry, application] = await answers;
+    expect(enquiry).toMatchObject({ status: 200, success: true });
+    expect(application).toMatchObject({ status: 200, success: true });
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(2500);
+    const { rows } = await opened.admin.query<{ last_name: string }>(
+      "SELECT last_name FROM enquiries WHERE last_name = 'Held'",
+    );
+    expect(rows).toHaveLength(1);
+    // The process's log lines arrive over its standard output, a moment after its answers.
+    await expect
+      .poll(() => server.logs)
+      .toContainEqual(
+        expect.objectContaining({
+          level: "info",
+          form: "contact",
+          msg: "post saved after waiting for the database",
+        }),
+      );
+    expect(server.logs.filter((line) => line.level === "error" || line.level === "fatal")).toEqual([]);
+    expect(await opened.close()).toBe(0);
+    opened = null;
+  }, 60_000);
+
+  it("answers 503 with Retry-After once the database has not taken a post for the whole hold, /readyz too, and recovers without a restart", async () => {
+    opened = await startOnFreshDatabase({ FAILOVER_HOLD_MS: "1000" });
     const { server } = opened;
     const readyz = async () => (await fetch(`${server.url}/readyz`)).status;
     expect(await readyz()).toBe(200);

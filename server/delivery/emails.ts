@@ -5,13 +5,17 @@ import type { ContactInput } from "#core/forms/contact-schema.ts";
 import { documentName, type SentLead, sentDetails } from "#core/leads/fields.ts";
 import { maskNiNumber } from "#core/leads/model.ts";
 import { leadPath } from "#core/staff/paths.ts";
+import type { LinkedApplication } from "../protection/applicant-link.ts";
 import type { NewEmail } from "../tables/outbox.ts";
 
 /**
  * Makes the signed link to an applicant's own page that every e-mail to them carries, working for the
  * configured days from `now` (server/protection/applicant-link.ts); built once by the composition root.
  */
-export type ApplicantLinks = (reference: string, now: number) => { url: string; expiresAt: number };
+export type ApplicantLinks = (
+  application: LinkedApplication,
+  now: number,
+) => { url: string; expiresAt: number };
 
 const linkDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 
@@ -121,7 +125,7 @@ export function enquiryMails(input: ContactInput, reference: string, routing: Ma
 /** The company's copy of an application (documents attached separately) and the applicant's acknowledgement. */
 export function applicationMails(
   input: CareersInput,
-  reference: string,
+  application: LinkedApplication,
   documents: { field: string; fileName: string }[],
   routing: MailRouting,
   /** The vacancy the application was made for, if any; named in the company's copy. */
@@ -129,6 +133,7 @@ export function applicationMails(
   /** When it arrived: the applicant's link works from then. */
   now: number = Date.now(),
 ): QueuedMail[] {
+  const { reference } = application;
   const name = `${input.firstName} ${input.lastName}`;
   // The job comes first, so whoever reads the copy knows at once which role the person wants.
   const job = vacancy
@@ -173,7 +178,7 @@ export function applicationMails(
       replyTo: routing.applicationsTo,
       subject: `We have your application (${reference})`,
       body: `${greeting(input.firstName)}\n\nThank you for applying to work with ${site.brand}. We have received your application and documents, and one of our team will be in touch within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.${signOff}${
-        routing.applicantLinks ? `\n${applicantFooter(routing.applicantLinks(reference, now))}` : ""
+        routing.applicantLinks ? `\n${applicantFooter(routing.applicantLinks(application, now))}` : ""
       }`,
     },
   ];

@@ -89,6 +89,25 @@ describe("the connection to the mail server", () => {
     });
   });
 
+  it("takes nothing from an SMTP_URL's query string, so the policy it reports is the one used", async () => {
+    // TLS from the first byte, says the scheme; `?secure=false` would have nodemailer talk in clear.
+    const plain = await mailServer("127.0.0.1");
+    const undone = { url: `smtps://127.0.0.1:${plain.port}?secure=false` };
+    expect(() => createSendMail(undone, timeouts)).toThrow(/must not have anything after a \? or #/);
+    expect(plain.received).toEqual([]);
+    for (const query of ["?ignoreTLS=true", "?requireTLS=false", "?tls.rejectUnauthorized=false", "#x"]) {
+      expect(() => tlsPolicy({ url: `smtp://mail.example.com:587${query}` }), query).toThrow(/SMTP_URL/);
+      expect(() => parseEnv({ SMTP_URL: `smtp://mail.example.com:587${query}` }), query).toThrow(
+        /SMTP_URL: must not have anything after a \? or #/,
+      );
+    }
+    // Its parts are read as nodemailer would: user and password decoded, each scheme's own port.
+    const relay = await mailServer("127.0.0.1");
+    await createSendMail({ url: `smtp://127.0.0.1:${relay.port}` }, timeouts)(mail());
+    expect(relay.received).toHaveLength(1);
+    expect(tlsPolicy({ url: "smtp://site%40example:p%3Fss@[::1]" })).toBe("offered");
+  });
+
   it("sends in plain to a relay on a loopback address that offers no STARTTLS", async () => {
     const relay = await mailServer("127.0.0.1");
     await createSendMail({ host: "127.0.0.1", port: relay.port, secure: false }, timeouts)(mail());

@@ -18,11 +18,38 @@ export type SmtpConfig = (
  * someone on the path could strip the offer and read the password, the leads and the CVs.
  */
 export function tlsPolicy(config: SmtpConfig): "implicit" | "required" | "offered" {
-  const url = "url" in config ? new URL(config.url) : null;
-  if (url ? url.protocol === "smtps:" : "secure" in config && config.secure) return "implicit";
-  const host = url ? url.hostname.replace(/^\[|\]$/g, "") : "host" in config ? config.host : "";
-  if (isLoopback(host) || config.requireTls === false) return "offered";
+  const server = connectionOf(config);
+  if (server.secure) return "implicit";
+  if (isLoopback(server.host) || config.requireTls === false) return "offered";
   return "required";
+}
+
+/** Where the mail server is and how to sign in to it, in the one shape the policy and the transport both read. */
+type Connection = { host: string; port: number; secure: boolean; user?: string; password?: string };
+
+/**
+ * Reads the settings into host, port, TLS from the start and sign-in. An SMTP_URL is taken apart here
+ * and never handed to nodemailer whole: nodemailer would read settings from its query string over ours
+ * (`?ignoreTLS=true`, `?secure=false`, `?tls.rejectUnauthorized=false`), so what tlsPolicy reports would
+ * no longer be what is used. The environment refuses such a URL at start; this refuses it again.
+ */
+function connectionOf(config: SmtpConfig): Connection {
+  if (!("url" in config)) return config;
+  const url = new URL(config.url);
+  if (/[?#]/.test(config.url)) {
+    throw new Error(
+      "SMTP_URL must not have anything after a ? or #: settings there would override the TLS policy",
+    );
+  }
+  const secure = url.protocol === "smtps:";
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    // Nodemailer's own defaults for each scheme.
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ...(url.username ? { user: decodeURIComponent(url.username) } : {}),
+    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+  };
 }
 
 /** A loopback address, or localhost: the mail never leaves the machine. */
@@ -117,23 +144,22 @@ export function createSendMail(config: SmtpConfig, timeouts: SmtpTimeouts): Send
     socketTimeout: timeouts.socketMs,
     socketCloseTimeout: 1000,
   };
-  // Certificates are always verified (whatever a URL's query says); STARTTLS is insisted on unless the
-  // policy allows plain (tlsPolicy).
+  // Certificates are always verified; STARTTLS is insisted on unless the policy allows plain
+  // (tlsPolicy), which reads the very settings given here.
+  const server = connectionOf(config);
   const security = {
     requireTLS: tlsPolicy(config) === "required",
+    ignoreTLS: false,
     tls: { rejectUnauthorized: true, minVersion: "TLSv1.2" as const },
   };
-  const transport =
-    "url" in config
-      ? nodemailer.createTransport({ url: config.url, ...limits, ...security })
-      : nodemailer.createTransport({
-          host: config.host,
-          port: config.port,
-          secure: config.secure,
-          ...(config.user ? { auth: { user: config.user, pass: config.password ?? "" } } : {}),
-          ...limits,
-          ...security,
-        });
+  const transport = nodemailer.createTransport({
+    host: server.host,
+    port: server.port,
+    secure: server.secure,
+    ...(server.user ? { auth: { user: server.user, pass: server.password ?? "" } } : {}),
+    ...limits,
+    ...security,
+  });
   return async (mail) => {
     const calendar = mail.calendar ? { content: mail.calendar, method: calendarMethod(mail.calendar) } : null;
     try {

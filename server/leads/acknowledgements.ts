@@ -15,15 +15,21 @@ export const acknowledgementsPerDay = 3;
 export const acknowledgementWindowMs = 24 * 60 * 60 * 1000;
 
 /**
- * The mailbox an address delivers to, as a hash: the case, a "+tag" and, at Gmail, dots in the local
- * part do not make another mailbox, so they do not buy more acknowledgements.
+ * The mailbox an address delivers to, as a hash, for the budget of e-mails the public forms may make
+ * the mail server send it (acknowledgements and job alerts' sign-up e-mails alike): the case, a "+tag"
+ * and dots in the local part do not make another mailbox, so they do not buy more e-mails.
+ *
+ * Dots are folded at every domain, not only at Gmail's: many providers (Google Workspace domains among
+ * them, which no list of names can tell apart) ignore them too, and a mailbox may take another spelling
+ * through an alias. Folding too much only makes two real mailboxes (`a.1@` and `a1@`) share one small
+ * budget, which costs nobody an enquiry (the lead is kept either way) and at worst delays a
+ * confirmation by a day; folding too little lets each spelling buy a budget of its own.
  */
 export function mailboxKey(email: string): string {
   const at = email.lastIndexOf("@");
-  let local = email.slice(0, at).toLowerCase().replace(/\+.*$/, "");
+  const local = email.slice(0, at).toLowerCase().replace(/\+.*$/, "").replaceAll(".", "");
   let domain = email.slice(at + 1).toLowerCase();
   if (domain === "googlemail.com") domain = "gmail.com";
-  if (domain === "gmail.com") local = local.replaceAll(".", "");
   return createHash("sha256").update(`${local}@${domain}`).digest("base64url");
 }
 

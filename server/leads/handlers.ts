@@ -29,6 +29,7 @@ import { timed, timedSync } from "../observability/profile.ts";
 import { networkKey } from "../protection/client-address.ts";
 import { isCrossSite } from "../protection/origin.ts";
 import { groupedRateLimit } from "../protection/rate-limit.ts";
+import { createFailoverHold, HoldsFull, type PostHold } from "./failover-hold.ts";
 import { contentHash, encryptNiNumber } from "./protect.ts";
 import { Refusal } from "./refusal.ts";
 import { answerWithPage, type TypedForm, typedForm, typedValues } from "./refused-form.ts";
@@ -74,11 +75,15 @@ export type LeadsOptions = {
   } | null>;
   /** Called for each lead stored (not spam, not a repeat), with its request: the visit counts use it. */
   onStored?: (lead: { kind: LeadKind; reference: string; request: Request }) => void;
+  /** How long a post waits through a failover, and how many may wait at once (failover-hold.ts). */
+  failoverHold?: { holdMs?: number; maxHeld?: number };
 };
 
 const contactBodyLimit = 32 * 1024;
-// How long a client is asked to wait before sending again while the database is unavailable.
+// How long a client is asked to wait before sending again while the database is unavailable (the post
+// has already waited through a failover's length), and when too many posts are waiting already.
 const retryAfterUnavailableSeconds = 30;
+const retryAfterHoldsFullSeconds = 5;
 // The bytes of applications read and stored at once (each holds its files in memory until it is
 // stored): six at the 5 MB limit, and how long another waits for its turn before being asked to try
 // again, well inside the server's request timeout.
@@ -219,6 +224,8 @@ export function leadsRouter(options: LeadsOptions): Router {
   // Counted without waiting for the disk (a crash may forget a few counts, never a lead), and a burst
   // from one network counted by one statement at a time.
   const takeRateLimit = groupedRateLimit(db.relaxed);
+  // Posts wait through a failover rather than being refused at its first moment (failover-hold.ts).
+  const holds = createFailoverHold(options.failoverHold);
 
   // Hashing each request's address is measurable under load; a bounded cache keeps it cheap.
   // IPv6 clients are counted by their /64 (see networkKey).
@@ -252,6 +259,7 @@ export function leadsRouter(options: LeadsOptions): Router {
       req: Request,
       meta: Omit<SenderMeta, "contentHash" | "spam" | "spamSignal" | "formAgeMs">,
       typed: TypedForm,
+      hold: PostHold,
     ) => Promise<string>,
   ) {
     return (req: Request, res: Response, next: NextFunction) =>
@@ -260,6 +268,8 @@ export function leadsRouter(options: LeadsOptions): Router {
       const typed = typedForm();
       const send = (status: number, success: boolean, message: string) =>
         reply(res, req, form, secrets.resultSecret, status, success, message, typed, next);
+      const hold = holds.forPost();
+      const startedAt = Date.now();
       try {
         if (req.method !== "POST") {
           throw new Refusal(405, "This address only accepts form submissions (POST).", { Allow: "POST" });
@@ -282,13 +292,15 @@ export function leadsRouter(options: LeadsOptions): Router {
         const now = Date.now();
         const ipHash = cachedIpHash(req.ip ?? req.socket.remoteAddress ?? "unknown");
         const verdict = await timed("checks: the rate limit", () =>
-          takeRateLimit(
-            {
-              key: `${form}:${ipHash}`,
-              limit: form === "contact" ? rateLimits.contact : rateLimits.careers,
-              windowMs: rateLimits.windowMs,
-            },
-            now,
+          hold.run(() =>
+            takeRateLimit(
+              {
+                key: `${form}:${ipHash}`,
+                limit: form === "contact" ? rateLimits.contact : rateLimits.careers,
+                windowMs: rateLimits.windowMs,
+              },
+              now,
+            ),
           ),
         );
         if (!verdict.allowed) {
@@ -304,7 +316,13 @@ export function leadsRouter(options: LeadsOptions): Router {
           req,
           { ipHash, userAgent, idempotencyKey: idempotencyKey(req), now },
           typed,
+          hold,
         );
+        if (hold.waited)
+          logger.info(
+            { form, waitedMs: Date.now() - startedAt },
+            "post saved after waiting for the database",
+          );
         send(200, true, message);
       } catch (error) {
         if (error instanceof Refusal) {
@@ -317,6 +335,14 @@ export function leadsRouter(options: LeadsOptions): Router {
         // Whatever is left of the body is read and dropped, so the client receives the reply.
         if (!req.complete) req.resume();
         const notSaved = `Sorry, something went wrong on our side and your ${form === "contact" ? "message" : "application"} was not saved. Please try again in a minute, or call us on ${site.phone.display}.`;
+        if (error instanceof HoldsFull) {
+          // As many posts as a process may hold are already waiting for the database: this one is
+          // refused at once, and a script tries it again shortly by itself.
+          logger.warn({ form }, "submission not stored: too many posts already waiting for the database");
+          res.setHeader("Retry-After", String(retryAfterHoldsFullSeconds));
+          send(503, false, notSaved);
+          return;
+        }
         if (isUnavailable(error)) {
           // The database cannot be reached or cannot take the write now: nothing was acknowledged,
           // and a retry soon may well succeed.
@@ -330,6 +356,8 @@ export function leadsRouter(options: LeadsOptions): Router {
         }
         logger.error({ err: error, form }, "submission failed");
         send(500, false, notSaved);
+      } finally {
+        hold.release();
       }
     }
   }
@@ -367,7 +395,7 @@ export function leadsRouter(options: LeadsOptions): Router {
     endpoint(
       "contact",
       { bodyLimit: contactBodyLimit, tooLarge: contactTooLong },
-      async (req, base, typed) => {
+      async (req, base, typed, hold) => {
         const { input, spam, token } = await timed("parsing: body, JSON and schema", () =>
           readContact(req, typed),
         );
@@ -381,7 +409,7 @@ export function leadsRouter(options: LeadsOptions): Router {
           ]),
         }));
         const { reference, repeated } = await timed("store: the lead's transaction, waits included", () =>
-          saveEnquiry(db, input, { ...base, contentHash: hash, ...layers }, routing),
+          hold.run(() => saveEnquiry(db, input, { ...base, contentHash: hash, ...layers }, routing)),
         );
         queued(req, reference, layers, repeated, "enquiry");
         return `Thank you, ${input.firstName}! Your message has been sent and we will reply within ${site.claims.replyWithin}. Your reference is ${reference}.`;
@@ -452,11 +480,11 @@ export function leadsRouter(options: LeadsOptions): Router {
         lengthRequired: true,
         beforeBody: holdBudget,
       },
-      async (req, base, typed) => {
+      async (req, base, typed, hold) => {
         const { input, uploads, spam } = await timed("parsing: multipart, schema and files", () =>
           readApplication(req, typed),
         );
-        const vacancy = await namedVacancy(req, input[vacancyField], base.now, typed);
+        const vacancy = await hold.run(() => namedVacancy(req, input[vacancyField], base.now, typed));
         const layers = spamLayers("careers", spam, input[formTokenField], base.now);
         const hash = contentHash([
           "careers",
@@ -467,14 +495,16 @@ export function leadsRouter(options: LeadsOptions): Router {
         ]);
         const encrypted = encryptNiNumber(input.niNumber, secrets.niKey);
         const { reference, repeated } = await timed("store: the lead's transaction, waits included", () =>
-          saveApplication(
-            db,
-            input,
-            encrypted,
-            uploads,
-            { ...base, contentHash: hash, ...layers },
-            routing,
-            vacancy,
+          hold.run(() =>
+            saveApplication(
+              db,
+              input,
+              encrypted,
+              uploads,
+              { ...base, contentHash: hash, ...layers },
+              routing,
+              vacancy,
+            ),
           ),
         );
         queued(req, reference, layers, repeated, "application");

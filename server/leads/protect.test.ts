@@ -55,6 +55,8 @@ describe("safeFileName", () => {
     ["  .hidden.pdf", "hidden.pdf"],
     ["", "cv"],
     ["\u0000\u0001", "cv"],
+    ["cv\u202Efdp.exe.pdf", "cvfdp.exe.pdf"],
+    ["\u200BTom\u2066 CV\u2069.pdf", "Tom CV.pdf"],
   ])("%j becomes %j", (raw, expected) => {
     expect(safeFileName(raw, "cv")).toBe(expected);
   });

@@ -7,6 +7,7 @@ import { type Database, isUniqueViolation, type Queryable, type Transaction } fr
 import { applicationMails, enquiryMails, type MailRouting } from "../delivery/emails.ts";
 import { type EmailOutcome, enqueueEmails, enqueueWebhooks } from "../delivery/outbox.ts";
 import { type LeadEvent, leadEvent } from "../delivery/webhooks.ts";
+import { newLinkNonce } from "../protection/applicant-link.ts";
 import { addDocument } from "../tables/documents.ts";
 import { findRepeat, insertApplication, insertEnquiry, type RepeatOf } from "../tables/leads/intake.ts";
 import { advanceActivity } from "../tables/leads/records.ts";
@@ -179,6 +180,9 @@ export async function saveApplication(
   vacancy: { reference: string; title: string; closed: boolean } | null = null,
 ) {
   return saveOnce(db, "application", meta, async (tx, reference) => {
+    // Stored with the application and signed into the applicant's links, so no link can open another
+    // application that draws the same reference later (server/protection/applicant-link.ts).
+    const linkNonce = newLinkNonce();
     const stored = insertApplication(
       tx,
       {
@@ -194,10 +198,12 @@ export async function saveApplication(
         niNumberEncrypted,
         vacancyReference: vacancy?.reference ?? null,
         vacancyClosed: vacancy?.closed ?? false,
+        linkNonce,
       },
       repeatOf(meta).since,
     );
-    const mails = meta.spam ? [] : applicationMails(input, reference, uploads, routing, vacancy, meta.now);
+    const application = { reference, linkNonce };
+    const mails = meta.spam ? [] : applicationMails(input, application, uploads, routing, vacancy, meta.now);
     // Sent with the INSERT, so answered in the same round trip; of no use if it was a repeat.
     const people = meta.spam ? [] : recipientsOfLead(tx, "application", "");
     const mailbox = takeMailbox(tx, mails, meta.now);

@@ -9,7 +9,7 @@ import {
   careersFiles,
   vacancyField,
 } from "#core/forms/careers-schema.ts";
-import { honeypotField } from "#core/forms/fields.ts";
+import { honeypotField, withoutInvisibleFormatting } from "#core/forms/fields.ts";
 import { formTokenField } from "#core/forms/form-token.ts";
 import { Refusal } from "./refusal.ts";
 import type { Upload } from "./store.ts";
@@ -43,8 +43,9 @@ const expectedTypes: Record<string, { types: string[]; contentType: string }> = 
 /** Reduces a browser-supplied file name to something safe to show and to put in a mail header; never a path. */
 export function safeFileName(raw: string, fallback: string): string {
   const base = raw.split(/[\\/]/).pop() ?? "";
-  const cleaned = base
-    .normalize("NFC")
+  // The hidden characters that change how text reads go too (core/characters.ts): a right-to-left
+  // override in the name could make an .exe's name read as a PDF's in the workspace and the team's e-mail.
+  const cleaned = withoutInvisibleFormatting(base.normalize("NFC"))
     .replace(/[\p{Cc}\u2028\u2029"*:<>?|;\\/]/gu, "")
     .replace(/\s+/g, " ")
     .replace(/^[.\s]+/, "")

@@ -1,8 +1,9 @@
 /**
  * A backup's seal: the dump encrypted with age to the operator's public key (BACKUP_RECIPIENT), so the
  * server that writes it cannot read it back and a stolen copy reveals nothing, and signed with
- * HMAC-SHA256 under a key derived from the server's result-token secret, so a restore can tell a backup
- * this installation wrote from one somebody else made (anyone holding the public key can encrypt).
+ * HMAC-SHA256 under the installation's seal key (BACKUP_SEAL_KEY; see loadBackupSealKeys in secrets.ts),
+ * so a restore can tell a backup this installation wrote from one somebody else made (anyone holding
+ * the public key can encrypt). A restore tries the current key and the previous ones, so the key can change.
  *
  * The file is one header line, then the body (age's binary format, or the dump itself when written
  * unencrypted on purpose):
@@ -11,7 +12,7 @@
  *
  * Everything after the line is what `age --decrypt` reads, should the operator ever need to by hand.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { createReadStream, createWriteStream, type ReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { Readable, Transform, type Writable } from "node:stream";
@@ -26,11 +27,6 @@ type Body = "age" | "none";
 const magic = "site-backup 1";
 /** A header is short; anything longer before its newline is not one. */
 const longestHeader = 256;
-
-/** The seal's own key, derived from the result-token secret, so one secret signs one kind of thing. */
-export function backupSealKey(resultSecret: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", resultSecret, "", "backup-seal", 32));
-}
 
 /** A new age key pair: the identity (the private key, for restores) and its public recipient. */
 export async function newBackupKey(): Promise<{ identity: string; recipient: string }> {
@@ -120,18 +116,21 @@ async function readHeader(file: string): Promise<{ line: string; bodyStart: numb
 
 /**
  * Checks that `file` is a backup this installation wrote and that not a byte has changed since: its
- * header is a seal's and its HMAC, under `key`, matches. Throws one sentence otherwise.
+ * header is a seal's and its HMAC, under one of `keys` (the current seal key, then earlier ones),
+ * matches. The file is read once, whatever the number of keys. Throws one sentence otherwise.
  */
-export async function verifySeal(file: string, key: Buffer): Promise<Sealed> {
+export async function verifySeal(file: string, keys: readonly Buffer[]): Promise<Sealed> {
   const header = await readHeader(file);
   const match = header && /^(site-backup 1 (sqlite|postgres) (age|none)) ([0-9a-f]{64})$/.exec(header.line);
   if (!header || !match) throw new Error(`${file} is not a backup made by this site's backup command.`);
   const [, fields, dialect, body, mac] = match as unknown as [string, string, BackupDialect, Body, string];
-  const hmac = createHmac("sha256", key).update(`${fields}\n`);
+  const hmacs = keys.map((key) => createHmac("sha256", key).update(`${fields}\n`));
   const stream: ReadStream = createReadStream(file, { start: header.bodyStart });
-  for await (const chunk of stream) hmac.update(chunk as Buffer);
+  for await (const chunk of stream) for (const hmac of hmacs) hmac.update(chunk as Buffer);
   const expected = Buffer.from(mac, "hex");
-  if (!timingSafeEqual(hmac.digest(), expected)) throw untrusted(file);
+  const opened = hmacs.findIndex((hmac) => timingSafeEqual(hmac.digest(), expected));
+  const key = keys[opened];
+  if (!key) throw untrusted(file);
   return { dialect, encrypted: body === "age", bodyStart: header.bodyStart, fields, mac: expected, key };
 }
 

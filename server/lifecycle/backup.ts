@@ -47,7 +47,7 @@ function runPostgresTool(
 
 /** What a backup needs beyond the database: the seal's key and, to encrypt, the operator's public key. */
 export type BackupSeal = {
-  /** The HMAC key (backupSealKey) that lets a restore know this installation wrote the file. */
+  /** The HMAC key (the current seal key, BACKUP_SEAL_KEY) that lets a restore know this installation wrote the file. */
   key: Buffer;
   /** The age public key (BACKUP_RECIPIENT) to encrypt to; null writes the dump unencrypted. */
   recipient: string | null;
@@ -102,8 +102,11 @@ export async function backupDatabase(
   return { bytes: statSync(file).size };
 }
 
-/** What a restore needs to open a backup: the seal's key and the age identity (null if there is none). */
-export type RestoreKeys = { key: Buffer; identity: string | null };
+/**
+ * What a restore needs to open a backup: the seal keys it may have been sealed with (the current one
+ * first, then earlier ones) and the age identity (null if there is none).
+ */
+export type RestoreKeys = { keys: readonly Buffer[]; identity: string | null };
 
 /**
  * Restores a backup into an empty database: a SQLite file that does not exist yet (or is empty), or a
@@ -113,7 +116,7 @@ export type RestoreKeys = { key: Buffer; identity: string | null };
  */
 export async function restoreDatabase(databaseUrl: string, file: string, keys: RestoreKeys): Promise<void> {
   if (!existsSync(file)) throw new Error(`There is no backup at ${file}.`);
-  const sealed = await verifySeal(file, keys.key);
+  const sealed = await verifySeal(file, keys.keys);
   const postgres = isPostgres(databaseUrl);
   if (sealed.dialect !== (postgres ? "postgres" : "sqlite"))
     throw new Error(

@@ -190,7 +190,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
     expect((await footprint(h, reference)).lead).toBe(0);
   });
 
-  it("deletes ended sessions, used or expired invitations, expired challenges, old rate-limit windows and mailboxes' counts over a day old", async () => {
+  it("deletes ended sessions, used or expired invitations, expired challenges, old rate-limit windows, mailboxes' counts and staff's e-mail counts over a day old", async () => {
     const now = at("2026-11-01T12:00:00Z");
     const tag = token(6);
     const session = (name: string, lastSeen: number, expires: number) =>
@@ -230,9 +230,31 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
       );
     await mailbox("today", now - 23 * hour);
     await mailbox("yesterday", now - day - 1);
+    // What the caps on staff's e-mails count looks back a day at most, and so do their alerts.
+    const staffMail = (reference: string, sentAt: number) =>
+      h.services.db.run(
+        "INSERT INTO staff_mail (staff_id, reference, kind, sent_at) VALUES (?, ?, 'reply', ?)",
+        [staffId, `${tag}-${reference}`, sentAt],
+      );
+    await staffMail("today", now - 23 * hour);
+    await staffMail("yesterday", now - day - 1);
+    const capAlert = (cap: string, windowStart: number) =>
+      h.services.db.run(
+        "INSERT INTO staff_cap_alerts (staff_id, cap, window_start, created_at) VALUES (?, ?, ?, ?)",
+        [staffId, cap, windowStart, windowStart],
+      );
+    await capAlert("person", now - (now % hour));
+    await capAlert("lead", now - (now % day) - day - 1);
 
     const dry = await run(now, { dryRun: true });
-    const swept = { sessions: 2, invitations: 2, challenges: 1, rateLimits: 1, mailboxes: 1 };
+    const swept = {
+      sessions: 2,
+      invitations: 2,
+      challenges: 1,
+      rateLimits: 1,
+      mailboxes: 1,
+      staffMail: 2,
+    };
     expect(dry.housekeeping).toMatchObject(swept);
     const report = await run(now);
     expect(report.housekeeping).toEqual(swept);
@@ -248,6 +270,8 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
     expect(await left("webauthn_challenges", "challenge")).toEqual([`${tag}-open`]);
     expect(await left("rate_limits", "key")).toEqual([`${tag}-current`]);
     expect(await left("acknowledged_mailboxes", "mailbox")).toEqual([`${tag}-today`]);
+    expect(await left("staff_mail", "reference")).toEqual([`${tag}-today`]);
+    expect(await count(h, "staff_cap_alerts", "staff_id = ?", [staffId])).toBe(1);
   });
 
   it("as of a later date judges leads by it, but ends sessions and the like only by the real clock", async () => {
@@ -388,6 +412,7 @@ describe.each(dialects)("the retention purge on %s", (dialect) => {
         challenges: 0,
         rateLimits: 0,
         mailboxes: 0,
+        staffMail: 0,
       });
       const planned = [...due].sort();
       const gone = [];

@@ -3,12 +3,15 @@ import { type DeletionReason, type LeadKind, leadKinds } from "#core/leads/model
 import type { Database, Queryable } from "../db/database.ts";
 import { acquireLease, newHolder, releaseLease } from "../jobs/lease.ts";
 import { acknowledgementWindowMs } from "../leads/acknowledgements.ts";
+import { staffMailWindowMs } from "../leads/staff-mail.ts";
 import { countQuietMailboxes, deleteQuietMailboxes } from "../tables/acknowledged-mailboxes.ts";
 import { countSpentInvitations, deleteSpentInvitations } from "../tables/invitations.ts";
 import { type RetentionRow, retentionRowOf, retentionRows } from "../tables/leads/lifecycle.ts";
 import { countExpiredChallenges, deleteExpiredChallenges } from "../tables/passkeys.ts";
 import { countEndedWindows, deleteEndedWindows } from "../tables/rate-limits.ts";
 import { countEndedSessions, deleteEndedSessions } from "../tables/sessions.ts";
+import { countOldCapAlerts, deleteOldCapAlerts } from "../tables/staff-cap-alerts.ts";
+import { countOldStaffMail, deleteOldStaffMail } from "../tables/staff-mail.ts";
 import { recordEvent } from "../tables/timeline.ts";
 import { addCounts, type DeletionCounts, deleteLead, describeCounts, noDeletions } from "./erase.ts";
 import type { ErasureLedger } from "./ledger.ts";
@@ -24,8 +27,9 @@ export type DueLead = {
 } & RetentionDecision;
 
 /**
- * Rows that stop counting with time: sessions, invitations, passkey challenges, rate-limit windows, and
- * the acknowledgement counts of mailboxes last written to over a day ago.
+ * Rows that stop counting with time: sessions, invitations, passkey challenges, rate-limit windows, the
+ * acknowledgement counts of mailboxes last written to over a day ago, and the record of e-mails staff
+ * wrote (with the alerts of caps reached) once older than the longest cap's window.
  */
 export type Housekeeping = {
   sessions: number;
@@ -33,6 +37,7 @@ export type Housekeeping = {
   challenges: number;
   rateLimits: number;
   mailboxes: number;
+  staffMail: number;
 };
 
 export type PurgeReport = {
@@ -170,6 +175,7 @@ const noHousekeeping: Housekeeping = {
   challenges: 0,
   rateLimits: 0,
   mailboxes: 0,
+  staffMail: 0,
 };
 
 /** Rows that stop counting with time, as their table's owner counts them (a dry run) and deletes them. */
@@ -200,6 +206,15 @@ function housekeepingRules(asOf: number, rateLimitWindowMs: number, sessionIdleM
     mailboxes: {
       count: (db) => countQuietMailboxes(db, asOf - acknowledgementWindowMs),
       remove: (db) => deleteQuietMailboxes(db, asOf - acknowledgementWindowMs),
+    },
+    // No cap on staff's e-mails looks back further than a day, nor does an alert of one reached.
+    staffMail: {
+      count: async (db) =>
+        (await countOldStaffMail(db, asOf - staffMailWindowMs.lead)) +
+        (await countOldCapAlerts(db, asOf - staffMailWindowMs.lead)),
+      remove: async (db) =>
+        (await deleteOldStaffMail(db, asOf - staffMailWindowMs.lead)) +
+        (await deleteOldCapAlerts(db, asOf - staffMailWindowMs.lead)),
     },
   } satisfies Record<keyof Housekeeping, Sweep>;
 }

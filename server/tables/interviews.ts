@@ -254,10 +254,11 @@ export async function remindersDue(db: Queryable, now: number, until: number): P
         email: string;
         status: string;
         vacancy_title: string | null;
+        link_nonce: string;
       }
   >(
     `SELECT i.uid, i.reference, i.starts_at, i.minutes, i.place_kind, i.place, i.meet_with, i.note, i.sequence,
-       a.first_name, a.last_name, a.email, a.status, v.title AS vacancy_title
+       a.first_name, a.last_name, a.email, a.status, v.title AS vacancy_title, a.link_nonce
      FROM interviews i JOIN applications a ON a.reference = i.reference
      LEFT JOIN vacancies v ON v.reference = a.vacancy_reference
      WHERE i.status = 'scheduled' AND i.starts_at > ? AND i.starts_at <= ? AND i.reminder_sent_at IS NULL
@@ -279,6 +280,7 @@ export async function remindersDue(db: Queryable, now: number, until: number): P
       email: row.email,
       status: row.status,
       vacancyTitle: row.vacancy_title,
+      linkNonce: row.link_nonce,
     },
   }));
 }

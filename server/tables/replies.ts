@@ -33,24 +33,6 @@ export async function storeReply(
   );
 }
 
-/** How many replies a lead has had since `since` (by every process). */
-export async function countRepliesToLead(db: Queryable, reference: string, since: number): Promise<number> {
-  const [toLead] = await db.all<{ n: number }>(
-    "SELECT COUNT(*) AS n FROM replies WHERE reference = ? AND created_at > ?",
-    [reference, since],
-  );
-  return Number(toLead?.n ?? 0);
-}
-
-/** How many replies a member of staff has sent since `since` (by every process). */
-export async function countRepliesBy(db: Queryable, staffId: number, since: number): Promise<number> {
-  const [byPerson] = await db.all<{ n: number }>(
-    "SELECT COUNT(*) AS n FROM replies WHERE staff_id = ? AND created_at > ?",
-    [staffId, since],
-  );
-  return Number(byPerson?.n ?? 0);
-}
-
 /** A lead's replies, oldest first, with who wrote each and where its e-mail stands. */
 export async function leadReplies(db: Queryable, reference: string): Promise<LeadReply[]> {
   const rows = await db.all<{

@@ -1,11 +1,11 @@
 /**
- * The owner of the `staff_cap_alerts` table: one row per member of staff, replies cap ('lead' or
+ * The owner of the `staff_cap_alerts` table: one row per member of staff, e-mail cap ('lead' or
  * 'person') and window in which they reached it, so the administrators are told once per window,
- * whichever process refused the reply first (the primary key decides).
+ * whichever process refused the e-mail first (the primary key decides).
  */
 import type { Queryable } from "../db/database.ts";
 
-/** A replies cap: the most replies to one lead in a day, or by one person in an hour. */
+/** An e-mail cap: the most e-mails staff write to one lead in a day, or one person writes in an hour. */
 export type Cap = "lead" | "person";
 
 /**
@@ -22,4 +22,18 @@ export async function claimCapAlert(
     [alert.staffId, alert.cap, alert.windowStart, alert.now],
   );
   return claimed.length > 0;
+}
+
+/** How many alerts' windows started before `before`: what the purge would delete. */
+export async function countOldCapAlerts(db: Queryable, before: number): Promise<number> {
+  const [row] = await db.all<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM staff_cap_alerts WHERE window_start < ?",
+    [before],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Deletes the alerts whose windows started before `before`, long over; resolves to how many went. */
+export function deleteOldCapAlerts(db: Queryable, before: number): Promise<number> {
+  return db.run("DELETE FROM staff_cap_alerts WHERE window_start < ?", [before]);
 }

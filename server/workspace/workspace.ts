@@ -46,7 +46,7 @@ export type WorkspaceOptions = {
   mailConfigured?: boolean;
   /** The company's inbox for each kind of lead: the Reply-To of replies sent from the workspace. */
   replyTo?: Record<LeadKind, string>;
-  /** The replies caps (core/config/staff-limits.ts unless a test lowers them). */
+  /** The caps on every e-mail staff write, replies among them (core/config/staff-limits.ts unless lowered). */
   staffLimits?: StaffLimitsConfig;
   /**
    * What is kept of a deleted lead. The lifecycle's deletion leaves tombstones (their owner is
@@ -134,13 +134,25 @@ export function createWorkspace(options: WorkspaceOptions) {
       passkeys.confirm(db, me, response, rp, now()),
 
     findInvitation: (token: string) => team.findInvitation(db, token, now()),
-    invite: (input: {
-      email: string;
-      name?: string;
-      admin?: boolean;
-      vacancies?: boolean;
-      invitedBy?: number | null;
-    }) => team.invite(db, input, now()),
+    /**
+     * Invites someone (see team.invite): someone new gets a link back for the inviter to pass on; someone
+     * already on the team is e-mailed it, at the site's public address or else `origin`, and no link comes back.
+     */
+    async invite(
+      input: {
+        email: string;
+        name?: string;
+        admin?: boolean;
+        vacancies?: boolean;
+        invitedBy?: number | null;
+      },
+      origin?: string,
+    ) {
+      const siteUrl = publicUrl ?? origin;
+      const invited = await team.invite(db, { ...input, ...(siteUrl ? { siteUrl } : {}) }, now());
+      if (invited.existing) options.onMailQueued?.();
+      return invited;
+    },
     /** Makes someone an administrator or not, or lets them manage vacancies or not; false when they are not on the team. */
     setPermissions: (staffId: number, change: { admin?: boolean; vacancies?: boolean }, me: StaffMember) =>
       team.setPermissions(db, { staffId, ...change, by: me.id, now: now() }),

@@ -3,12 +3,13 @@ import { expect, type Page, test } from "@playwright/test";
 import { e2eDatabase } from "../../playwright.config";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 import { runOnServerDatabase, sendApplication, uniqueTag } from "./lead-helpers";
-import { joinAsStaff, staffBaseURL, withoutJavaScript } from "./staff-helpers";
+import { ageConfirmation, joinAsStaff, staffBaseURL, withoutJavaScript } from "./staff-helpers";
 import { londonDay, publishVacancy, sampleVacancy } from "./vacancy-helpers";
 
 // Recruitment in the workspace: the e-mail for an application's stage, offered after a status change and
-// sent only when staff press its button; a vacancy's "not this time" for the applicants it ticks; and
-// the Talent pool's search. No mail server runs here, so what is sent waits in the delivery queue.
+// sent only when staff press its button; a vacancy's "not this time" for the applicants it ticks (only
+// for those allowed to publish, and for many at once after the passkey again); and the Talent pool's
+// search. No mail server runs here, so what is sent waits in the delivery queue.
 
 test.use({ baseURL: staffBaseURL });
 
@@ -81,7 +82,8 @@ test("after a status change the lead page offers the stage's e-mail, and sends i
 
   const [mail] = queued(reference, "stage");
   expect(mail?.to_address).toBe(email);
-  expect(mail?.subject).toBe("Maria, we would like to meet you");
+  // The subject she was sent names her application, as every e-mail staff write does.
+  expect(mail?.subject).toBe(`Maria, we would like to meet you (${reference})`);
   expect(mail?.body).toMatch(/^Dear Maria,\n\nThank you for applying\. Could you come in on Tuesday/);
   expect(mail?.body).toContain(`Kind regards,\n${me.name}\nCottonopolis Facilities`);
   expect(mail?.body).toMatch(/\/your-application\?link=APP-/);
@@ -160,7 +162,7 @@ test("a vacancy's page tells the ticked applicants at New or Contacted 'not this
   await expectAxeCleanAtBothWidths(page);
 
   const [mail] = queued(ana, "stage");
-  expect(mail?.subject).toBe(`Warehouse Operative ${word} (${vacancy}) has been filled`);
+  expect(mail?.subject).toBe(`Warehouse Operative ${word} (${vacancy}) has been filled (${ana})`);
   expect(mail?.body).toMatch(/^Dear Ana,\n\nThank you for applying\. The role has been filled;/);
   expect(queued(ben, "stage")).toEqual([]);
   expect(queued(cat, "stage")).toEqual([]);
@@ -174,6 +176,68 @@ test("a vacancy's page tells the ticked applicants at New or Contacted 'not this
   );
   await expect(page.getByRole("region", { name: "Replies sent" })).toContainText("has been filled");
   await expect(page.getByRole("region", { name: "Tell the applicant" })).toHaveCount(0);
+});
+
+test("'not this time' is only for those allowed to publish, and more than 10 at once asks for the passkey first", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const word = uniqueTag();
+  const me = await joinAsStaff(page);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const vacancy = (await publishVacancy(page, sampleVacancy({ title: `Night Cleaner ${word}` }))).reference;
+  const names = ["Ana", "Ben", "Cat", "Dev", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kit"];
+  const applicants: string[] = [];
+  for (const firstName of names) {
+    applicants.push(await sendApplication(request, { firstName, lastName: word, vacancy }));
+  }
+
+  // Someone not allowed to publish vacancies sees who is waiting, but not the form, and why.
+  const otherContext = await browser.newContext({ baseURL: staffBaseURL });
+  const other = await otherContext.newPage();
+  await joinAsStaff(other, { label: "Helper", vacancies: false });
+  await other.goto(`/staff/vacancies/${vacancy}`);
+  const theirs = other.getByRole("region", { name: "Applicants still waiting" });
+  await expect(theirs).toContainText("11 applicants are at New or Contacted.");
+  await expect(theirs).toContainText("Ask an administrator to allow you on the Team page.");
+  await expect(theirs.getByRole("button", { name: "Send to the ticked applicants" })).toHaveCount(0);
+  await expectNoAxeViolations(other);
+  await otherContext.close();
+
+  // Last confirmed 20 minutes ago: the section says so before anything is ticked.
+  ageConfirmation(me.email, 20);
+  await page.goto(`/staff/vacancies/${vacancy}`);
+  await waitForHydration(page);
+  const section = page.getByRole("region", { name: "Applicants still waiting" });
+  await expect(section).toContainText("Telling more than 10 at once asks for your passkey again.");
+  await expectAxeCleanAtBothWidths(page);
+  const tickAll = async () => {
+    for (const firstName of names)
+      await section.getByRole("checkbox", { name: `${firstName} ${word}` }).check();
+  };
+  await tickAll();
+  await section.getByRole("button", { name: "Send to the ticked applicants" }).click();
+  await expect(page).toHaveURL(
+    `${staffBaseURL}/staff/confirm?next=${encodeURIComponent(`/staff/vacancies/${vacancy}`)}`,
+  );
+  expect(queued(applicants[0] ?? "", "stage")).toEqual([]);
+  await page.getByRole("button", { name: "Confirm with your passkey" }).click();
+  await expect(page).toHaveURL(`${staffBaseURL}/staff/vacancies/${vacancy}`);
+  await waitForHydration(page);
+  await expect(section).not.toContainText("asks for your passkey again");
+
+  // Confirmed: sent again, it goes to all eleven, each naming their own application.
+  await tickAll();
+  await section.getByRole("button", { name: "Send to the ticked applicants" }).click();
+  await expect(section.getByRole("status")).toHaveText(
+    "The e-mail is queued for 11 applicants, each as a message of their own, and their applications are now Unsuccessful.",
+  );
+  for (const reference of applicants) {
+    expect(queued(reference, "stage").map((mail) => mail.subject)).toEqual([
+      `Night Cleaner ${word} (${vacancy}) has been filled (${reference})`,
+    ]);
+  }
 });
 
 test("the Talent pool finds those kept on file by service, place and when they applied", async ({

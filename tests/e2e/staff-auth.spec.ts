@@ -3,6 +3,7 @@ import { formatDateTime } from "#core/leads/model.ts";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 import {
   addVirtualAuthenticator,
+  inviteAgain,
   joinAsStaff,
   newStaffIdentity,
   staffBaseURL,
@@ -113,6 +114,18 @@ test("an admin invites and revokes at /staff/team; the revoked browser is signed
   });
   expect(refused.status()).toBe(403);
 
+  // Invited again, now that they have an account: their link goes to their own address, and the page
+  // shows the administrator none.
+  await page.reload();
+  await page.getByLabel("Full name").fill(colleague.name);
+  await page.getByLabel("E-mail address").fill(colleague.email);
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText(
+    `${colleague.email} already has an account: we have e-mailed them a link to add a passkey.`,
+  );
+  await expect(page.getByText("/staff/invitation/")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
   await page.reload();
   await page.getByRole("button", { name: `Revoke access for ${colleague.name}` }).click();
   await expect(page.getByText(`${colleague.email} can no longer sign in.`)).toBeVisible();
@@ -180,8 +193,8 @@ test("a lost passkey is removed at /staff/team: its sessions end, it no longer s
   await expect(theirs.getByRole("alert")).toContainText("not registered here");
   await expect(theirs).toHaveURL(`${staffBaseURL}/staff/sign-in`);
 
-  // Invited again, they add a new passkey on their new device and are back in.
-  await theirs.goto(staffCli("invite", colleague.email));
+  // Invited again, they add a new passkey on their new device from the link e-mailed to them, and are back in.
+  await theirs.goto(inviteAgain(colleague.email));
   await waitForHydration(theirs);
   await theirs.getByRole("button", { name: "Create passkey" }).click();
   await expect(theirs).toHaveURL(`${staffBaseURL}/staff`);
@@ -199,7 +212,7 @@ test("each person removes their own passkeys, and the browser a removed one open
   const laptop = await browser.newContext({ baseURL: staffBaseURL });
   const onLaptop = await laptop.newPage();
   await addVirtualAuthenticator(onLaptop);
-  await onLaptop.goto(staffCli("invite", person.email));
+  await onLaptop.goto(inviteAgain(person.email));
   await waitForHydration(onLaptop);
   await onLaptop.getByRole("button", { name: "Create passkey" }).click();
   await expect(onLaptop).toHaveURL(`${staffBaseURL}/staff`);

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { DatabaseSync } from "node:sqlite";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { e2eDatabase, e2eDataDir, staffBaseURL } from "../../playwright.config";
 import { type Database, openDatabase } from "../../server/db/database.ts";
@@ -50,6 +51,7 @@ export async function joinAsStaff(
     { email: person.email, name: person.name, admin: options.admin, vacancies: options.vacancies !== false },
     Date.now(),
   );
+  if (token === null) throw new Error("A new identity already had an account");
   const link = `${staffBaseURL}${invitationPath(token)}`;
   expect(link).toMatch(new RegExp(`^${staffBaseURL}/staff/invitation/[\\w-]{43}$`));
   await addVirtualAuthenticator(page);
@@ -59,6 +61,30 @@ export async function joinAsStaff(
   await expect(page).toHaveURL(`${staffBaseURL}/staff`);
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   return { ...person, link };
+}
+
+/**
+ * Invites someone already on the team again with `npm run staff -- invite`, which prints no link for them,
+ * and resolves to the link e-mailed to their own address. No mail server runs here, so it is read from the
+ * delivery queue, as they would read it in their inbox.
+ */
+export function inviteAgain(email: string): string {
+  const printed = staffCli("invite", email);
+  expect(printed).toContain(`${email} already has an account: we have e-mailed them a link`);
+  expect(printed).not.toContain("/staff/invitation/");
+  const db = new DatabaseSync(e2eDatabase, { readOnly: true });
+  try {
+    const mail = db
+      .prepare(
+        "SELECT to_address, body FROM outbox WHERE purpose = 'staff-security' AND to_address = ? ORDER BY id DESC LIMIT 1",
+      )
+      .get(email) as { to_address: string; body: string } | undefined;
+    const path = /\/staff\/invitation\/[\w-]{43}/.exec(mail?.body ?? "")?.[0];
+    if (!path) throw new Error(`No invitation was e-mailed to ${email}`);
+    return `${staffBaseURL}${path}`;
+  } finally {
+    db.close();
+  }
 }
 
 /** Moves a person's last passkey confirmation back in time, as if they had not used it for a while. */

@@ -11,7 +11,7 @@ import { ageConfirmation, joinAsStaff, staffBaseURL, withoutJavaScript } from ".
 
 test.use({ baseURL: staffBaseURL });
 
-const capped = "This lead has had 5 replies in the last 24 hours";
+const capped = "This lead has had 5 e-mails from us in the last 24 hours";
 
 async function sendReply(page: Page, words: string) {
   await page.getByRole("textbox", { name: "Message" }).fill(words);

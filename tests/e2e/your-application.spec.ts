@@ -52,7 +52,12 @@ function signedLink(reference: string, expiresAt: number): string {
   const keys = JSON.parse(readFileSync(path.join(e2eDataDir, "keys.json"), "utf8")) as {
     resultSecret: string;
   };
-  const token = signApplicantLink(applicantLinkKey(keys.resultSecret), reference, expiresAt);
+  const [row] = query<{ link_nonce: string }>(
+    "SELECT link_nonce FROM applications WHERE reference = ?",
+    reference,
+  );
+  const application = { reference, linkNonce: row?.link_nonce ?? "" };
+  const token = signApplicantLink(applicantLinkKey(keys.resultSecret), application, expiresAt);
   return `/your-application?link=${token}`;
 }
 

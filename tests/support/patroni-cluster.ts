@@ -1,11 +1,15 @@
 // A PostgreSQL cluster as deploy/ describes it, on loopback, for the failover test and
 // `npm run bench:failover`: one etcd member (production runs three), two Patroni members each running
 // PostgreSQL 15 from its own data folder, and HAProxy sending one port to whichever member Patroni's REST
-// API calls the primary. Patroni and HAProxy run the files of deploy/ as shipped, with only what must
-// differ here swapped: loopback addresses and ports, shorter timings, trust on loopback instead of
-// passwords, one temporary folder for everything. Every process is started in a process group of its
-// own and stop() kills each group, so a failed test leaves nothing running.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+// API calls the primary. etcd, Patroni and HAProxy run the files of deploy/ as shipped, secured as
+// shipped: the certificates come from deploy/make-certificates.sh, etcd's users from
+// deploy/etcd/enable-auth.sh, and every connection is TLS with a client certificate or a password.
+// Only what must differ on one machine is swapped: loopback addresses and ports, shorter timings, the
+// files' folders, fresh random passwords, one temporary folder for everything. Every process is
+// started in a process group of its own and stop() kills each group, so a failed test leaves nothing
+// running.
+import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   chownSync,
@@ -17,8 +21,10 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import https from "node:https";
+import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { freePort, waitFor } from "./caddy.ts";
 
@@ -42,16 +48,53 @@ export type MemberState = {
   lag?: number | string;
 };
 
+/** What a client shows the cluster's TLS: the authority's certificate, and its own certificate and key. */
+export type TlsClient = { ca: Buffer; cert?: Buffer; key?: Buffer };
+
+/** An HTTPS request's answer. */
+export type Answer = { status: number; body: string };
+
+/** How to make an HTTPS request to the cluster (Patroni's REST API, etcd's JSON gateway). */
+export type RequestOptions = {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** `user:password` for HTTP basic authentication. */
+  auth?: string;
+  headers?: Record<string, string>;
+  /** The local address to send from: another loopback address stands for another machine. */
+  localAddress?: string;
+  /** What the client shows; by default the app machine's certificate. */
+  tls?: TlsClient;
+  timeoutMs?: number;
+};
+
 export type PatroniCluster = {
-  /** The temporary folder holding every data folder, configuration file and log. */
+  /** The temporary folder holding every data folder, configuration file, certificate and log. */
   dir: string;
   members: Member[];
   /** HAProxy's port: the one address the application is given. */
   haproxyPort: number;
-  /** postgres:// URL of the `site` database through HAProxy. */
+  /** The etcd member's client URL (https). */
+  etcdUrl: string;
+  /** The authority's certificate file, as the site's DATABASE_URL names it. */
+  caFile: string;
+  /** What an app machine shows: the authority's certificate and the app machine's certificate and key. */
+  appTls: Required<TlsClient>;
+  /** The passwords this cluster was made with: etcd's patroni user, Patroni's REST API, the site's role. */
+  passwords: { etcd: string; restApi: string; site: string };
+  /** postgres:// URL of the `site` database through HAProxy, over TLS checking the server's certificate. */
   databaseUrl: string;
+  /** The same for another of the cluster's databases (see `databases`). */
+  urlOf(database: string): string;
   /** postgres:// URL of the `site` database on one member directly, bypassing HAProxy. */
   memberUrl(member: Member): string;
+  /** A request to a member's Patroni REST API; `auth: true` sends the REST API's user and password. */
+  api(
+    member: Member,
+    path: string,
+    options?: Omit<RequestOptions, "auth"> & { auth?: boolean },
+  ): Promise<Answer>;
   /** Every member as Patroni sees it (`GET /cluster` on any member that answers). */
   state(): Promise<MemberState[]>;
   /** The member whose REST API answers `GET /primary` with 200, if any. */
@@ -66,6 +109,39 @@ export type PatroniCluster = {
   waitHealthy(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 };
+
+/** An HTTPS request with a client certificate (or none), for Patroni's REST API and etcd's gateway. */
+export function httpsRequest(url: string, options: RequestOptions & { tls: TlsClient }): Promise<Answer> {
+  const { tls } = options;
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const request = https.request(url, {
+      method: options.method ?? "GET",
+      ca: tls.ca,
+      cert: tls.cert,
+      key: tls.key,
+      auth: options.auth,
+      localAddress: options.localAddress,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...options.headers,
+      },
+      // A connection of its own each time: what one request showed is never reused for the next.
+      agent: false,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 3000),
+    });
+    request.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+      );
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
 
 type Started = { child: ChildProcess; exited: Promise<void> };
 
@@ -176,27 +252,122 @@ function abandon(dir: string, processes: () => (Started | undefined)[]) {
 /** A file of deploy/, as shipped. */
 const deployFile = (name: string) => path.resolve(import.meta.dirname, "../../deploy", name);
 
+/** The example addresses of the shipped files (db1, db2, db3 and the app machines): all loopback here. */
+const exampleAddress = /\b10\.0\.0\.\d+\b/g;
+
+/** A fresh random password, different for every cluster. */
+const password = () => randomBytes(12).toString("hex");
+
+/**
+ * Where the test keeps what a shipped file expects in a machine's TLS folder (/etc/patroni/tls/ and the
+ * like): the authority's certificate, and the certificate and key made for `machine`.
+ */
+function tlsFile(file: string, folder: string, machine: string): string {
+  const name = path.basename(file);
+  if (name === "ca.crt") return path.join(folder, "ca.crt");
+  if (name === "server.crt" || name === "client.crt") return path.join(folder, `${machine}.crt`);
+  if (name === "server.key" || name === "client.key") return path.join(folder, `${machine}.key`);
+  if (name === "client.pem") return path.join(folder, `${machine}.pem`);
+  throw new Error(`No test stand-in for the shipped TLS file ${file}`);
+}
+
+/** Every string in `value` that names a file in `shippedFolder` swapped for the test's (tlsFile). */
+function swapTlsFiles<T>(value: T, shippedFolder: string, folder: string, machine: string): T {
+  if (typeof value === "string" && value.startsWith(shippedFolder))
+    return tlsFile(value, folder, machine) as T;
+  if (Array.isArray(value)) return value.map((v) => swapTlsFiles(v, shippedFolder, folder, machine)) as T;
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, swapTlsFiles(v, shippedFolder, folder, machine)]),
+    ) as T;
+  return value;
+}
+
+/**
+ * deploy/etcd/etcd.env as the environment of a one-member etcd on loopback: the shipped settings (TLS,
+ * client certificates for clients and members, the members' name) with only the name, the folders, the
+ * addresses and ports swapped. Debian's service reads the file as its environment; so does the test.
+ */
+function etcdEnvironment(cluster: {
+  dir: string;
+  tls: string;
+  machine: string;
+  clientPort: number;
+  peerPort: number;
+}): Record<string, string> {
+  const shipped: Record<string, string> = {};
+  for (const line of readFileSync(deployFile("etcd/etcd.env"), "utf8").split("\n")) {
+    const setting = /^(ETCD_[A-Z0-9_]+)=(.*)$/.exec(line.trim());
+    if (setting?.[1]) shipped[setting[1]] = setting[2] ?? "";
+  }
+  // The shipped URL with its host and port swapped (the first of a list: one listener is enough here).
+  const at = (key: string, port: number) => {
+    const url = shipped[key]?.split(",")[0];
+    if (!url?.startsWith("https://")) throw new Error(`deploy/etcd/etcd.env's ${key} is no longer https`);
+    const swapped = new URL(url);
+    swapped.host = `127.0.0.1:${port}`;
+    return swapped.origin;
+  };
+  const peer = at("ETCD_LISTEN_PEER_URLS", cluster.peerPort);
+  const client = at("ETCD_LISTEN_CLIENT_URLS", cluster.clientPort);
+  const swaps: Record<string, string> = {
+    ETCD_NAME: "etcd1",
+    ETCD_DATA_DIR: path.join(cluster.dir, "etcd"),
+    ETCD_LISTEN_PEER_URLS: peer,
+    ETCD_LISTEN_CLIENT_URLS: client,
+    ETCD_INITIAL_ADVERTISE_PEER_URLS: peer,
+    ETCD_ADVERTISE_CLIENT_URLS: client,
+    ETCD_INITIAL_CLUSTER: `etcd1=${peer}`,
+    ETCD_INITIAL_CLUSTER_TOKEN: "site-test",
+  };
+  for (const [key, value] of Object.entries(swaps)) {
+    if (!(key in shipped)) throw new Error(`deploy/etcd/etcd.env no longer sets ${key}`);
+    shipped[key] = value;
+  }
+  return {
+    ...swapTlsFiles(shipped, "/etc/etcd/tls/", cluster.tls, cluster.machine),
+    ETCD_LOG_LEVEL: "warn",
+  };
+}
+
 type PatroniYaml = {
   scope: string;
   name: string;
-  restapi: Record<string, unknown>;
-  etcd3: { hosts: unknown };
+  restapi: Record<string, unknown> & { allowlist?: string[]; authentication: { password: string } };
+  etcd3: Record<string, unknown>;
   bootstrap: {
     dcs: Record<string, unknown> & { postgresql: { parameters: Record<string, unknown> } };
     initdb: unknown[];
   };
-  postgresql: Record<string, unknown> & { parameters: Record<string, unknown> };
+  postgresql: Record<string, unknown> & {
+    parameters: Record<string, unknown>;
+    pg_hba: string[];
+    authentication: Record<"superuser" | "replication" | "rewind", Record<string, string>>;
+  };
+};
+
+/** The cluster-wide settings every member's configuration is made from. */
+type ClusterSettings = {
+  scope: string;
+  etcdPort: number;
+  dir: string;
+  tls: string;
+  timings: Timings;
+  synchronous: boolean;
+  /** The database superuser: the system user PostgreSQL runs as, so that peer authentication admits it. */
+  superuser: string;
+  databases: string[];
+  passwords: { etcd: string; restApi: string; postgres: string };
 };
 
 /**
  * deploy/patroni/patroni.yml with only what must differ on one machine swapped: the names, loopback
- * addresses and ports, the data folder, the timings, trust on loopback instead of passwords, and no
- * waiting for the disk. Read with Python's YAML parser, which Patroni itself depends on.
+ * addresses and ports, the folders (data, sockets, TLS files), the timings, fresh passwords, and no
+ * waiting for the disk. Its TLS, client certificates, allowlist, authentication and pg_hba stay as
+ * shipped, their addresses made loopback. Read with Python's YAML parser, which Patroni itself
+ * depends on.
  */
-function patroniConfig(
-  member: Member,
-  cluster: { scope: string; etcdPort: number; dir: string; timings: Timings; synchronous: boolean },
-): PatroniYaml {
+function patroniConfig(member: Member, cluster: ClusterSettings): PatroniYaml {
   const read = spawnSync(
     "python3",
     [
@@ -207,15 +378,22 @@ function patroniConfig(
     { encoding: "utf8" },
   );
   if (read.status !== 0) throw new Error(`Could not read deploy/patroni/patroni.yml:\n${read.stderr}`);
-  const config = JSON.parse(read.stdout) as PatroniYaml;
-  const { timings } = cluster;
+  const config = swapTlsFiles(
+    JSON.parse(read.stdout) as PatroniYaml,
+    "/etc/patroni/tls/",
+    cluster.tls,
+    member.name,
+  );
+  const { timings, passwords } = cluster;
   config.scope = cluster.scope;
   config.name = member.name;
-  config.restapi = {
+  Object.assign(config.restapi, {
     listen: `127.0.0.1:${member.restPort}`,
     connect_address: `127.0.0.1:${member.restPort}`,
-  };
-  config.etcd3 = { hosts: [`127.0.0.1:${cluster.etcdPort}`] };
+    allowlist: [...new Set(config.restapi.allowlist?.map((a) => a.replace(exampleAddress, "127.0.0.1")))],
+  });
+  config.restapi.authentication.password = passwords.restApi;
+  Object.assign(config.etcd3, { hosts: [`127.0.0.1:${cluster.etcdPort}`], password: passwords.etcd });
   Object.assign(config.bootstrap.dcs, {
     ttl: timings.ttl,
     loop_wait: timings.loopWait,
@@ -224,6 +402,20 @@ function patroniConfig(
   });
   // A throwaway cluster need not wait for initdb's files to reach the disk.
   config.bootstrap.initdb.push("no-sync");
+  const { authentication } = config.postgresql;
+  authentication.superuser.username = cluster.superuser;
+  for (const role of ["superuser", "replication", "rewind"] as const)
+    authentication[role].password = passwords.postgres;
+  // The shipped rules with loopback for every machine (so repeated lines once), the superuser named as
+  // here, and the bench's extra databases beside `site`.
+  const hba = config.postgresql.pg_hba.map((line) =>
+    line
+      .replace(exampleAddress, "127.0.0.1")
+      .replace(/^local all postgres peer$/, `local all ${cluster.superuser} peer`)
+      .replace(/^hostssl site site /, `hostssl ${cluster.databases.join(",")} site `),
+  );
+  if (!hba.some((line) => line.startsWith(`hostssl ${cluster.databases.join(",")} site `)))
+    throw new Error("deploy/patroni/patroni.yml no longer lets the site's user in with hostssl");
   Object.assign(config.postgresql, {
     listen: `127.0.0.1:${member.pgPort}`,
     connect_address: `127.0.0.1:${member.pgPort}`,
@@ -233,11 +425,7 @@ function patroniConfig(
     // A new standby copies the primary at once (a fast checkpoint), and the copy need not reach the
     // disk before it starts: a test has no power cut to survive.
     basebackup: [{ checkpoint: "fast" }, "no-sync"],
-    pg_hba: [
-      "local all all trust",
-      "host all all 127.0.0.1/32 trust",
-      "host replication all 127.0.0.1/32 trust",
-    ],
+    pg_hba: [...new Set(hba)],
   });
   Object.assign(config.postgresql.parameters, {
     unix_socket_directories: cluster.dir,
@@ -248,17 +436,24 @@ function patroniConfig(
 }
 
 /** Replaces `from` in `text`, or throws: the shipped file no longer reads as the test expects. */
-function swap(text: string, from: string | RegExp, to: string): string {
-  const swapped = text.replace(from, to);
+function swap(text: string, from: string | RegExp, to: string | ((...match: string[]) => string)): string {
+  const swapped = text.replace(from, to as string);
   if (swapped === text) throw new Error(`deploy/haproxy/haproxy.cfg no longer has ${String(from)}`);
   return swapped;
 }
 
 /**
  * deploy/haproxy/haproxy.cfg rewritten for a test: in the foreground as this user (no chroot, user,
- * daemon, system log or admin socket), loopback ports, the test's members, and checks every 500 ms.
+ * daemon, system log or admin socket), loopback ports, the test's members and TLS files, and checks
+ * every 500 ms. The checks' TLS (the app machine's certificate, the members' checked) stays as shipped.
  */
-function haproxyConfig(port: number, statsPort: number, members: Member[]): string {
+function haproxyConfig(
+  port: number,
+  statsPort: number,
+  members: Member[],
+  tls: string,
+  machine: string,
+): string {
   let text = readFileSync(deployFile("haproxy/haproxy.cfg"), "utf8");
   for (const line of [
     /^\s*log .*$/gm,
@@ -273,28 +468,57 @@ function haproxyConfig(port: number, statsPort: number, members: Member[]): stri
   text = swap(text, "bind 127.0.0.1:5000", `bind 127.0.0.1:${port}`);
   text = swap(text, "bind 127.0.0.1:7000", `bind 127.0.0.1:${statsPort}`);
   text = swap(text, " inter 2s ", " inter 500ms ");
-  text = swap(
-    text,
-    /^\s*server db1 .*\n\s*server db2 .*$/m,
-    members.map((m) => `\tserver ${m.name} 127.0.0.1:${m.pgPort} check port ${m.restPort}`).join("\n"),
-  );
+  text = swap(text, /\/etc\/haproxy\/tls\/[^\s]+/g, (file) => tlsFile(file, tls, machine));
+  // Each shipped member's line (db1, db2) for the test's member in its place, whatever else it says.
+  members.forEach((member, i) => {
+    text = swap(
+      text,
+      new RegExp(`^(\\s*server )db${i + 1} 10\\.0\\.0\\.\\d+:5432 (.*)$`, "m"),
+      (_line, start, rest) =>
+        `${start}${member.name} 127.0.0.1:${member.pgPort} ${(rest ?? "")
+          .replace(/\bport 8008\b/, `port ${member.restPort}`)
+          .replace(new RegExp(`\\bdb${i + 1}\\b`, "g"), member.name)}`,
+    );
+  });
   return text;
+}
+
+/** Runs a shipped script (sh), as `user` when given; throws with its output if it fails. */
+async function runScript(
+  script: string,
+  args: string[],
+  options: { user: { uid: number; gid: number } | null; cwd: string; env?: Record<string, string> },
+): Promise<void> {
+  try {
+    await promisify(execFile)("sh", [deployFile(script), ...args], {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", ...options.env },
+      ...(options.user ?? {}),
+    });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`deploy/${script} ${args.join(" ")} failed:\n${stdout ?? ""}${stderr ?? ""}`);
+  }
 }
 
 /**
  * Starts etcd, two Patroni members and HAProxy in a fresh temporary folder and waits until the primary
  * answers through HAProxy and the standby streams synchronously (or, with `synchronous: false`, streams).
- * Creates a `site` database for the application.
+ * Makes the site's role and its databases (`site`, and any others asked for), as
+ * docs/database-failover.md has the operator do.
  */
 export async function startPatroniCluster({
   timings = testTimings,
   synchronous = true,
   waitForStandby = true,
+  databases = ["site"],
 }: {
   timings?: Timings;
   synchronous?: boolean;
   /** False: return once the primary answers through HAProxy, and let the caller waitHealthy() meanwhile. */
   waitForStandby?: boolean;
+  /** The databases the site's role owns and may reach: `site` first, then any the bench needs. */
+  databases?: string[];
 } = {}): Promise<PatroniCluster> {
   const user = runAs();
   const dir = mkdtempSync(path.join(tmpdir(), "patroni-test-"));
@@ -316,6 +540,22 @@ export async function startPatroniCluster({
       log: path.join(dir, `${name}.log`),
     });
   }
+  const passwords = { etcd: password(), restApi: password(), site: password() };
+  const tls = path.join(dir, "tls");
+  // The app machine HAProxy runs on, and whose certificate the test shows as a client.
+  const app = "app";
+  const superuser = user ? "postgres" : userInfo().username;
+  const settings: ClusterSettings = {
+    scope: "site-test",
+    etcdPort,
+    dir,
+    tls,
+    timings,
+    synchronous,
+    superuser,
+    databases,
+    passwords: { etcd: passwords.etcd, restApi: passwords.restApi, postgres: password() },
+  };
 
   const patroniOf = new Map<Member, Started>();
   const startPatroni = (member: Member) => {
@@ -353,41 +593,67 @@ export async function startPatroniCluster({
   };
 
   try {
-    const etcdLog = path.join(dir, "etcd.log");
-    const etcdDir = path.join(dir, "etcd");
-    mkdirSync(etcdDir, { mode: 0o700 });
-    if (user) chownSync(etcdDir, user.uid, user.gid);
-    const peer = `http://127.0.0.1:${etcdPeerPort}`;
-    const client = `http://127.0.0.1:${etcdPort}`;
+    // The authority, then each machine's certificate: the first member's names etcd-member too, as it
+    // runs the etcd member. Made as the user that runs etcd, Patroni and PostgreSQL, so the keys are
+    // that user's and private, as PostgreSQL insists.
+    await runScript("make-certificates.sh", [tls, "ca"], { user, cwd: dir });
+    await Promise.all([
+      runScript("make-certificates.sh", [tls, "server", "pg1", "127.0.0.1", "etcd-member"], {
+        user,
+        cwd: dir,
+      }),
+      runScript("make-certificates.sh", [tls, "server", "pg2", "127.0.0.1"], { user, cwd: dir }),
+      runScript("make-certificates.sh", [tls, "client", app], { user, cwd: dir }),
+    ]);
+    const appTls = {
+      ca: readFileSync(path.join(tls, "ca.crt")),
+      cert: readFileSync(path.join(tls, `${app}.crt`)),
+      key: readFileSync(path.join(tls, `${app}.key`)),
+    };
+
+    const etcdUrl = `https://127.0.0.1:${etcdPort}`;
+    mkdirSync(path.join(dir, "etcd"), { mode: 0o700 });
+    if (user) chownSync(path.join(dir, "etcd"), user.uid, user.gid);
     etcd = startProcess(
       "etcd",
-      [
-        "--name=etcd1",
-        `--data-dir=${etcdDir}`,
-        `--listen-client-urls=${client}`,
-        `--advertise-client-urls=${client}`,
-        `--listen-peer-urls=${peer}`,
-        `--initial-advertise-peer-urls=${peer}`,
-        `--initial-cluster=etcd1=${peer}`,
-        "--initial-cluster-state=new",
-        "--initial-cluster-token=site-test",
-        "--log-level=warn",
-      ],
-      etcdLog,
+      [],
+      path.join(dir, "etcd.log"),
       user,
+      etcdEnvironment({ dir, tls, machine: "pg1", clientPort: etcdPort, peerPort: etcdPeerPort }),
     );
-    await waitFor(async () => (await fetch(`${client}/health`)).ok, 15_000, "etcd answering");
+    await waitFor(
+      async () => (await httpsRequest(`${etcdUrl}/health`, { tls: appTls })).status === 200,
+      15_000,
+      "etcd answering",
+    );
+    // etcd's users, as the operator turns them on: root, and patroni reaching only this scope's keys.
+    await runScript("etcd/enable-auth.sh", [settings.scope], {
+      user,
+      cwd: dir,
+      env: {
+        ETCDCTL_ENDPOINTS: etcdUrl,
+        ETCDCTL_CACERT: path.join(tls, "ca.crt"),
+        ETCDCTL_CERT: path.join(tls, "pg1.crt"),
+        ETCDCTL_KEY: path.join(tls, "pg1.key"),
+        ETCD_ROOT_PASSWORD: password(),
+        ETCD_PATRONI_PASSWORD: passwords.etcd,
+      },
+    });
 
+    const api = (
+      member: Member,
+      apiPath: string,
+      options: Omit<RequestOptions, "auth"> & { auth?: boolean } = {},
+    ) =>
+      httpsRequest(`https://127.0.0.1:${member.restPort}${apiPath}`, {
+        tls: appTls,
+        ...options,
+        auth: options.auth ? `patroni:${passwords.restApi}` : undefined,
+      });
+    let siteMade: Promise<unknown> = Promise.resolve();
     for (const member of members) {
       const config = path.join(dir, `${member.name}.yml`);
-      writeFileSync(
-        config,
-        JSON.stringify(
-          patroniConfig(member, { scope: "site-test", etcdPort, dir, timings, synchronous }),
-          null,
-          2,
-        ),
-      );
+      writeFileSync(config, JSON.stringify(patroniConfig(member, settings), null, 2), { mode: 0o600 });
       if (user) chownSync(config, user.uid, user.gid);
       writeFileSync(member.log, "");
       if (user) chownSync(member.log, user.uid, user.gid);
@@ -395,31 +661,67 @@ export async function startPatroniCluster({
       // The first member bootstraps alone; the second then clones it rather than racing it for the key.
       if (member === members[0]) {
         await waitFor(
-          async () => (await fetch(`http://127.0.0.1:${member.restPort}/primary`)).status === 200,
+          async () => (await api(member, "/primary")).status === 200,
           60_000,
           `${member.name} becoming the primary`,
         );
+        // The site's role and databases, made by the superuser through the socket, as only it may,
+        // while the second member starts.
+        siteMade = promisify(execFile)(
+          path.join(postgresBin, "psql"),
+          [
+            "-X",
+            "-q",
+            "-v",
+            "ON_ERROR_STOP=1",
+            "-h",
+            dir,
+            "-p",
+            String(member.pgPort),
+            "-U",
+            superuser,
+            "-d",
+            "postgres",
+            "-c",
+            `CREATE ROLE site LOGIN PASSWORD '${passwords.site}'`,
+            ...databases.flatMap((database) => ["-c", `CREATE DATABASE ${database} OWNER site`]),
+          ],
+          { cwd: dir, ...(user ?? {}) },
+        ).catch((error: { stderr?: string }) => {
+          throw new Error(`Making the site's role and databases failed:\n${error.stderr ?? String(error)}`);
+        });
+        // Awaited below; a failure meanwhile must not go unhandled.
+        siteMade.catch(() => {});
       }
     }
 
     const haproxyCfg = path.join(dir, "haproxy.cfg");
-    writeFileSync(haproxyCfg, haproxyConfig(haproxyPort, await freePort(), members));
-    const adminUrl = `postgres://postgres@127.0.0.1:${haproxyPort}/postgres`;
+    writeFileSync(haproxyCfg, haproxyConfig(haproxyPort, await freePort(), members, tls, app));
     haproxy = startProcess("haproxy", ["-db", "-f", haproxyCfg], path.join(dir, "haproxy.log"), null);
+    await siteMade;
 
+    const caFile = path.join(tls, "ca.crt");
+    const urlOf = (database: string, port = haproxyPort) =>
+      `postgres://site:${passwords.site}@127.0.0.1:${port}/${database}?sslmode=verify-full&sslrootcert=${caFile}`;
+    const databaseUrl = urlOf("site");
     const cluster: PatroniCluster = {
       dir,
       members,
       haproxyPort,
-      databaseUrl: `postgres://postgres@127.0.0.1:${haproxyPort}/site`,
-      memberUrl: (member) => `postgres://postgres@127.0.0.1:${member.pgPort}/site`,
+      etcdUrl,
+      caFile,
+      appTls,
+      passwords,
+      databaseUrl,
+      urlOf: (database) => urlOf(database),
+      memberUrl: (member) => urlOf("site", member.pgPort),
+      api,
       async state() {
         for (const member of members) {
           try {
-            const response = await fetch(`http://127.0.0.1:${member.restPort}/cluster`, {
-              signal: AbortSignal.timeout(1000),
-            });
-            if (response.ok) return ((await response.json()) as { members: MemberState[] }).members;
+            const response = await api(member, "/cluster", { timeoutMs: 1000 });
+            if (response.status === 200)
+              return (JSON.parse(response.body) as { members: MemberState[] }).members;
           } catch {
             // Try the next member.
           }
@@ -429,10 +731,7 @@ export async function startPatroniCluster({
       async primary() {
         for (const member of members) {
           try {
-            const response = await fetch(`http://127.0.0.1:${member.restPort}/primary`, {
-              signal: AbortSignal.timeout(1000),
-            });
-            if (response.status === 200) return member;
+            if ((await api(member, "/primary", { timeoutMs: 1000 })).status === 200) return member;
           } catch {
             // Not answering: not the primary.
           }
@@ -460,14 +759,7 @@ export async function startPatroniCluster({
             );
             if (!leader || !standby) return false;
             // And HAProxy sends a client to the leader.
-            const db = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1000 });
-            await db.connect();
-            try {
-              const { rows } = await db.query<{ standby: boolean }>("SELECT pg_is_in_recovery() AS standby");
-              return rows[0]?.standby === false;
-            } finally {
-              await db.end();
-            }
+            return (await inRecovery(databaseUrl)) === false;
           },
           timeoutMs,
           "the cluster becoming healthy (a primary through HAProxy, a streaming standby)",
@@ -479,19 +771,7 @@ export async function startPatroniCluster({
     // standby down (fall 2 × inter 500 ms) before anything is sent through it.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await waitFor(
-      async () => {
-        const db = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1000 });
-        await db.connect();
-        try {
-          const { rows } = await db.query<{ standby: boolean }>("SELECT pg_is_in_recovery() AS standby");
-          if (rows[0]?.standby !== false) return false;
-          const made = await db.query("SELECT 1 FROM pg_database WHERE datname = 'site'");
-          if (made.rowCount === 0) await db.query("CREATE DATABASE site");
-          return true;
-        } finally {
-          await db.end().catch(() => {});
-        }
-      },
+      async () => (await inRecovery(databaseUrl)) === false,
       60_000,
       "the primary answering through HAProxy",
     );
@@ -509,6 +789,18 @@ export async function startPatroniCluster({
       .join("\n");
     await stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs}`);
+  }
+}
+
+/** Whether the server a URL reaches is a standby (true) or the primary (false). */
+async function inRecovery(url: string): Promise<boolean | undefined> {
+  const db = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ standby: boolean }>("SELECT pg_is_in_recovery() AS standby");
+    return rows[0]?.standby;
+  } finally {
+    await db.end().catch(() => {});
   }
 }
 

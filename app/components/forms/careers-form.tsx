@@ -51,7 +51,7 @@ export function CareersForm({
   anchor: string;
   vacancy?: { reference: string; title: string };
 }) {
-  const { sending, result, send, forgetKey } = useFormSubmission(start.result);
+  const { sending, slow, result, send, forgetKey } = useFormSubmission(start.result);
   const formToken = useFormToken("careers", start.token);
   // What the fields start with: empty, or what was typed when a post without JavaScript came back refused.
   const [values, setValues] = useState<FormValues>(start.values);
@@ -337,7 +337,7 @@ export function CareersForm({
           {fileInput("otherDocuments", "Other Documents (optional)", "PDF, DOC, DOCX, JPG or PNG.", false)}
         </fieldset>
 
-        <FormFooter>
+        <FormFooter slow={slow}>
           <Button
             type="submit"
             disabled={sending || blocked}

@@ -21,7 +21,7 @@ const fieldId = (field: string) => `contact-${field}`;
 
 /** The "Send Us a Message" enquiry form: JSON to /contact-handler.php, or a normal post without JavaScript. */
 export function ContactForm({ start, anchor }: { start: FormStart; anchor: string }) {
-  const { sending, result, send, forgetKey } = useFormSubmission(start.result);
+  const { sending, slow, result, send, forgetKey } = useFormSubmission(start.result);
   const formToken = useFormToken("contact", start.token);
   const [search] = useSearchParams();
   // What the fields start with: what was typed when a post without JavaScript came back refused, else
@@ -165,7 +165,7 @@ export function ContactForm({ start, anchor }: { start: FormStart; anchor: strin
             />
           )}
         </Field>
-        <FormFooter className="sm:col-span-2">
+        <FormFooter className="sm:col-span-2" slow={slow}>
           <Button type="submit" disabled={sending} className="w-full sm:w-auto">
             <Send aria-hidden="true" className="size-4" />
             {sending ? "Sending..." : "Send Message"}

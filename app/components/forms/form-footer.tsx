@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { honeypotField } from "#core/forms/honeypot.ts";
 import { cn } from "~/lib/cn";
+import { stillSavingMessage } from "./use-form-submission";
 
 /** The field people never see: bots fill it in, people and screen readers never meet it. */
 function Honeypot() {
@@ -16,9 +17,18 @@ function Honeypot() {
 
 /**
  * The end of both forms: the hidden trap, the privacy notice link, then the submit button on a line of
- * its own, so a long label ("Cannot Submit - Right to Work Required") never has to wrap beside the text.
+ * its own (and, under it, word that a slow send is still saving), so a long label ("Cannot Submit - Right to Work Required") never has to wrap beside the text.
  */
-export function FormFooter({ className, children }: { className?: string; children: React.ReactNode }) {
+export function FormFooter({
+  className,
+  slow = false,
+  children,
+}: {
+  className?: string;
+  /** A send is taking a while (a failover being waited through): said in a polite live region. */
+  slow?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <>
       <Honeypot />
@@ -31,6 +41,13 @@ export function FormFooter({ className, children }: { className?: string; childr
           .
         </p>
         {children}
+        {/*
+          Always there, so a screen reader is listening when the words arrive; empty, it takes no room.
+          A live region rather than a second "status": the form's result is the page's one status.
+        */}
+        <p aria-live="polite" className="text-sm text-navy-700 empty:-mt-4">
+          {slow ? stillSavingMessage : ""}
+        </p>
       </div>
     </>
   );

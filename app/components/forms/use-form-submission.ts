@@ -27,6 +27,29 @@ function readFieldProblems(errors: unknown): Record<string, string> | null {
   return Object.keys(fields).length > 0 ? fields : null;
 }
 
+/**
+ * A post the server could not save just now (503 with Retry-After: the database switching over, or too
+ * many posts already waiting) is sent again by itself, with the same idempotency key so it is stored
+ * once, for up to this long from the first send; each wait is what Retry-After asks, at most
+ * `longestRetryWaitMs`. The server itself holds a post through a failover for about half a minute.
+ */
+const retryWindowMs = 60_000;
+const longestRetryWaitMs = 10_000;
+/** After this long without an answer, the visitor is told that saving can take a while. */
+const slowAfterMs = 3_000;
+
+/** What the visitor is told while a send takes longer than a moment. */
+export const stillSavingMessage =
+  "Still saving: this can take up to half a minute. Please keep this page open.";
+
+/** The wait a 503 asks for, in ms, when it says one (Retry-After in seconds); null otherwise. */
+function retryWait(response: Response): number | null {
+  if (response.status !== 503) return null;
+  const seconds = Number(response.headers.get("Retry-After"));
+  if (!Number.isFinite(seconds) || seconds < 0 || response.headers.get("Retry-After") === null) return null;
+  return Math.min(seconds * 1000, longestRetryWaitMs);
+}
+
 /** A fresh key for one filled-in form, so a repeated send is recognised by the server. */
 function newIdempotencyKey(): string {
   // randomUUID exists only in secure contexts; a plain-HTTP preview still needs a key.
@@ -41,6 +64,8 @@ function newIdempotencyKey(): string {
  */
 export function useFormSubmission(initialResult: FormResult | null) {
   const [sending, setSending] = useState(false);
+  // True while a send has taken more than a moment (a failover being waited through): the form says so.
+  const [slow, setSlow] = useState(false);
   const [result, setResult] = useState<FormResult | null>(initialResult);
   const idempotencyKey = useRef<string | null>(null);
 
@@ -49,12 +74,22 @@ export function useFormSubmission(initialResult: FormResult | null) {
     setResult(null);
     setSending(true);
     idempotencyKey.current ??= newIdempotencyKey();
+    const key = idempotencyKey.current;
+    const firstSentAt = Date.now();
+    const slowTimer = setTimeout(() => setSlow(true), slowAfterMs);
     try {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { ...headers, Accept: "application/json", "Idempotency-Key": idempotencyKey.current },
-        body,
-      });
+      let response: Response;
+      for (;;) {
+        response = await fetch(url, {
+          method: "POST",
+          headers: { ...headers, Accept: "application/json", "Idempotency-Key": key },
+          body,
+        });
+        const wait = retryWait(response);
+        if (wait === null || Date.now() + wait - firstSentAt > retryWindowMs) break;
+        setSlow(true);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
       const reply = await readReply(response);
       setResult(reply ?? { type: "error", message: networkErrorMessage });
       if (reply?.type !== "success") return false;
@@ -64,6 +99,8 @@ export function useFormSubmission(initialResult: FormResult | null) {
       setResult({ type: "error", message: networkErrorMessage });
       return false;
     } finally {
+      clearTimeout(slowTimer);
+      setSlow(false);
       setSending(false);
     }
   }
@@ -73,5 +110,5 @@ export function useFormSubmission(initialResult: FormResult | null) {
     idempotencyKey.current = null;
   }
 
-  return { sending, result, send, forgetKey };
+  return { sending, slow, result, send, forgetKey };
 }

@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
+import { staffLimits } from "#core/config/staff-limits.ts";
 import { type Moment, replyLimits, statusLabel } from "#core/leads/model.ts";
 import { leadPath } from "#core/staff/paths.ts";
+import { mayNotTellApplicants } from "#core/vacancies/managing.ts";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
 
@@ -16,19 +18,31 @@ export type WaitingApplicant = {
 /**
  * A vacancy's applicants still at New or Contacted, with the "not this time" e-mail edited once for all
  * and sent, each as a message of its own, to those ticked. Nothing goes until the button is pressed.
+ * Only those allowed to publish vacancies may send it; telling more than a few at once asks for the
+ * passkey again, which the section offers before anything is ticked.
  */
 export function NotThisTime({
   applicants,
   email,
   closed,
   result,
+  allowed,
+  confirmed,
+  vacancyReference,
 }: {
   applicants: WaitingApplicant[];
   email: { subject: string; body: string };
   closed: boolean;
   result: { message: string | null; error: string | null } | undefined;
+  /** May this person send it: an administrator, or someone allowed to publish vacancies. */
+  allowed: boolean;
+  /** Did they use their passkey recently enough to tell many at once. */
+  confirmed: boolean;
+  vacancyReference: string;
 }) {
   const busy = useNavigation().state === "submitting";
+  const confirmAbove = staffLimits.confirmNotThisTimeAbove;
+  const confirmFirst = !confirmed && applicants.length > confirmAbove;
   return (
     <section
       aria-labelledby="not-this-time-heading"
@@ -47,6 +61,13 @@ export function NotThisTime({
       )}
       {applicants.length === 0 ? (
         <p className="text-navy-800">Nobody who applied for this vacancy is waiting at New or Contacted.</p>
+      ) : !allowed ? (
+        <p className="text-navy-800">
+          {applicants.length === 1
+            ? "1 applicant is at New or Contacted."
+            : `${applicants.length} applicants are at New or Contacted.`}{" "}
+          {mayNotTellApplicants}
+        </p>
       ) : (
         <Form method="post" className="space-y-4" aria-labelledby="not-this-time-heading">
           <input type="hidden" name="intent" value="not-this-time" />
@@ -55,6 +76,24 @@ export function NotThisTime({
             Each gets the e-mail below as a message of their own, starting with their first name and ending
             with their own link, and moves to Unsuccessful. Nothing is sent until you press the button.
           </p>
+          {confirmFirst && (
+            <p className="rounded-lg bg-navy-50 p-3 text-navy-800">
+              Telling more than {confirmAbove} at once asks for your passkey again.{" "}
+              <Link
+                to={`/staff/confirm?next=${encodeURIComponent(`/staff/vacancies/${vacancyReference}`)}`}
+                className="font-semibold text-accent-800 underline"
+              >
+                Confirm it is you
+              </Link>{" "}
+              before ticking them.
+            </p>
+          )}
+          {applicants.length > staffLimits.emailsPerPersonPerHour && (
+            <p className="rounded-lg bg-navy-50 p-3 text-navy-800">
+              One person may send up to {staffLimits.emailsPerPersonPerHour} e-mails in an hour, each
+              applicant one, so tell them in batches of up to that many.
+            </p>
+          )}
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold text-navy-900">
               {applicants.length === 1

@@ -27,9 +27,10 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
     <div className="max-w-md space-y-4">
       <h1 className="text-2xl font-bold">Confirm it is you</h1>
       <p>
-        Exports, downloads, erasures of people's personal data, revealing a National Insurance number and
-        every change an administrator makes to the team ask for your passkey again when you have not used it
-        in the last few minutes. Once confirmed, you are taken back: do the change again there.
+        Exports, downloads, erasures of people's personal data, revealing a National Insurance number, telling
+        many applicants “not this time” at once and every change an administrator makes to the team ask for
+        your passkey again when you have not used it in the last few minutes. Once confirmed, you are taken
+        back: do the change again there.
       </p>
       <PasskeyButton
         ceremony="confirm"

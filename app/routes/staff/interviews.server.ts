@@ -69,7 +69,8 @@ type Staff = Awaited<ReturnType<typeof requireStaff>>;
 /**
  * Invites to, moves or cancels an interview of the application `reference`, for the lead page's action.
  * A refusal is answered in words: 400 for the form's problems, 404 for an interview this application does
- * not have; an application that does not exist is the lead page's own 404.
+ * not have, 429 past a cap on the e-mails staff write; an application that does not exist is the lead
+ * page's own 404.
  */
 export async function actOnInterview(
   reference: string,
@@ -82,11 +83,16 @@ export async function actOnInterview(
   }
   const { intent, interview: uid, ...form } = parsed.data;
   const echo: InterviewEcho = { uid: intent === "interview-invite" ? null : uid, field: null, values: form };
-  const refused = (outcome: { problem: string; field?: string; missing?: "application" | "interview" }) => {
+  const refused = (outcome: {
+    problem: string;
+    field?: string;
+    missing?: "application" | "interview";
+    limited?: true;
+  }) => {
     if (outcome.missing === "application") throw data("There is no lead with that reference.", 404);
     return data<InterviewActionResult>(
       { intent, error: outcome.problem, message: null, interview: { ...echo, field: outcome.field ?? null } },
-      outcome.missing === "interview" ? 404 : 400,
+      outcome.missing === "interview" ? 404 : outcome.limited ? 429 : 400,
     );
   };
   const done = (message: string) =>

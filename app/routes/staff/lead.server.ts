@@ -249,7 +249,8 @@ export async function actOnLead({ request, params, context }: Route.ActionArgs) 
   })();
   if (!outcome.ok) {
     if (outcome.missing) throw data("There is no lead with that reference.", 404);
-    // A replies cap (core/config/staff-limits.ts) answers 429: the reply was fine, there were too many.
+    // A cap on the e-mails staff write (core/config/staff-limits.ts) answers 429: the e-mail was fine,
+    // there were too many.
     return refuse(input.intent, outcome.problem, "limited" in outcome ? 429 : 400);
   }
   return data<ActionResult>({

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { characterProblem } from "#core/characters.ts";
 import { normaliseEmail } from "#core/email.ts";
 import { z } from "#core/forms/zod.ts";
 import { notificationRoutes } from "#core/staff/notifications.ts";
@@ -31,7 +32,19 @@ export async function loadTeam({ request, context }: Route.LoaderArgs) {
 const inviteInput = z.object({
   intent: z.literal("invite"),
   email: z.email({ error: "Enter an e-mail address, like name@example.co.uk." }).max(254),
-  name: z.string().trim().min(1, { error: "Enter their full name." }).max(120),
+  name: z
+    .string()
+    .transform((value) => value.normalize("NFC").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: "Enter their full name." })
+        .max(120)
+        .superRefine((value, ctx) => {
+          const problem = characterProblem(value, "Their name", "one line");
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        }),
+    ),
   admin: z.literal("on").optional(),
   vacancies: z.literal("on").optional(),
 });
@@ -64,7 +77,11 @@ export type ActionResult = {
   error: string | null;
   /** Where the outcome belongs: the notifications of one person, or one's own summary. */
   saved?: { staffId: number; message: string } | { summary: true; message: string };
-  invited: { email: string; url: string; existing: boolean } | null;
+  /**
+   * Someone invited: someone new with the link to pass on; someone already on the team with no link, as
+   * it went by e-mail to their own address only.
+   */
+  invited: { email: string; existing: false; url: string } | { email: string; existing: true } | null;
   permissions?: string;
   revoked?: string;
   removed?: string;
@@ -186,18 +203,22 @@ export async function actOnTeam({ request, context }: Route.ActionArgs) {
   // Unticked boxes take nothing away: an administrator invited again (a new device) stays one, and
   // roles are changed in the table below. For someone already on the team, what a ticked box gives
   // applies only once they use the link.
-  const { token, existing } = await workspace.invite({
-    email: parsed.data.email,
-    name: parsed.data.name,
-    ...(parsed.data.admin === "on" ? { admin: true } : {}),
-    vacancies: parsed.data.vacancies === "on",
-    invitedBy: me.id,
-  });
-  const url = `${workspace.baseUrl(new URL(request.url).origin)}/staff/invitation/${token}`;
-  return data<ActionResult>({
-    error: null,
-    invited: { email: normaliseEmail(parsed.data.email), url, existing },
-  });
+  const origin = new URL(request.url).origin;
+  const invited = await workspace.invite(
+    {
+      email: parsed.data.email,
+      name: parsed.data.name,
+      ...(parsed.data.admin === "on" ? { admin: true } : {}),
+      vacancies: parsed.data.vacancies === "on",
+      invitedBy: me.id,
+    },
+    origin,
+  );
+  const email = normaliseEmail(parsed.data.email);
+  // The link of someone already on the team is never shown: it went to their own address only.
+  if (invited.existing) return data<ActionResult>({ error: null, invited: { email, existing: true } });
+  const url = `${workspace.baseUrl(origin)}/staff/invitation/${invited.token}`;
+  return data<ActionResult>({ error: null, invited: { email, existing: false, url } });
 }
 
 const permissionWords = {

@@ -31,19 +31,23 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const outcome = (
     <div role="status">
       {result?.error && <p className="font-medium text-red-700">{result.error}</p>}
-      {result?.invited && (
+      {result?.invited?.existing === false && (
         <div className="space-y-2 rounded-lg bg-accent-100 p-3">
           <p>
             Send this link to <strong>{result.invited.email}</strong> yourself, by a channel you trust. It is
             shown only now.
           </p>
           <p className="break-all font-mono text-sm">{result.invited.url}</p>
-          {result.invited.existing && (
-            <p>
-              They are already on the team: nothing about their access changes until they use the link and
-              create a passkey with it.
-            </p>
-          )}
+        </div>
+      )}
+      {/* Someone already on the team: their link went to their own address, and is never shown here. */}
+      {result?.invited?.existing && (
+        <div className="space-y-2 rounded-lg bg-accent-100 p-3">
+          <p>
+            <strong>{result.invited.email}</strong> already has an account: we have e-mailed them a link to
+            add a passkey. It works once, for 24 hours.
+          </p>
+          <p>Nothing about their access changes until they use it and create a passkey with it.</p>
         </div>
       )}
       {result?.permissions && (
@@ -87,8 +91,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           Invite someone
         </h2>
         <p className="text-sm text-navy-700">
-          They get a link that works once, for 24 hours, to create a passkey. Someone who lost their device:
-          remove the lost passkey below, then invite them again the same way to add a new one.
+          They get a link that works once, for 24 hours, to create a passkey: someone new through you, someone
+          already on the team by e-mail to their own address. Someone who lost their device: remove the lost
+          passkey below, then invite them again the same way to add a new one.
         </p>
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="invite" />

@@ -14,9 +14,11 @@ import type { Route } from "./+types/vacancy";
  * applicants still waiting to hear.
  */
 export async function loadVacancy({ request, context, params }: Route.LoaderArgs) {
-  const { vacancies, recruitment, me } = await requireStaff(request, context);
+  const { vacancies, recruitment, me, workspace } = await requireStaff(request, context);
   const mayManage = await vacancies.mayManage(me.id);
   const saved = new URL(request.url).searchParams.get("saved");
+  // A "not this time" to more than a few asks for the passkey again: the page says so before the ticking.
+  const confirmed = workspace.recentlyConfirmed(me);
   if (!params.reference) {
     return {
       vacancy: null,
@@ -25,6 +27,7 @@ export async function loadVacancy({ request, context, params }: Route.LoaderArgs
       saved: null as Saved | null,
       today: londonDate(Date.now()),
       mayManage,
+      confirmed,
     };
   }
   const vacancy = vacancyReferencePattern.test(params.reference)
@@ -45,6 +48,7 @@ export async function loadVacancy({ request, context, params }: Route.LoaderArgs
     saved: saved === "draft" || saved === "published" || saved === "closed" ? (saved as Saved) : null,
     today: londonDate(Date.now()),
     mayManage,
+    confirmed,
   };
 }
 
@@ -146,14 +150,16 @@ const notThisTimeForm = z.object({
 export type NotThisTimeResult = { notThisTime: { message: string | null; error: string | null } };
 
 /**
- * Sends the "not this time" e-mail staff edited to each applicant they ticked. A refusal (nobody ticked,
- * no subject) comes back as words with a 400; those who could not be told are counted in the message.
+ * Sends the "not this time" e-mail staff edited to each applicant they ticked. A refusal comes back as
+ * words: 400 (nobody ticked, no subject), 403 (not allowed to publish vacancies), 429 (past a cap on
+ * the e-mails one person writes); too many at once without a recent passkey goes off to confirm it, as
+ * an administrator's change does. Those who could not be told are counted in the message.
  */
 async function sendNotThisTime(
   recruitment: AppServices["recruitment"],
   vacancyReference: string,
   form: FormData,
-  me: { id: number },
+  me: { id: number; confirmedAt: number },
 ) {
   const parsed = notThisTimeForm.safeParse({
     applicant: form.getAll("applicant"),
@@ -178,9 +184,17 @@ async function sendNotThisTime(
   );
   if (!outcome.ok) {
     if (outcome.missing) throw data(outcome.problem, 404);
-    return data<NotThisTimeResult>({ notThisTime: { message: null, error: outcome.problem } }, 400);
+    // What was ticked is not kept: the confirmation page says to do it again once back.
+    if ("confirm" in outcome) {
+      throw redirect(
+        `/staff/confirm?next=${encodeURIComponent(`/staff/vacancies/${vacancyReference}`)}`,
+        303,
+      );
+    }
+    const status = "forbidden" in outcome ? 403 : "limited" in outcome ? 429 : 400;
+    return data<NotThisTimeResult>({ notThisTime: { message: null, error: outcome.problem } }, status);
   }
-  const { sent, skipped } = outcome.value;
+  const { sent, skipped, heldBack } = outcome.value;
   const told =
     sent === 0
       ? "Nobody was sent the e-mail."
@@ -191,5 +205,9 @@ async function sendNotThisTime(
     skipped === 0
       ? ""
       : ` ${skipped} ${skipped === 1 ? "was" : "were"} skipped: no longer at New or Contacted, or not an applicant for this vacancy.`;
-  return data<NotThisTimeResult>({ notThisTime: { message: told + left, error: null } });
+  const held =
+    heldBack === 0
+      ? ""
+      : ` ${heldBack} ${heldBack === 1 ? "was" : "were"} not sent it: they have had the most e-mails we send one person in a day. Please telephone them, or try again tomorrow.`;
+  return data<NotThisTimeResult>({ notThisTime: { message: told + left + held, error: null } });
 }

@@ -40,7 +40,7 @@ const savedMessages = {
 const fieldId = (field: string) => `vacancy-${field}`;
 
 export default function StaffVacancy({ loaderData, actionData }: Route.ComponentProps) {
-  const { vacancy, timeline, waiting, saved, today, mayManage } = loaderData;
+  const { vacancy, timeline, waiting, saved, today, mayManage, confirmed } = loaderData;
   // The vacancy's own form and "Send to the ticked applicants" each answer in their own place.
   const answer = actionData as ActionResult | NotThisTimeResult | undefined;
   const result = answer && "fields" in answer ? answer : undefined;
@@ -302,6 +302,9 @@ export default function StaffVacancy({ loaderData, actionData }: Route.Component
           email={waiting.email}
           closed={vacancy.shownStatus === "closed"}
           result={told}
+          allowed={mayManage}
+          confirmed={confirmed}
+          vacancyReference={vacancy.reference}
         />
       )}
 

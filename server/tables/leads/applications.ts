@@ -19,6 +19,8 @@ export type ApplicationRow = {
   vacancy_reference: string | null;
   keep_consent_at: number | null;
   owner_id: number | null;
+  /** What the applicant's link is signed over besides the reference (server/protection/applicant-link.ts). */
+  link_nonce: string;
 };
 
 /**
@@ -33,7 +35,7 @@ export async function applicationOf(
 ): Promise<ApplicationRow | null> {
   const [row] = await db.all<ApplicationRow>(
     `SELECT id, reference, status, first_name, last_name, email, created_at, vacancy_reference, keep_consent_at,
-       owner_id
+       owner_id, link_nonce
      FROM applications WHERE reference = ? ${lock}`,
     [reference],
   );
@@ -54,6 +56,8 @@ export type Applicant = {
   email: string;
   status: string;
   vacancyTitle: string | null;
+  /** For the applicant's link each e-mail carries. */
+  linkNonce: string;
 };
 
 /**
@@ -67,8 +71,9 @@ export async function applicantOf(db: Queryable, reference: string): Promise<App
     email: string;
     status: string;
     vacancy_title: string | null;
+    link_nonce: string;
   }>(
-    `SELECT a.first_name, a.last_name, a.email, a.status, v.title AS vacancy_title
+    `SELECT a.first_name, a.last_name, a.email, a.status, v.title AS vacancy_title, a.link_nonce
      FROM applications a LEFT JOIN vacancies v ON v.reference = a.vacancy_reference
      WHERE a.reference = ?`,
     [reference],
@@ -81,6 +86,7 @@ export async function applicantOf(db: Queryable, reference: string): Promise<App
     email: row.email,
     status: row.status,
     vacancyTitle: row.vacancy_title,
+    linkNonce: row.link_nonce,
   };
 }
 
@@ -111,6 +117,8 @@ export type ApplicationAtStage = {
   created_at: number;
   vacancy_reference: string | null;
   vacancy_title: string | null;
+  /** For the applicant's link the e-mail carries. */
+  link_nonce: string;
 };
 
 /** An application as its stage e-mail needs it, or null; `lock` as for applicationOf. */
@@ -121,7 +129,7 @@ export async function applicationAtStage(
 ): Promise<ApplicationAtStage | null> {
   const [row] = await q.all<ApplicationAtStage>(
     `SELECT a.first_name, a.email, a.status, a.status_changed_at, a.created_at, a.vacancy_reference,
-       (SELECT v.title FROM vacancies v WHERE v.reference = a.vacancy_reference) AS vacancy_title
+       (SELECT v.title FROM vacancies v WHERE v.reference = a.vacancy_reference) AS vacancy_title, a.link_nonce
      FROM applications a WHERE a.reference = ? ${lock}`,
     [reference],
   );
@@ -176,6 +184,8 @@ export type ApplicantToTell = {
   email: string;
   status: string;
   vacancy_reference: string | null;
+  /** For the applicant's link the e-mail carries. */
+  link_nonce: string;
 };
 
 /** Locks an application's row until the transaction ends, and reads it for "not this time"; null when none. */
@@ -185,7 +195,7 @@ export async function lockApplicantToTell(
   reference: string,
 ): Promise<ApplicantToTell | null> {
   const [row] = await tx.all<ApplicantToTell>(
-    `SELECT first_name, email, status, vacancy_reference FROM applications WHERE reference = ? ${sql.lockRows}`,
+    `SELECT first_name, email, status, vacancy_reference, link_nonce FROM applications WHERE reference = ? ${sql.lockRows}`,
     [reference],
   );
   return row ?? null;

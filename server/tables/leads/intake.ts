@@ -47,6 +47,8 @@ export type NewApplication = NewLead & {
   /** The vacancy it was made for, and whether that had closed as it arrived. */
   vacancyReference: string | null;
   vacancyClosed: boolean;
+  /** What the applicant's links are signed over besides the reference (server/protection/applicant-link.ts). */
+  linkNonce: string;
 };
 
 /** The reference of an earlier identical submission: same idempotency key, or same content and sender lately. */
@@ -137,9 +139,9 @@ export function insertApplication(
     .all<{ id: number }>(
       `INSERT INTO applications (reference, status, idempotency_key, content_hash, first_name, last_name, email,
          phone, address, has_car, has_uk_licence, right_to_work, ni_number_encrypted, ip_hash, user_agent, created_at, last_activity_at,
-         spam_signal, form_age_ms, vacancy_reference, vacancy_closed)
+         spam_signal, form_age_ms, vacancy_reference, vacancy_closed, link_nonce)
        SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), ?, CAST(? AS BIGINT), ?,
-         CAST(? AS INTEGER)
+         CAST(? AS INTEGER), ?
        ${unlessRepeat.sql} RETURNING id`,
       [
         lead.reference,
@@ -163,6 +165,7 @@ export function insertApplication(
         lead.formAgeMs,
         lead.vacancyReference,
         lead.vacancyClosed ? 1 : 0,
+        lead.linkNonce,
         ...unlessRepeat.params,
       ],
     )

@@ -106,12 +106,12 @@ export async function markPoolAsked(
   reference: string,
   agreedAt: number,
   now: number,
-): Promise<{ first_name: string; email: string } | null> {
-  const [member] = await tx.all<{ first_name: string; email: string }>(
+): Promise<{ first_name: string; email: string; link_nonce: string } | null> {
+  const [member] = await tx.all<{ first_name: string; email: string; link_nonce: string }>(
     `UPDATE applications SET pool_asked_at = ?
          WHERE reference = ? AND keep_consent_at = ? AND (pool_asked_at IS NULL OR pool_asked_at < keep_consent_at)
            AND status NOT IN ('spam', 'withdrawn')
-         RETURNING first_name, email`,
+         RETURNING first_name, email, link_nonce`,
     [now, reference, agreedAt],
   );
   return member ?? null;

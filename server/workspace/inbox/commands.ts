@@ -3,6 +3,7 @@
  * the National Insurance number, record the applicant's consent, send a failed e-mail again and download
  * a document. Each is on the lead's timeline.
  */
+import { characterProblem } from "#core/characters.ts";
 import {
   isStatusOf,
   kindOfReference,
@@ -126,6 +127,9 @@ export async function addNote(
   if (body.length > noteMaxLength) {
     return { ok: false, problem: `Notes can be up to ${noteMaxLength} characters long.` };
   }
+  // The one rule for the characters of all free text (core/characters.ts).
+  const problem = characterProblem(body, "The note", "lines");
+  if (problem) return { ok: false, problem };
   return db.transaction(async (tx) => {
     if (!(await leadExists(tx, kind, reference))) return noLead;
     await saveNote(tx, { reference, staffId, body, now });
