@@ -143,7 +143,7 @@ async function failovers() {
     const url = cluster.urlOf("bench_before");
     const server = await before.startServerProcess(env(url), 60_000);
     stops.unshift(() => server.stop());
-    sides.push({ name: `before (${path.basename(beforeRoot)})`, server, retries: false });
+    sides.push({ name: "the earlier checkout", server, retries: false });
   }
   const url = cluster.urlOf("bench_after");
   const server = await startServerProcess(env(url), 60_000);
