@@ -14,6 +14,7 @@ import {
   chmodSync,
   chownSync,
   closeSync,
+  copyFileSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -483,14 +484,22 @@ function haproxyConfig(
   return text;
 }
 
-/** Runs a shipped script (sh), as `user` when given; throws with its output if it fails. */
+/**
+ * Runs a shipped script (sh), as `user` when given; throws with its output if it fails. The script is
+ * copied into `cwd` (the cluster's folder) first: the postgres user may not enter the folder the tests run
+ * from (a clone in a private temporary folder), so it could not read the script where it is.
+ */
 async function runScript(
   script: string,
   args: string[],
   options: { user: { uid: number; gid: number } | null; cwd: string; env?: Record<string, string> },
 ): Promise<void> {
+  // A copy of its own for each run, as several run at once.
+  const copy = path.join(options.cwd, `.${randomBytes(4).toString("hex")}-${path.basename(script)}`);
+  copyFileSync(deployFile(script), copy);
+  chmodSync(copy, 0o644);
   try {
-    await promisify(execFile)("sh", [deployFile(script), ...args], {
+    await promisify(execFile)("sh", [copy, ...args], {
       cwd: options.cwd,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", ...options.env },
       ...(options.user ?? {}),
@@ -498,6 +507,8 @@ async function runScript(
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`deploy/${script} ${args.join(" ")} failed:\n${stdout ?? ""}${stderr ?? ""}`);
+  } finally {
+    rmSync(copy, { force: true });
   }
 }
 
