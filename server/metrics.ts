@@ -146,6 +146,16 @@ export function createMetrics(options: { db: Database; token?: string | undefine
       if (backlog) this.set(backlog.failed);
     },
   });
+  // The form posts this process is holding while the database switches over (server/leads/failover-hold.ts).
+  let heldPosts: () => number = () => 0;
+  new Gauge({
+    name: "site_posts_held",
+    help: "Form posts this process is holding while it waits for the database (a failover)",
+    registers: [registry],
+    collect() {
+      this.set(heldPosts());
+    },
+  });
   const pool = db.poolUse;
   if (pool) {
     new Gauge({
@@ -200,6 +210,10 @@ export function createMetrics(options: { db: Database; token?: string | undefine
 
   return {
     registry,
+    /** Where the form endpoints' held posts are counted (services.ts). */
+    countHeldPosts(count: () => number): void {
+      heldPosts = count;
+    },
     /** A stored lead (services.ts: the form endpoints' onStored). */
     leadStored(kind: LeadKind): void {
       leadsStored.inc({ kind });

@@ -23,6 +23,7 @@ import type { Env } from "./env.ts";
 import { createFollowUp, type FollowUp } from "./follow-up/follow-up.ts";
 import { housekeepingWindows } from "./housekeeping.ts";
 import type { LeasedJob } from "./jobs/leased-job.ts";
+import { createFailoverHold } from "./leads/failover-hold.ts";
 import { leadsRouter } from "./leads/handlers.ts";
 import { recordEmailOutcome } from "./leads/store.ts";
 import { createDataRequests } from "./lifecycle/data-requests.ts";
@@ -269,6 +270,8 @@ export async function createServices(
     onScanned: () => delivery.wake(),
   });
 
+  const heldPosts = createFailoverHold({ holdMs: env.FAILOVER_HOLD_MS, maxHeld: env.FAILOVER_HOLD_MAX });
+  metrics.countHeldPosts(() => heldPosts.held());
   const leads = leadsRouter({
     db,
     secrets,
@@ -288,7 +291,7 @@ export async function createServices(
       windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     ownOrigins: origins,
-    failoverHold: { holdMs: env.FAILOVER_HOLD_MS, maxHeld: env.FAILOVER_HOLD_MAX },
+    failoverHold: heldPosts,
     vacancyFor: (reference, at) => vacancies.forApplication(reference, at),
     mailConfigured: smtp !== null,
     onQueued: () => delivery.wake(),

@@ -29,7 +29,7 @@ import { timed, timedSync } from "../observability/profile.ts";
 import { networkKey } from "../protection/client-address.ts";
 import { isCrossSite } from "../protection/origin.ts";
 import { groupedRateLimit } from "../protection/rate-limit.ts";
-import { createFailoverHold, HoldsFull, type PostHold } from "./failover-hold.ts";
+import { type FailoverHold, HoldsFull, type PostHold } from "./failover-hold.ts";
 import { contentHash, encryptNiNumber } from "./protect.ts";
 import { Refusal } from "./refusal.ts";
 import { answerWithPage, type TypedForm, typedForm, typedValues } from "./refused-form.ts";
@@ -75,8 +75,8 @@ export type LeadsOptions = {
   } | null>;
   /** Called for each lead stored (not spam, not a repeat), with its request: the visit counts use it. */
   onStored?: (lead: { kind: LeadKind; reference: string; request: Request }) => void;
-  /** How long a post waits through a failover, and how many may wait at once (failover-hold.ts). */
-  failoverHold?: { holdMs?: number; maxHeld?: number };
+  /** Holds posts through a failover (failover-hold.ts): how long, and how many at once. */
+  failoverHold: FailoverHold;
 };
 
 const contactBodyLimit = 32 * 1024;
@@ -225,7 +225,7 @@ export function leadsRouter(options: LeadsOptions): Router {
   // from one network counted by one statement at a time.
   const takeRateLimit = groupedRateLimit(db.relaxed);
   // Posts wait through a failover rather than being refused at its first moment (failover-hold.ts).
-  const holds = createFailoverHold(options.failoverHold);
+  const holds = options.failoverHold;
 
   // Hashing each request's address is measurable under load; a bounded cache keeps it cheap.
   // IPv6 clients are counted by their /64 (see networkKey).

@@ -98,13 +98,17 @@ test("the contact form waits through a switch-over: held without JavaScript; wit
       const form = await fillContact(noScript, marker);
       await opened.readOnly(true);
       const submitted = form.getByRole("button", { name: "Send Message" }).click();
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Held meanwhile, and counted where monitoring looks.
+      const held = async () =>
+        /^site_posts_held (\d+)$/m.exec(await (await fetch(`${opened.server.url}/metrics`)).text())?.[1];
+      await expect.poll(held, { timeout: 3000 }).toBe("1");
       await opened.readOnly(false);
       await submitted;
       await expect(noScript.getByRole("status").filter({ hasText: "Your reference is ENQ-" })).toBeVisible({
         timeout: 20_000,
       });
       expect(await opened.enquiries(marker)).toHaveLength(1);
+      expect(await held()).toBe("0");
       await expect
         .poll(() => opened.server.logs)
         .toContainEqual(
