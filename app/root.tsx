@@ -12,12 +12,13 @@ import { currentCertifications } from "~/components/claims/accreditations.server
 import { ErrorScreen } from "~/components/error-screen";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
+import { IslandScripts, IslandsProvider } from "~/components/islands";
 import { NotFound } from "~/components/not-found";
 import { SeoTags, StructuredData } from "~/components/seo";
+import type { IslandName } from "~/islands/names";
 import { requestNow } from "~/lib/clock.server";
 import { FontGate } from "~/lib/font-gate";
 import { useHydratedMarker } from "~/lib/hydrated";
-import { usePageViewBeacon } from "~/lib/use-page-view";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import favicon from "./assets/favicon.svg?inline";
@@ -27,6 +28,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useHydratedMarker();
   // The staff workspace draws its own plain frame and is never indexed.
   const staff = isStaffPath(useLocation().pathname);
+  // The islands the public page asks for as it is drawn (components/islands.tsx); one set per page.
+  const islands = new Set<IslandName>();
   return (
     <html lang="en-GB">
       <head>
@@ -51,15 +54,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col" data-frame={staff ? "staff" : "public"}>
         {staff ? (
-          children
-        ) : (
           <>
+            {children}
+            {/* The workspace is an application: React Router hydrates all of it and moves between its pages. */}
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          // The public pages are documents: HTML and CSS, with an island's script only where something moves
+          // (docs/decisions/027-islands-on-prerendered-pages.md).
+          <IslandsProvider islands={islands}>
             <PublicFrame>{children}</PublicFrame>
             <StructuredData />
-          </>
+            <IslandScripts islands={islands} />
+          </IslandsProvider>
         )}
-        <ScrollRestoration />
-        <Scripts />
       </body>
     </html>
   );
@@ -67,8 +76,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** The public site's skip link, header and footer around a page. */
 function PublicFrame({ children }: { children: React.ReactNode }) {
-  // Counts the page shown, without cookies; the staff pages have their own frame and are never counted.
-  usePageViewBeacon();
   return (
     <>
       <a

@@ -119,7 +119,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   throw new Error("The server did not answer /healthz within 30 seconds");
 }
 
-type Lhr = {
+export type Lhr = {
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
@@ -230,7 +230,7 @@ async function clearHttpCache(chromePort: number): Promise<void> {
 }
 
 /** One Lighthouse run; a run that fails to record its trace, as happens now and then, is tried again. */
-async function lighthouseRun(
+export async function lighthouseRun(
   url: string,
   port: number,
   expectError: boolean,

@@ -1,5 +1,5 @@
 import { site } from "#core/config/site.ts";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 
 /** What a visitor sees when something breaks while rendering a page. */
 export function ErrorScreen({ detail }: { detail: string }) {

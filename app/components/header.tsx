@@ -1,16 +1,15 @@
 import { Mail, Menu, Phone, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { mainNav, type NavItem } from "#core/config/navigation.ts";
 import { serviceList, servicePath } from "#core/config/service-list.ts";
 import { site } from "#core/config/site.ts";
 import { quoteHref } from "#core/forms/quote-href.ts";
 import { Logo } from "~/components/logo";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import { EmailText } from "~/components/ui/email-text";
+import { siteHooks } from "~/islands/hooks";
 import { cn } from "~/lib/cn";
 import { pagePathFor } from "~/lib/page-path";
-import { scrollToSection } from "~/lib/scroll";
 
 /**
  * How a navigation link relates to the page shown: "page" for the page itself, "true" for Services on
@@ -23,7 +22,7 @@ export function currentState(item: NavItem, pathname: string): "page" | "true" |
   return path === item.href || path.startsWith(`${item.href}/`) ? "page" : undefined;
 }
 
-function NavLinks({ onChoose, className }: { onChoose?: () => void; className?: string }) {
+function NavLinks({ className }: { className?: string }) {
   const { pathname } = useLocation();
   return (
     <ul className={className}>
@@ -38,13 +37,8 @@ function NavLinks({ onChoose, className }: { onChoose?: () => void; className?: 
                 "block rounded-md px-3 py-2 font-medium transition-colors hover:bg-navy-50 hover:text-navy-900",
                 current ? "bg-navy-50 text-accent-700" : "text-navy-700",
               )}
-              onClick={(event) => {
-                onChoose?.();
-                // On the home page the services are already here: glide to them.
-                if (item.scroll && pathname === "/" && scrollToSection("services")) {
-                  event.preventDefault();
-                }
-              }}
+              // On the home page the services are already here: the site's script glides to them.
+              {...(item.scroll ? { [siteHooks.homeSection]: "services" } : {})}
             >
               {item.name}
             </Link>
@@ -58,36 +52,14 @@ function NavLinks({ onChoose, className }: { onChoose?: () => void; className?: 
 /**
  * The site header: a slim bar with the phone number and e-mail (it scrolls away, the row below stays),
  * then the brand, the navigation, Get Quote and, below the large breakpoint, the menu. The menu is a
- * `<details>` disclosure, so it opens and closes without JavaScript; with it, choosing a link or pressing
- * Escape closes it too.
+ * `<details>` disclosure, so it opens and closes without JavaScript; with the site's script
+ * (islands/site.ts), choosing a link or pressing Escape closes it too.
  */
 export function Header() {
-  const [open, setOpen] = useState(false);
-  const summaryRef = useRef<HTMLElement>(null);
-  const detailsRef = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   // On a service's page, Get Quote opens the form with that service chosen, as the page's own button does.
   const service = serviceList.find((entry) => servicePath(entry) === pagePathFor(pathname));
   const quote = service ? quoteHref(service.enquiry) : "/contact";
-
-  // A new page closes the menu, whichever way the visitor got there.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value read
-  useEffect(() => setOpen(false), [pathname]);
-
-  // Listening all the time and asking the element itself: the browser opens the menu before React hears
-  // of it (the toggle event comes a moment later), and Escape must work from the first moment.
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      const details = detailsRef.current;
-      if (event.key === "Escape" && details?.open) {
-        details.open = false;
-        setOpen(false);
-        summaryRef.current?.focus();
-      }
-    }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
 
   return (
     // The bar above the row is 2.25rem tall; sticking at minus that keeps the row in view and lets the bar go.
@@ -121,16 +93,8 @@ export function Header() {
           <ButtonLink to={quote} size="sm" className="px-3 whitespace-nowrap sm:px-4">
             Get Quote
           </ButtonLink>
-          <details
-            ref={detailsRef}
-            open={open}
-            onToggle={(event) => setOpen(event.currentTarget.open)}
-            className="group lg:hidden"
-          >
-            <summary
-              ref={summaryRef}
-              className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-navy-900 hover:bg-navy-50 [&::-webkit-details-marker]:hidden"
-            >
+          <details {...{ [siteHooks.menu]: "" }} className="group lg:hidden">
+            <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-navy-900 hover:bg-navy-50 [&::-webkit-details-marker]:hidden">
               <Menu aria-hidden="true" className="size-6 group-open:hidden" />
               <X aria-hidden="true" className="hidden size-6 group-open:block" />
               <span className="sr-only">Menu</span>
@@ -138,7 +102,7 @@ export function Header() {
             {/* Placed against the header (the sticky box), so it opens under the whole row. */}
             <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t border-b border-navy-100 bg-white shadow-lg">
               <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
-                <NavLinks className="space-y-1" onChoose={() => setOpen(false)} />
+                <NavLinks className="space-y-1" />
                 <div className="mt-3 space-y-2 border-t border-navy-100 pt-3">
                   <a
                     href={`tel:${site.phone.e164}`}

@@ -1,14 +1,10 @@
-import { useEffect } from "react";
-import { useLocation } from "react-router";
 import { site } from "#core/config/site.ts";
-import { ButtonLink } from "~/components/ui/button";
+import { useIsland } from "~/components/islands";
+import { ButtonLink } from "~/components/ui/button-link";
 
-/** The 404 page. Logs the path that was asked for, so broken links show up in the console. */
+/** The 404 page. Its island logs the path that was asked for, so broken links show up in the console. */
 export function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", pathname);
-  }, [pathname]);
+  useIsland("not-found");
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
       <title>{`Page not found | ${site.brand}`}</title>

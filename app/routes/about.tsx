@@ -4,7 +4,7 @@ import { Section } from "~/components/sections/section";
 import { ServiceLinks } from "~/components/sections/service-cards";
 import { Stats } from "~/components/sections/stats";
 import { ValueGrid } from "~/components/sections/value-grid";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { about } from "~/content/about";
 import { pageClaims } from "~/lib/claims.server";

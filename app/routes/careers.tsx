@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+import { site } from "#core/config/site.ts";
 import { formStart } from "#core/forms/form-result.ts";
 import { vacanciesPath } from "#core/vacancies/model.ts";
 import { CareersForm } from "~/components/forms/careers-form";
+import { Island } from "~/components/islands";
 import { SectionLink } from "~/components/sections/actions";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
@@ -97,7 +99,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       </Section>
       <section id={careers.application.id} aria-label="Job application" className="bg-white py-16 sm:py-20">
         <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
-          <CareersForm start={start} anchor={careers.application.id} />
+          <Island
+            name="careers-form"
+            component={CareersForm}
+            props={{ start, anchor: careers.application.id, maxUploadMb: site.limits.maxUploadMb }}
+          />
         </div>
       </section>
     </>

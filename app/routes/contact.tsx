@@ -1,7 +1,10 @@
 import { AlertTriangle, Building2, Clock, Mail, Phone } from "lucide-react";
+import { useSearchParams } from "react-router";
 import { site } from "#core/config/site.ts";
+import { prefillFrom } from "#core/forms/contact-prefill.ts";
 import { formStart } from "#core/forms/form-result.ts";
 import { ContactForm } from "~/components/forms/contact-form";
+import { Island } from "~/components/islands";
 import { OfficeMap } from "~/components/office-map";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
@@ -59,7 +62,12 @@ function InfoCard({
 const actionClasses = cn(buttonVariants(), "mt-auto self-start");
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const start = formStart(loaderData.formResult, actionData, loaderData.formToken);
+  const refused = formStart(loaderData.formResult, actionData, loaderData.formToken);
+  // A link can choose the service and package (Get Quote, Select Package); such a visit is rendered
+  // by the server (server/static.ts), so the form is drawn with the choice already made.
+  const [search] = useSearchParams();
+  const start =
+    Object.keys(refused.values).length > 0 ? refused : { ...refused, values: prefillFrom(search) };
   return (
     <>
       <PageHero
@@ -92,7 +100,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <div className="bg-sand-50 py-16 sm:py-20">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3 lg:px-8">
           <section id={contact.form.id} aria-label="Send us a message" className="lg:col-span-2">
-            <ContactForm start={start} anchor={contact.form.id} />
+            <Island
+              name="contact-form"
+              component={ContactForm}
+              props={{ start, anchor: contact.form.id, replyWithin: site.claims.replyWithin }}
+            />
           </section>
           <div className="space-y-6">
             <InfoCard icon={Building2} heading={contact.office.heading}>

@@ -5,13 +5,12 @@ import { Section } from "~/components/sections/section";
 import { ServiceCards } from "~/components/sections/service-cards";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { Trust } from "~/components/trust";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { home } from "~/content/home";
 import { pageClaims } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
-import { useScrollOnArrival } from "~/lib/scroll";
 import type { Route } from "./+types/home";
 
 export function meta() {
@@ -25,8 +24,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { claims } = loaderData;
-  // "View All Services" on a service page lands here and asks for the services after a pause.
-  useScrollOnArrival(site.limits.servicesScrollDelayMs);
   return (
     <>
       <PageHero

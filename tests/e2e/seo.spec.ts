@@ -195,22 +195,25 @@ test.describe("loading", () => {
     });
   });
 
-  test("client-side navigation asks only for the next page's own claims, never the manifest", async ({
+  test("moving between pages fetches each page whole, as one document, never the router's manifest or data", async ({
     page,
   }) => {
-    const requests: string[] = [];
+    const requests: { path: string; type: string }[] = [];
     await page.goto("/");
     await waitForHydration(page);
-    page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+    page.on("request", (request) =>
+      requests.push({ path: new URL(request.url()).pathname, type: request.resourceType() }),
+    );
     await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
     await expect(page).toHaveURL(/\/about$/);
     await page.getByRole("contentinfo").getByRole("link", { name: "Professional Cleaning" }).click();
     await expect(page).toHaveURL(/\/services\/cleaning$/);
-    // What a page claims is judged on the day (an accreditation lapses, a testimonial ages out), so it
-    // comes with the page's data, one small file each; the routes themselves are all in the first manifest.
-    expect(requests.filter((path) => path.endsWith(".data") || path.includes("__manifest"))).toEqual([
-      "/about.data",
-      "/services/cleaning.data",
+    // What a page claims is judged on the day (an accreditation lapses, a testimonial ages out), so it is
+    // in the page as served; no script fetches it again.
+    expect(requests.filter(({ path }) => path.endsWith(".data") || path.includes("__manifest"))).toEqual([]);
+    expect(requests.filter(({ type }) => type === "document").map(({ path }) => path)).toEqual([
+      "/about",
+      "/services/cleaning",
     ]);
   });
 });

@@ -1,6 +1,5 @@
 import { Paperclip } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { site } from "#core/config/site.ts";
 import {
   type CareersFileField,
   careersFields,
@@ -28,7 +27,6 @@ const yesNo = [
 
 const rightToWorkWarning =
   "Unfortunately, you must have the right to work in the UK to apply for positions with us.";
-const sizeHelp = `Maximum file size: ${site.limits.maxUploadMb}MB.`;
 // Said beside the file inputs when a post without JavaScript comes back: no browser refills a file input.
 const chooseAgain =
   "Please choose this file again: for your security, browsers never keep a chosen file when a form comes back.";
@@ -46,11 +44,15 @@ export function CareersForm({
   start,
   anchor,
   vacancy,
+  maxUploadMb,
 }: {
   start: FormStart;
   anchor: string;
   vacancy?: { reference: string; title: string };
+  /** The largest file we take, in MB, from the company's limits. */
+  maxUploadMb: number;
 }) {
+  const sizeHelp = `Maximum file size: ${maxUploadMb}MB.`;
   const { sending, slow, result, send, forgetKey } = useFormSubmission(start.result);
   const formToken = useFormToken("careers", start.token);
   // What the fields start with: empty, or what was typed when a post without JavaScript came back refused.

@@ -1,10 +1,7 @@
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useSearchParams } from "react-router";
 import { serviceOptions } from "#core/config/service-list.ts";
-import { site } from "#core/config/site.ts";
 import { contactLimits } from "#core/forms/contact-fields.ts";
-import { prefillFrom } from "#core/forms/contact-prefill.ts";
 import { contactEndpoint } from "#core/forms/endpoints.ts";
 import type { FormStart, FormValues } from "#core/forms/form-result.ts";
 import { formTokenHeader } from "#core/forms/form-token.ts";
@@ -20,15 +17,22 @@ import { useFormSubmission } from "./use-form-submission";
 const fieldId = (field: string) => `contact-${field}`;
 
 /** The "Send Us a Message" enquiry form: JSON to /contact-handler.php, or a normal post without JavaScript. */
-export function ContactForm({ start, anchor }: { start: FormStart; anchor: string }) {
+export function ContactForm({
+  start,
+  anchor,
+  replyWithin,
+}: {
+  start: FormStart;
+  anchor: string;
+  /** How soon we answer ("24 hours"), from the company's claims. */
+  replyWithin: string;
+}) {
   const { sending, slow, result, send, forgetKey } = useFormSubmission(start.result);
   const formToken = useFormToken("contact", start.token);
-  const [search] = useSearchParams();
   // What the fields start with: what was typed when a post without JavaScript came back refused, else
-  // what the link chose (Get Quote's service, Select Package's package), else nothing.
-  const [values, setValues] = useState<FormValues>(() =>
-    Object.keys(start.values).length > 0 ? start.values : prefillFrom(search),
-  );
+  // what the link chose (Get Quote's service, Select Package's package: the page's route reads it from
+  // the address), else nothing.
+  const [values, setValues] = useState<FormValues>(start.values);
   // The service chosen now: its questions are the ones shown.
   const [service, setService] = useState(values.service ?? "");
   // A new key after a success draws the form afresh, empty, whatever it started with.
@@ -54,8 +58,7 @@ export function ContactForm({ start, anchor }: { start: FormStart; anchor: strin
     <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-100 sm:p-8">
       <h2 className="text-2xl font-bold text-navy-900">Send Us a Message</h2>
       <p className="mt-2 text-navy-700">
-        Tell us what you need and we will come back to you within {site.claims.replyWithin}. Fields marked *
-        are required.
+        Tell us what you need and we will come back to you within {replyWithin}. Fields marked * are required.
       </p>
       <form
         key={generation}

@@ -1,6 +1,7 @@
 import { Phone } from "lucide-react";
 import { site } from "#core/config/site.ts";
-import { ButtonLink, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import type { CallToAction } from "~/content/types";
 
 /** The closing call to action: a heading, a sentence, a link to the contact page and the phone number. */

@@ -1,6 +1,6 @@
 import { serviceList, servicePath } from "#core/config/service-list.ts";
 import { quoteHref } from "#core/forms/quote-href.ts";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import type { ServicePageContent, ServiceSection } from "~/content/types";
 import type { PageClaims } from "~/lib/claims";

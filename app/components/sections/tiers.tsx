@@ -1,5 +1,5 @@
 import { quoteHref } from "#core/forms/quote-href.ts";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import type { TierItem } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { tierPrice } from "~/lib/format";

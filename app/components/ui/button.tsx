@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
-import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
 export const buttonVariants = cva(
@@ -25,7 +24,7 @@ export const buttonVariants = cva(
   },
 );
 
-type ButtonVariants = VariantProps<typeof buttonVariants>;
+export type ButtonVariants = VariantProps<typeof buttonVariants>;
 
 /** A button styled as one of the site's actions. */
 export function Button({
@@ -35,14 +34,4 @@ export function Button({
   ...props
 }: React.ComponentProps<"button"> & ButtonVariants) {
   return <button className={cn(buttonVariants({ variant, size }), className)} {...props} />;
-}
-
-/** A router link styled as a button, for actions that go somewhere. */
-export function ButtonLink({
-  className,
-  variant,
-  size,
-  ...props
-}: React.ComponentProps<typeof Link> & ButtonVariants) {
-  return <Link className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }

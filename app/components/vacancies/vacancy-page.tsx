@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { site } from "#core/config/site.ts";
 import type { FormStart } from "#core/forms/form-result.ts";
 import { serialiseJsonLd } from "#core/seo.ts";
 import {
@@ -11,6 +12,7 @@ import {
   vacancyServiceName,
 } from "#core/vacancies/model.ts";
 import { CareersForm } from "~/components/forms/careers-form";
+import { Island } from "~/components/islands";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { jobPostingJsonLd } from "~/lib/vacancies/job-posting";
@@ -77,10 +79,15 @@ export function VacancyPage({ vacancy, start }: { vacancy: Vacancy; start: FormS
       </section>
       <section id={applyAnchor} aria-label="Apply for this job" className="bg-sand-50 py-14 sm:py-16">
         <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
-          <CareersForm
-            start={start}
-            anchor={applyAnchor}
-            vacancy={{ reference: vacancy.reference, title: vacancy.title }}
+          <Island
+            name="careers-form"
+            component={CareersForm}
+            props={{
+              start,
+              anchor: applyAnchor,
+              vacancy: { reference: vacancy.reference, title: vacancy.title },
+              maxUploadMb: site.limits.maxUploadMb,
+            }}
           />
         </div>
       </section>

@@ -12,7 +12,8 @@ import {
   statusLabels,
 } from "#core/leads/model.ts";
 import { Timeline } from "~/components/staff/timeline";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import { controlClass, Field } from "~/components/ui/field";
 import { staffMeta } from "~/lib/staff/meta";
 import type { PersonLead } from "../../../server/contract.ts";
