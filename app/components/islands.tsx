@@ -4,16 +4,17 @@
  * the server drew, in place:
  *
  * - `useIsland(name)` asks for a plain script (the menu, the map) that finds its markup by attribute;
- * - `<Island>` draws a React component on the server and has its script hydrate just that component
- *   (the forms), with the props it was drawn with travelling beside it as JSON;
- * - `<IslandScripts>`, last in the body, loads the scripts the page asked for, once it has painted.
+ * - `<Island>` draws a React component on the server (the forms), with the props it was drawn with
+ *   beside it as JSON and the list of its script's files on its box: the site's script loads them, and
+ *   they hydrate just that component, when the visitor comes near it or starts to use it;
+ * - `<IslandScripts>`, last in the body, loads the plain scripts the page asked for, once it has painted.
  *
  * No page's script carries the page: its words are in its HTML and nowhere else.
  */
 
 import islandFiles from "virtual:islands";
 import { createContext, useContext } from "react";
-import { type IslandName, islandAttribute, islandPropsAttribute } from "~/islands/names";
+import { type IslandName, islandAttribute, islandLoadAttribute, islandPropsAttribute } from "~/islands/names";
 import { NonceContext } from "~/lib/font-gate";
 
 /** The islands the page being drawn asked for, in the order it asked. */
@@ -39,9 +40,21 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
+/** React's refresh runtime, which a component's source needs before it runs in development. */
+const refreshRuntime = "/@id/virtual:react-router/inject-hmr-runtime";
+
+/** The files an island's script needs, in the order they may run: its chunks (any order), then itself. */
+function filesOf(name: IslandName): string[] {
+  const file = islandFiles.files[name];
+  if (!file) return [];
+  return [...(islandFiles.development ? [refreshRuntime] : file.imports), file.file];
+}
+
 /**
  * A React component drawn here and hydrated on its own by the island's script, with `props` (which
- * must survive JSON) read back from beside it. Its box takes no part in the layout.
+ * must survive JSON) read back from beside it. Its box takes no part in the layout. The site's script
+ * (islands/site.ts) loads the island when its box comes near the view or the visitor starts to use it,
+ * so a page read from the top pays for React only when its form is reached.
  */
 export function Island<Props extends object>({
   name,
@@ -52,11 +65,13 @@ export function Island<Props extends object>({
   component: React.ComponentType<Props>;
   props: Props;
 }) {
-  useIsland(name);
   const nonce = useContext(NonceContext);
   return (
     <>
-      <div {...{ [islandAttribute]: name }} className="contents">
+      <div
+        {...{ [islandAttribute]: name, [islandLoadAttribute]: filesOf(name).join(" ") }}
+        className="contents"
+      >
         <Component {...props} />
       </div>
       <script
@@ -71,17 +86,13 @@ export function Island<Props extends object>({
 }
 
 /**
- * The page's island scripts, as one module that entry.server.tsx rewrites to start after the first
- * paint (lib/module-preloads.server.ts). Each island's chunks are fetched together, not one after
- * another. In development the islands are their source files, with React's refresh runtime first.
+ * The page's plain island scripts, as one module that entry.server.tsx rewrites to start after the first
+ * paint (lib/module-preloads.server.ts). Their chunks are fetched together, not one after another.
  */
 export function IslandScripts({ islands }: { islands: Set<IslandName> }) {
   const nonce = useContext(NonceContext);
   const files = [...new Set(["site" as const, ...islands])].map((name) => islandFiles.files[name]);
-  const urls = [
-    ...(islandFiles.development ? ["/@id/virtual:react-router/inject-hmr-runtime"] : []),
-    ...new Set(files.flatMap((file) => (file ? [...file.imports, file.file] : []))),
-  ];
+  const urls = [...new Set(files.flatMap((file) => (file ? [...file.imports, file.file] : [])))];
   const site = islandFiles.files.site?.file;
   const code = [
     ...urls.map((url) =>

@@ -6,6 +6,9 @@ export type IslandName = (typeof islandNames)[number];
 /** On the box around a hydrated island: its name. */
 export const islandAttribute = "data-island";
 
+/** On the box around a hydrated island: its script's files, space-separated, the island's own last. */
+export const islandLoadAttribute = "data-island-load";
+
 /** On the JSON beside it: the props it was drawn with. */
 export const islandPropsAttribute = "data-island-props";
 

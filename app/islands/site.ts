@@ -10,12 +10,13 @@
  * - "View All Services" (`data-scroll-on-arrival`): goes to the home page, which scrolls to the services
  *   after the configured pause.
  * - Counts the page shown (no cookie, nothing kept), unless the browser asks not to be tracked.
- * - Marks `<html data-hydrated="true">` once every island on the page has hydrated.
+ * - Loads each form's island when the form comes near the view or the visitor starts to use it.
+ * - Marks `<html data-hydrated="true">` once it runs.
  */
 import { type PageViewBody, pageViewEndpoint } from "#core/analytics/page-view.ts";
 import { applicantPagePath } from "#core/applicant-path.ts";
 import { siteHooks } from "./hooks";
-import { islandAttribute, islandReadyAttribute, islandReadyEvent } from "./names";
+import { islandLoadAttribute, islandReadyAttribute, islandReadyEvent } from "./names";
 import { isPlainClick, readScrollRequest, scrollToSection } from "./scroll";
 
 /** Where "View All Services" leaves its request for the home page. */
@@ -109,15 +110,94 @@ function countPageView() {
   browser.sendBeacon(pageViewEndpoint, JSON.stringify(body));
 }
 
-/** Marks the page hydrated once no island on it is still waiting for its script. */
-function markWhenHydrated() {
-  const check = () => {
-    if (document.querySelector(`[${islandAttribute}]:not([${islandReadyAttribute}])`)) return;
-    document.removeEventListener(islandReadyEvent, check);
-    document.documentElement.dataset.hydrated = "true";
+/** How near the view a form must come for its island to load: as soon as any of it is in view. */
+const nearView = "0px";
+
+/** How long a post sent before its form's island was ready waits for it, before going as a plain post. */
+const heldPostMs = 8_000;
+
+/** Loads an island's files: its chunks together, then the island itself, which hydrates its box. */
+function loadIsland(box: HTMLElement): Promise<unknown> {
+  const files = (box.getAttribute(islandLoadAttribute) ?? "").split(" ").filter(Boolean);
+  const own = files.pop();
+  return Promise.all(files.map((file) => import(/* @vite-ignore */ file))).then(() =>
+    own ? import(/* @vite-ignore */ own) : undefined,
+  );
+}
+
+/** Resolves once the island in `box` has hydrated. */
+function hydrated(box: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!box.hasAttribute(islandReadyAttribute)) return;
+      document.removeEventListener(islandReadyEvent, check);
+      resolve();
+    };
+    document.addEventListener(islandReadyEvent, check);
+    check();
+  });
+}
+
+/**
+ * The forms' islands (components/islands.tsx) load when their form comes near the view, or as soon as
+ * the visitor starts to use it, whichever is first: a visitor reading the top of the page pays nothing
+ * for them. Until then the form is the server's, and works as a plain post; what is typed or chosen
+ * meanwhile stays, and the island reads it as it hydrates. A post sent in that moment waits for the island
+ * (so it goes as the island sends it), or goes as a plain post if the island has not come in time.
+ */
+function armIslands() {
+  const loads = new Map<HTMLElement, Promise<unknown>>();
+  const load = (box: HTMLElement) => {
+    let loading = loads.get(box);
+    if (!loading) {
+      loading = loadIsland(box);
+      loads.set(box, loading);
+    }
+    return loading;
   };
-  document.addEventListener(islandReadyEvent, check);
-  check();
+  const boxOf = (element: Element) => element.closest<HTMLElement>(`[${islandLoadAttribute}]`);
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const box = boxOf(entry.target);
+        if (!entry.isIntersecting || !box) continue;
+        for (const child of box.children) observer.unobserve(child);
+        load(box).catch(() => {});
+      }
+    },
+    { rootMargin: nearView },
+  );
+  for (const box of document.querySelectorAll<HTMLElement>(`[${islandLoadAttribute}]`)) {
+    // The box itself draws no box (display: contents); what it holds does.
+    for (const child of box.children) observer.observe(child);
+    for (const type of ["focusin", "pointerdown", "keydown", "input", "change"]) {
+      box.addEventListener(type, () => load(box).catch(() => {}), { once: true, passive: true });
+    }
+    box.addEventListener(
+      "submit",
+      (event) => {
+        if (box.hasAttribute(islandReadyAttribute) || !(event.target instanceof HTMLFormElement)) return;
+        const form = event.target;
+        const submitter = event.submitter;
+        event.preventDefault();
+        let settled = false;
+        const settle = (send: () => void) => {
+          if (settled) return;
+          settled = true;
+          window.clearTimeout(timer);
+          send();
+        };
+        // The browser's own post, as without JavaScript (a field named "submit" cannot hide it).
+        const plainPost = () => settle(() => HTMLFormElement.prototype.submit.call(form));
+        const timer = window.setTimeout(plainPost, heldPostMs);
+        Promise.all([load(box), hydrated(box)]).then(
+          () => settle(() => form.requestSubmit(submitter && form.contains(submitter) ? submitter : null)),
+          plainPost,
+        );
+      },
+      { capture: true },
+    );
+  }
 }
 
 /** Called by the page's island module once every island script on the page has run. */
@@ -126,5 +206,8 @@ export function start() {
   document.addEventListener("keydown", onKeyDown);
   scrollOnArrival();
   countPageView();
-  markWhenHydrated();
+  armIslands();
+  // The page's own script runs: its links, menu and map answer from here on (each form's box is marked
+  // `data-ready` once its island has hydrated).
+  document.documentElement.dataset.hydrated = "true";
 }

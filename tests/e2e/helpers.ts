@@ -36,9 +36,32 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-/** Waits until React has hydrated the page, so clicks reach React's handlers. */
+/**
+ * Waits until the page's scripts run, so clicks reach their handlers: the site's own script, and each
+ * form's island, which loads as its form comes into view. The form is brought into view as a visitor
+ * scrolling to it would, then the page is put back where it was.
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.evaluate(async () => {
+    const [x, y] = [window.scrollX, window.scrollY];
+    let moved = false;
+    for (const box of document.querySelectorAll<HTMLElement>("[data-island-load]")) {
+      if (box.hasAttribute("data-ready")) continue;
+      box.firstElementChild?.scrollIntoView({ block: "center" });
+      moved = true;
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          if (!box.hasAttribute("data-ready")) return;
+          document.removeEventListener("island:ready", check);
+          resolve();
+        };
+        document.addEventListener("island:ready", check);
+        check();
+      });
+    }
+    if (moved) window.scrollTo({ left: x, top: y, behavior: "instant" });
+  });
 }
 
 /**

@@ -72,18 +72,24 @@ export function CareersForm({
     if (cameBackWithNo) setScripted(true);
   }, [cameBackWithNo]);
 
-  // A file chosen before the page's scripts started fired its change event before React listened: on a
-  // slow phone, someone who picks a CV at once would otherwise see nothing chosen. So, once hydrated,
-  // the form reads what each file input already holds.
+  // What was chosen before the form's island hydrated fired its change event before React listened
+  // (the island loads as the form comes into view): someone who picks a CV or answers No at once would
+  // otherwise see nothing of it. So, once hydrated, the form reads the files and the answer it holds.
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
+    const form = formRef.current;
     const chosen = (field: CareersFileField) => {
-      const input = formRef.current?.elements.namedItem(field);
+      const input = form?.elements.namedItem(field);
       return input instanceof HTMLInputElement ? (input.files?.[0]?.name ?? "") : "";
     };
     const names = { resume: chosen("resume"), otherDocuments: chosen("otherDocuments") };
     if (names.resume || names.otherDocuments) setFileNames(names);
-  }, []);
+    const answer = form?.querySelector<HTMLInputElement>('input[name="rightToWork"]:checked')?.value;
+    if (answer && answer !== start.values.rightToWork) {
+      setScripted(true);
+      setRightToWork(answer);
+    }
+  }, [start.values.rightToWork]);
 
   // After a refused post without JavaScript: the file fields in which a file had been chosen.
   const chosenBefore = start.files ?? [];

@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { serviceOptions } from "#core/config/service-list.ts";
 import { contactLimits } from "#core/forms/contact-fields.ts";
 import { contactEndpoint } from "#core/forms/endpoints.ts";
@@ -35,6 +35,14 @@ export function ContactForm({
   const [values, setValues] = useState<FormValues>(start.values);
   // The service chosen now: its questions are the ones shown.
   const [service, setService] = useState(values.service ?? "");
+  // A service chosen before the form's island hydrated (it loads as the form comes into view) changed
+  // the select before React listened: once hydrated, the form reads it, so its questions show.
+  const formRef = useRef<HTMLFormElement>(null);
+  const startService = start.values.service ?? "";
+  useEffect(() => {
+    const select = formRef.current?.elements.namedItem("service");
+    if (select instanceof HTMLSelectElement && select.value !== startService) setService(select.value);
+  }, [startService]);
   // A new key after a success draws the form afresh, empty, whatever it started with.
   const [generation, setGeneration] = useState(0);
   const problem = (field: string) => (result?.type === "error" ? result.fields?.[field] : undefined);
@@ -61,6 +69,7 @@ export function ContactForm({
         Tell us what you need and we will come back to you within {replyWithin}. Fields marked * are required.
       </p>
       <form
+        ref={formRef}
         key={generation}
         method="post"
         // The anchor brings a browser without JavaScript back to the form when its post is refused.
