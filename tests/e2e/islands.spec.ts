@@ -53,3 +53,89 @@ test.describe("islands", () => {
     await expect(page.locator("[data-island]")).toHaveCount(1);
   });
 });
+
+test.describe("a form's island", () => {
+  /** Holds the contact form's island script back until `release` is called (or fails it, with `abort`). */
+  async function holdIsland(page: import("@playwright/test").Page) {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    await page.route(/\/assets\/island-contact-form-[\w-]+\.js$/, async (route) => {
+      held = true;
+      await released;
+      await route.continue();
+    });
+    return { release, wasHeld: () => held };
+  }
+
+  test("loads only once its form comes into view, not for a visitor reading the top of the page", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto("/contact");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.waitForTimeout(500);
+    expect(requested.filter((path) => /react|island-contact-form/.test(path))).toEqual([]);
+    await page.locator("#contact-form").scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-island="contact-form"]')).toHaveAttribute("data-ready", "true");
+    expect(requested.some((path) => /island-contact-form/.test(path))).toBe(true);
+  });
+
+  test("keeps a service chosen before it hydrated, and shows that service's questions", async ({ page }) => {
+    const island = await holdIsland(page);
+    await page.goto("/contact");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const form = page.locator("#contact-form form");
+    await form.getByLabel("Service Required").selectOption("security");
+    // Choosing asked for the island, which is held back: the choice was made before it hydrated.
+    await expect.poll(() => island.wasHeld()).toBe(true);
+    await expect(page.locator('[data-island="contact-form"]')).not.toHaveAttribute("data-ready", "true");
+    island.release();
+    await expect(page.locator('[data-island="contact-form"]')).toHaveAttribute("data-ready", "true");
+    await expect(form.getByLabel("Service Required")).toHaveValue("security");
+    await expect(form.getByRole("group", { name: /security/i })).toBeVisible();
+  });
+
+  test("a message sent before it hydrated waits for it and goes as the island sends it", async ({ page }) => {
+    const island = await holdIsland(page);
+    await page.goto("/contact");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const form = page.locator("#contact-form form");
+    await form.getByLabel("First Name").fill("Aisha");
+    await form.getByLabel("Last Name").fill("Khan");
+    await form.getByLabel("Email Address").fill("aisha.khan@example.co.uk");
+    await form
+      .getByRole("textbox", { name: "Message", exact: true })
+      .fill("An evening office clean, please.");
+    const post = page.waitForRequest("**/contact-handler.php");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await page.waitForTimeout(300);
+    island.release();
+    // Sent by the island's script, as JSON, not as the plain post a browser without JavaScript makes.
+    expect((await post).headers()["content-type"]).toContain("application/json");
+    await expect(page.locator("#contact-form").getByRole("status")).toContainText(/Thank you, Aisha!/);
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("a message sent while its island cannot load goes as a plain post, and is received", async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/island-contact-form-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto("/contact");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const form = page.locator("#contact-form form");
+    await form.getByLabel("First Name").fill("Aisha");
+    await form.getByLabel("Last Name").fill("Khan");
+    await form.getByLabel("Email Address").fill("aisha.khan@example.co.uk");
+    await form
+      .getByRole("textbox", { name: "Message", exact: true })
+      .fill("An evening office clean, please.");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact\?result=.+#contact-form$/);
+    await expect(page.locator("#contact-form").getByRole("status")).toContainText(/Your reference is ENQ-/);
+  });
+});
