@@ -86,7 +86,7 @@ function scrollOnArrival() {
   window.setTimeout(() => scrollToSection(scrollTo), delayMs);
 }
 
-/** True when the visitor came from another site (or typed the address), not from one of our pages. */
+/** True when a link on another site brought the visitor here, not one of our pages (nor a typed address). */
 function cameFromElsewhere(): boolean {
   try {
     return new URL(document.referrer).origin !== location.origin;
