@@ -43,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         {staff && <link rel="stylesheet" href={staffStylesheet} precedence="default" />}
         {/* Only in the HTML as sent: the browser never runs it again, and hydration passes over it. */}
-        {import.meta.env.SSR && <FontGate />}
+        {import.meta.env.SSR && <FontGate staff={staff} />}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         {/* A few hundred bytes inline: no request competes with the first paint for the icon. */}
         <link rel="icon" href={favicon} type="image/svg+xml" />

@@ -85,6 +85,30 @@ test.describe("the first paint", () => {
     await context.close();
   });
 
+  test("a public page is laid out once, in the frame that paints it, not first by a script", async ({
+    page,
+  }) => {
+    // Every state the gate puts the page in, as it happens.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as Window & { fontStates?: string[] }).fontStates = seen;
+      new MutationObserver(() => seen.push(document.documentElement.dataset.fonts ?? "shown")).observe(
+        document,
+        { subtree: true, attributes: true, attributeFilter: ["data-fonts"] },
+      );
+    });
+    for (const path of ["/", "/contact", "/careers"]) {
+      await page.goto(path, { waitUntil: "load" });
+      await expect(page.locator("html")).not.toHaveAttribute("data-fonts");
+      // Hidden while the core loads, then shown: no step that lays the hidden page out (and restyles it
+      // all again to show it), which only the workspace's names need.
+      expect(await page.evaluate(() => (window as Window & { fontStates?: string[] }).fontStates)).toEqual([
+        "pending",
+        "shown",
+      ]);
+    }
+  });
+
   test("with JavaScript the page is shown once its typeface is in", async ({ page }) => {
     await page.goto("/", { waitUntil: "load" });
     await expect(page.locator("html")).not.toHaveAttribute("data-fonts");
