@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invisibleFormatting } from "#core/characters.ts";
-import { quoteFieldName } from "#core/config/quote-questions.ts";
+import { quoteFieldName } from "#core/forms/quote-fields.ts";
 import { careersSchema } from "#core/forms/careers-schema.ts";
 import { contactSchema } from "#core/forms/contact-schema.ts";
 import { fieldProblems } from "#core/forms/fields.ts";

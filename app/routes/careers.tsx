@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { site } from "#core/config/site.ts";
+import { careersFormWords } from "#core/forms/form-copy.ts";
 import { formStart } from "#core/forms/form-result.ts";
 import { vacanciesPath } from "#core/vacancies/model.ts";
 import { CareersForm } from "~/components/forms/careers-form";
@@ -102,7 +103,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           <Island
             name="careers-form"
             component={CareersForm}
-            props={{ start, anchor: careers.application.id, maxUploadMb: site.limits.maxUploadMb }}
+            props={{
+              start,
+              anchor: careers.application.id,
+              words: careersFormWords(site.limits.maxUploadMb),
+            }}
           />
         </div>
       </section>

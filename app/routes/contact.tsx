@@ -2,6 +2,7 @@ import { AlertTriangle, Building2, Clock, Mail, Phone } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { site } from "#core/config/site.ts";
 import { prefillFrom } from "#core/forms/contact-prefill.ts";
+import { contactFormWords } from "#core/forms/form-copy.ts";
 import { formStart } from "#core/forms/form-result.ts";
 import { ContactForm } from "~/components/forms/contact-form";
 import { Island } from "~/components/islands";
@@ -103,7 +104,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             <Island
               name="contact-form"
               component={ContactForm}
-              props={{ start, anchor: contact.form.id, replyWithin: site.claims.replyWithin }}
+              props={{ start, anchor: contact.form.id, words: contactFormWords(site.claims.replyWithin) }}
             />
           </section>
           <div className="space-y-6">

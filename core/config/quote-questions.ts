@@ -42,8 +42,6 @@ export const siteDetailsLabel = "Site details";
 /** One answer as staff and the person read it: the question's label and the answer in words. */
 export type AnswerInWords = { question: string; answer: string };
 
-/** The longest short-text answer. */
-export const quoteTextLimit = 200;
 
 const notSure = { value: "not-sure", label: "Not sure yet" };
 
@@ -196,14 +194,6 @@ export function questionsFor(service: string): readonly QuoteQuestion[] {
   return quoteQuestionGroups.find((group) => group.service === service)?.questions ?? [];
 }
 
-/**
- * The form field that carries one answer when the form is posted without JavaScript: every service's
- * questions are in the form then, so each name says its service ("quote.security.officers"), and none
- * can be taken for one of the contract's seven fields.
- */
-export function quoteFieldName(service: string, key: string): string {
-  return `quote.${service}.${key}`;
-}
 
 const dateWords = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",

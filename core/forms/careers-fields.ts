@@ -1,6 +1,6 @@
 /**
- * The application form's fields, limits and file types, and the words of its NI example: what the form
- * in the browser needs. Kept apart from the schema (careers-schema.ts, which re-exports them) so the
+ * The application form's fields, limits and file types: what the form in the browser needs, and none of
+ * its words (core/forms/form-copy.ts). Kept apart from the schema (careers-schema.ts, which re-exports them) so the
  * careers pages' scripts do not carry zod, which only the server runs.
  */
 
@@ -40,12 +40,3 @@ export const careersFiles = {
 } as const;
 
 export type CareersFileField = keyof typeof careersFiles;
-
-/** HMRC's example number: the right shape, but Q is never a valid prefix letter. */
-export const niExample = "QQ 12 34 56 C";
-
-/** What the NI field's placeholder shows: the example, marked as one. */
-export const niPlaceholder = `e.g. ${niExample}`;
-
-/** Why HMRC's example is refused, for someone who typed the placeholder in. */
-export const niExampleMessage = `${niExample} is only an example of the format: please enter your own valid National Insurance number, as on your payslip, P60 or a letter from HMRC.`;

@@ -1,7 +1,8 @@
-import { careersLimits, niExample, niExampleMessage, vacancyField } from "./careers-fields.ts";
+import { careersLimits, vacancyField } from "./careers-fields.ts";
 import { emailField, line, phoneField, yesNo } from "./fields.ts";
 import { formTokenField } from "./form-token.ts";
 import { honeypotField } from "./honeypot.ts";
+import { niExample, niExampleMessage } from "./ni-example.ts";
 import { z } from "./zod.ts";
 
 export {
@@ -9,12 +10,10 @@ export {
   careersFields,
   careersFiles,
   careersLimits,
-  niExample,
-  niExampleMessage,
-  niPlaceholder,
   vacancyField,
 } from "./careers-fields.ts";
 export { careersEndpoint } from "./endpoints.ts";
+export { niExample, niExampleMessage, niPlaceholder } from "./ni-example.ts";
 
 const invalidPrefixes = new Set(["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"]);
 

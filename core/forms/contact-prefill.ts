@@ -5,9 +5,10 @@
  * never make the form say anything else. Kept free of zod, as the service pages link here too.
  */
 
-import { questionsFor, quoteFieldName } from "../config/quote-questions.ts";
+import { questionsFor } from "../config/quote-questions.ts";
 import { serviceList, serviceOptions } from "../config/service-list.ts";
 import { site } from "../config/site.ts";
+import { quoteFieldName } from "./quote-fields.ts";
 
 /** The query parameters a link to the contact form may carry; with either, the page is rendered per visit. */
 export const prefillParams = ["service", "package"] as const;

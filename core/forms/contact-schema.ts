@@ -2,15 +2,14 @@ import {
   type QuoteAnswers,
   type QuoteQuestion,
   questionsFor,
-  quoteFieldName,
   quoteQuestionGroups,
-  quoteTextLimit,
 } from "../config/quote-questions.ts";
 import { serviceOptions } from "../config/service-list.ts";
 import { contactLimits, detailsField } from "./contact-fields.ts";
 import { emailField, line, paragraph, phoneField } from "./fields.ts";
 import { formTokenField } from "./form-token.ts";
 import { honeypotField } from "./honeypot.ts";
+import { quoteFieldName, quoteTextLimit } from "./quote-fields.ts";
 import { z } from "./zod.ts";
 
 export { contactFields, contactLimits, detailsField } from "./contact-fields.ts";

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { describeAnswers, quoteFieldName, quoteQuestionGroups } from "../config/quote-questions.ts";
+import { describeAnswers, quoteQuestionGroups } from "../config/quote-questions.ts";
 import { serviceOptions } from "../config/service-list.ts";
 import { answersFromForm, contactSchema } from "./contact-schema.ts";
 import { fieldProblems, firstProblem } from "./fields.ts";
+import { quoteFieldName } from "./quote-fields.ts";
 
 const enquiry = {
   firstName: "Dev",

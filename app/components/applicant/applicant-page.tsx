@@ -9,6 +9,7 @@ import {
   applicantSections as sections,
 } from "#core/applicant-page.ts";
 import { site } from "#core/config/site.ts";
+import { manyProblemsWith } from "#core/forms/form-copy.ts";
 import type { FormResult } from "#core/forms/form-result.ts";
 import { FormBanner } from "~/components/forms/form-banner";
 import { PageHero } from "~/components/sections/page-hero";
@@ -73,7 +74,7 @@ export function ApplicantPage({ view, token, cvTypes, confirmErase, result }: Pr
       {result && (
         <div className="bg-white pt-8">
           <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
-            <FormBanner result={result} fieldId={fieldId} subject="your change" />
+            <FormBanner result={result} fieldId={fieldId} manyProblems={manyProblemsWith("your change")} />
           </div>
         </div>
       )}

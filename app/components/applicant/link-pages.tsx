@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { applicantIntents } from "#core/applicant-page.ts";
 import { site } from "#core/config/site.ts";
+import { manyProblemsWith } from "#core/forms/form-copy.ts";
 import type { FormResult } from "#core/forms/form-result.ts";
 import { vacanciesPath } from "#core/vacancies/model.ts";
 import { FormBanner } from "~/components/forms/form-banner";
@@ -27,7 +28,7 @@ export function LinkNotWorking({ result }: { result: FormResult | null }) {
         }}
       />
       <Panel id="new-link" heading="Get a new link">
-        <FormBanner result={result} fieldId={() => "new-link"} />
+        <FormBanner result={result} fieldId={() => "new-link"} manyProblems={manyProblemsWith("the form")} />
         <Prose>
           If you opened this from one of our e-mails, we can send a new link to the e-mail address you applied
           with. Nothing is sent anywhere else.

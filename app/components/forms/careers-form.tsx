@@ -5,12 +5,12 @@ import {
   careersFields,
   careersFiles,
   careersLimits,
-  niPlaceholder,
   vacancyField,
 } from "#core/forms/careers-fields.ts";
 import { careersEndpoint } from "#core/forms/endpoints.ts";
 import type { FormStart, FormValues } from "#core/forms/form-result.ts";
 import { formTokenField } from "#core/forms/form-token.ts";
+import { type CareersFormWords, type FieldWords, fillIn } from "#core/forms/form-words.ts";
 import { honeypotField } from "#core/forms/honeypot.ts";
 import { Button } from "~/components/ui/button";
 import { Choice, controlClass, Field, TextField } from "~/components/ui/field";
@@ -20,17 +20,6 @@ import { FormFooter } from "./form-footer";
 import { useFormToken } from "./form-token-field";
 import { useFormSubmission } from "./use-form-submission";
 
-const yesNo = [
-  { value: "yes", label: "Yes" },
-  { value: "no", label: "No" },
-] as const;
-
-const rightToWorkWarning =
-  "Unfortunately, you must have the right to work in the UK to apply for positions with us.";
-// Said beside the file inputs when a post without JavaScript comes back: no browser refills a file input.
-const chooseAgain =
-  "Please choose this file again: for your security, browsers never keep a chosen file when a form comes back.";
-
 const sectionClass = "grid gap-5 border-t border-navy-100 pt-6 sm:grid-cols-2";
 const legendClass = "float-left mb-4 w-full text-lg font-bold text-navy-900 sm:col-span-2";
 
@@ -39,21 +28,23 @@ const fieldId = (field: string) => `careers-${field}`;
 /**
  * The "Job Application" form: multipart to /careers-handler.php, or a normal post without JavaScript.
  * On a vacancy's page it also sends the vacancy's reference (`vacancy`) and names the job above the form.
+ * Its words come from the page (core/forms/form-copy.ts), so its island's script carries none of them.
  */
 export function CareersForm({
   start,
   anchor,
   vacancy,
-  maxUploadMb,
+  words,
 }: {
   start: FormStart;
   anchor: string;
   vacancy?: { reference: string; title: string };
-  /** The largest file we take, in MB, from the company's limits. */
-  maxUploadMb: number;
+  words: CareersFormWords;
 }) {
-  const sizeHelp = `Maximum file size: ${maxUploadMb}MB.`;
-  const { sending, slow, result, send, forgetKey } = useFormSubmission(start.result);
+  const { sending, slow, result, send, forgetKey } = useFormSubmission(
+    start.result,
+    words.frame.networkError,
+  );
   const formToken = useFormToken("careers", start.token);
   // What the fields start with: empty, or what was typed when a post without JavaScript came back refused.
   const [values, setValues] = useState<FormValues>(start.values);
@@ -121,7 +112,7 @@ export function CareersForm({
     }
   }
 
-  function fileInput(field: CareersFileField, label: string, types: string, required: boolean) {
+  function fileInput(field: CareersFileField, { label, hint }: FieldWords, required: boolean) {
     // Only a file that was chosen is asked for again, and not when the file itself was the problem.
     const lost = chosenBefore.includes(field) && !fileNames[field] && !problem(field);
     return (
@@ -131,8 +122,8 @@ export function CareersForm({
         required={required}
         description={
           <>
-            {types} {sizeHelp}
-            {lost && <strong className="mt-1 block font-semibold text-navy-900">{chooseAgain}</strong>}
+            {hint} {words.sizeHelp}
+            {lost && <strong className="mt-1 block font-semibold text-navy-900">{words.chooseAgain}</strong>}
           </>
         }
         error={problem(field)}
@@ -154,7 +145,9 @@ export function CareersForm({
             {fileNames[field] && (
               <p className="flex items-center gap-2 text-sm font-medium text-navy-900" data-file-name={field}>
                 <Paperclip aria-hidden="true" className="size-4 shrink-0" />
-                <span className="min-w-0 break-words">Selected: {fileNames[field]}</span>
+                <span className="min-w-0 break-words">
+                  {words.selected} {fileNames[field]}
+                </span>
               </p>
             )}
           </>
@@ -165,16 +158,14 @@ export function CareersForm({
 
   return (
     <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-100 sm:p-8">
-      <h2 className="text-2xl font-bold text-navy-900">Job Application</h2>
+      <h2 className="text-2xl font-bold text-navy-900">{words.heading}</h2>
       {vacancy && (
         <p className="mt-2 font-semibold text-navy-900">
-          Applying for: <span className="break-words">{vacancy.title}</span> (reference {vacancy.reference})
+          {words.applyingFor} <span className="break-words">{vacancy.title}</span>{" "}
+          {fillIn(words.reference, { reference: vacancy.reference })}
         </p>
       )}
-      <p className="mt-2 text-navy-700">
-        It takes about five minutes. Have your CV ready as a PDF or Word document. Fields marked * are
-        required.
-      </p>
+      <p className="mt-2 text-navy-700">{words.intro}</p>
       <form
         key={generation}
         ref={formRef}
@@ -185,19 +176,19 @@ export function CareersForm({
         onSubmit={onSubmit}
         onChange={forgetKey}
         className="relative mt-6 flex flex-col gap-8"
-        aria-label="Job application"
+        aria-label={words.formLabel}
       >
         {formToken.field}
         {vacancy && <input type="hidden" name={vacancyField} value={vacancy.reference} />}
         <div className="empty:hidden">
-          <FormBanner result={result} fieldId={fieldId} subject="your application" />
+          <FormBanner result={result} fieldId={fieldId} manyProblems={words.frame.manyProblems} />
         </div>
 
         <fieldset className={sectionClass}>
-          <legend className={legendClass}>Personal Information</legend>
+          <legend className={legendClass}>{words.sections.personal}</legend>
           <TextField
             id={fieldId("firstName")}
-            label="First Name"
+            label={words.firstName.label}
             required
             name="firstName"
             type="text"
@@ -208,7 +199,7 @@ export function CareersForm({
           />
           <TextField
             id={fieldId("lastName")}
-            label="Last Name"
+            label={words.lastName.label}
             required
             name="lastName"
             type="text"
@@ -219,34 +210,34 @@ export function CareersForm({
           />
           <TextField
             id={fieldId("email")}
-            label="Email Address"
+            label={words.email.label}
             required
             name="email"
             type="email"
             autoComplete="email"
             maxLength={careersLimits.email}
-            placeholder="e.g. name@example.co.uk"
+            placeholder={words.email.placeholder}
             defaultValue={values.email}
             error={problem("email")}
           />
           <TextField
             id={fieldId("phone")}
-            label="Phone Number"
+            label={words.phone.label}
             required
             name="phone"
             type="tel"
             autoComplete="tel"
             maxLength={careersLimits.phone}
-            placeholder="e.g. 07700 900000"
+            placeholder={words.phone.placeholder}
             defaultValue={values.phone}
             error={problem("phone")}
           />
           <Field
             id={fieldId("address")}
-            label="Address"
+            label={words.address.label}
             required
             className="sm:col-span-2"
-            description="Your home address, with the postcode."
+            description={words.address.hint}
             error={problem("address")}
           >
             {(control) => (
@@ -265,12 +256,12 @@ export function CareersForm({
         </fieldset>
 
         <fieldset className={sectionClass}>
-          <legend className={legendClass}>Additional Information</legend>
+          <legend className={legendClass}>{words.sections.additional}</legend>
           <Choice
             id={fieldId("hasCarQuestion")}
             name="hasCarQuestion"
-            legend="Do you have a car?"
-            options={yesNo}
+            legend={words.hasCarQuestion}
+            options={words.yesNo}
             required
             defaultValue={values.hasCarQuestion}
             error={problem("hasCarQuestion")}
@@ -278,8 +269,8 @@ export function CareersForm({
           <Choice
             id={fieldId("hasUKLicense")}
             name="hasUKLicense"
-            legend="Do you hold a full UK driving licence?"
-            options={yesNo}
+            legend={words.hasUKLicense}
+            options={words.yesNo}
             required
             defaultValue={values.hasUKLicense}
             error={problem("hasUKLicense")}
@@ -287,13 +278,13 @@ export function CareersForm({
         </fieldset>
 
         <fieldset className={sectionClass}>
-          <legend className={legendClass}>Right to Work</legend>
+          <legend className={legendClass}>{words.sections.rightToWork}</legend>
           <div className="flex flex-col gap-3">
             <Choice
               id={fieldId("rightToWork")}
               name="rightToWork"
-              legend="Do you have the right to work in the UK?"
-              options={yesNo}
+              legend={words.rightToWork}
+              options={words.yesNo}
               required
               value={rightToWork}
               onChange={(value) => {
@@ -310,15 +301,15 @@ export function CareersForm({
                 role="alert"
                 className="rounded-lg border border-amber-700 bg-amber-50 p-3 text-sm font-medium text-amber-950"
               >
-                {rightToWorkWarning}
+                {words.rightToWorkWarning}
               </p>
             )}
           </div>
           <Field
             id={fieldId("niNumber")}
-            label="National Insurance Number"
+            label={words.niNumber.label}
             required
-            description="Two letters, six numbers and a final letter, as on your payslip or P60."
+            description={words.niNumber.hint}
             error={problem("niNumber")}
           >
             {(control) => (
@@ -331,7 +322,7 @@ export function CareersForm({
                 spellCheck={false}
                 required
                 maxLength={careersLimits.niNumber}
-                placeholder={niPlaceholder}
+                placeholder={words.niNumber.placeholder}
                 defaultValue={values.niNumber}
                 className={controlClass}
               />
@@ -340,23 +331,19 @@ export function CareersForm({
         </fieldset>
 
         <fieldset className={sectionClass}>
-          <legend className={legendClass}>Documents</legend>
-          {fileInput("resume", "CV / Resume", "PDF, DOC or DOCX.", true)}
-          {fileInput("otherDocuments", "Other Documents (optional)", "PDF, DOC, DOCX, JPG or PNG.", false)}
+          <legend className={legendClass}>{words.sections.documents}</legend>
+          {fileInput("resume", words.resume, true)}
+          {fileInput("otherDocuments", words.otherDocuments, false)}
         </fieldset>
 
-        <FormFooter slow={slow}>
+        <FormFooter words={words.frame} slow={slow}>
           <Button
             type="submit"
             disabled={sending || blocked}
             // The long refusal label fits on one line of a phone in the smaller size.
             className={cn("w-full sm:w-auto", blocked && "max-sm:px-3 max-sm:text-sm")}
           >
-            {sending
-              ? "Submitting Application..."
-              : blocked
-                ? "Cannot Submit - Right to Work Required"
-                : "Submit Application"}
+            {sending ? words.submitting : blocked ? words.blocked : words.submit}
           </Button>
         </FormFooter>
       </form>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { quoteFieldName } from "#core/config/quote-questions.ts";
+import { quoteQuestionGroups } from "#core/config/quote-questions.ts";
+import { quoteFieldName } from "#core/forms/quote-fields.ts";
 import { contactBody } from "./contact-body";
 
 function form(fields: Record<string, string>): FormData {
@@ -22,7 +23,10 @@ const typed = {
 
 describe("the contact form's JSON", () => {
   it("has exactly the contract's seven keys when no question is answered, and never the token", () => {
-    const body = contactBody(form({ ...typed, [quoteFieldName("cleaning", "area")]: "400" }));
+    const body = contactBody(
+      form({ ...typed, [quoteFieldName("cleaning", "area")]: "400" }),
+      quoteQuestionGroups,
+    );
     expect(Object.keys(body)).toEqual([
       "firstName",
       "lastName",
@@ -43,6 +47,7 @@ describe("the contact form's JSON", () => {
         [quoteFieldName("security", "licence")]: "",
         [quoteFieldName("cleaning", "area")]: "400",
       }),
+      quoteQuestionGroups,
     );
     expect(Object.keys(body)).toHaveLength(8);
     expect(body.details).toEqual({ officers: 4, hours: "Nights, 18:00–06:00" });

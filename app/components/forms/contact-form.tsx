@@ -1,10 +1,10 @@
 import { Send } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { serviceOptions } from "#core/config/service-list.ts";
 import { contactLimits } from "#core/forms/contact-fields.ts";
 import { contactEndpoint } from "#core/forms/endpoints.ts";
 import type { FormStart, FormValues } from "#core/forms/form-result.ts";
 import { formTokenHeader } from "#core/forms/form-token.ts";
+import type { ContactFormWords } from "#core/forms/form-words.ts";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
 import { contactBody } from "./contact-body";
@@ -16,18 +16,23 @@ import { useFormSubmission } from "./use-form-submission";
 
 const fieldId = (field: string) => `contact-${field}`;
 
-/** The "Send Us a Message" enquiry form: JSON to /contact-handler.php, or a normal post without JavaScript. */
+/**
+ * The "Send Us a Message" enquiry form: JSON to /contact-handler.php, or a normal post without JavaScript.
+ * Its words come from the page (core/forms/form-copy.ts), so its island's script carries none of them.
+ */
 export function ContactForm({
   start,
   anchor,
-  replyWithin,
+  words,
 }: {
   start: FormStart;
   anchor: string;
-  /** How soon we answer ("24 hours"), from the company's claims. */
-  replyWithin: string;
+  words: ContactFormWords;
 }) {
-  const { sending, slow, result, send, forgetKey } = useFormSubmission(start.result);
+  const { sending, slow, result, send, forgetKey } = useFormSubmission(
+    start.result,
+    words.frame.networkError,
+  );
   const formToken = useFormToken("contact", start.token);
   // What the fields start with: what was typed when a post without JavaScript came back refused, else
   // what the link chose (Get Quote's service, Select Package's package: the page's route reads it from
@@ -49,7 +54,7 @@ export function ContactForm({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = contactBody(new FormData(event.currentTarget));
+    const body = contactBody(new FormData(event.currentTarget), words.quote.groups);
     const token = formToken.current();
     const accepted = await send(contactEndpoint, JSON.stringify(body), {
       "Content-Type": "application/json",
@@ -64,10 +69,8 @@ export function ContactForm({
 
   return (
     <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-100 sm:p-8">
-      <h2 className="text-2xl font-bold text-navy-900">Send Us a Message</h2>
-      <p className="mt-2 text-navy-700">
-        Tell us what you need and we will come back to you within {replyWithin}. Fields marked * are required.
-      </p>
+      <h2 className="text-2xl font-bold text-navy-900">{words.heading}</h2>
+      <p className="mt-2 text-navy-700">{words.intro}</p>
       <form
         ref={formRef}
         key={generation}
@@ -77,15 +80,15 @@ export function ContactForm({
         onSubmit={onSubmit}
         onChange={forgetKey}
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
-        aria-label="Send us a message"
+        aria-label={words.formLabel}
       >
         {formToken.field}
         <div className="sm:col-span-2 empty:hidden">
-          <FormBanner result={result} fieldId={fieldId} subject="your message" />
+          <FormBanner result={result} fieldId={fieldId} manyProblems={words.frame.manyProblems} />
         </div>
         <TextField
           id={fieldId("firstName")}
-          label="First Name"
+          label={words.firstName.label}
           required
           name="firstName"
           type="text"
@@ -96,7 +99,7 @@ export function ContactForm({
         />
         <TextField
           id={fieldId("lastName")}
-          label="Last Name"
+          label={words.lastName.label}
           required
           name="lastName"
           type="text"
@@ -107,30 +110,30 @@ export function ContactForm({
         />
         <TextField
           id={fieldId("email")}
-          label="Email Address"
+          label={words.email.label}
           required
           name="email"
           type="email"
           autoComplete="email"
           maxLength={contactLimits.email}
-          placeholder="e.g. name@company.co.uk"
+          placeholder={words.email.placeholder}
           defaultValue={values.email}
           error={problem("email")}
         />
         <TextField
           id={fieldId("phone")}
-          label="Phone Number"
+          label={words.phone.label}
           name="phone"
           type="tel"
           autoComplete="tel"
           maxLength={contactLimits.phone}
-          placeholder="e.g. 0161 496 0000"
+          placeholder={words.phone.placeholder}
           defaultValue={values.phone}
           error={problem("phone")}
         />
         <TextField
           id={fieldId("company")}
-          label="Company Name"
+          label={words.company.label}
           name="company"
           type="text"
           autoComplete="organization"
@@ -138,7 +141,7 @@ export function ContactForm({
           defaultValue={values.company}
           error={problem("company")}
         />
-        <Field id={fieldId("service")} label="Service Required" error={problem("service")}>
+        <Field id={fieldId("service")} label={words.service.label} error={problem("service")}>
           {(control) => (
             <select
               {...control}
@@ -147,8 +150,8 @@ export function ContactForm({
               onChange={(event) => setService(event.currentTarget.value)}
               className={controlClass}
             >
-              <option value="">Select a service</option>
-              {serviceOptions.map((option) => (
+              <option value="">{words.service.none}</option>
+              {words.service.options.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>
@@ -156,10 +159,16 @@ export function ContactForm({
             </select>
           )}
         </Field>
-        <QuoteQuestions service={service} values={values} problem={problem} />
+        <QuoteQuestions
+          groups={words.quote.groups}
+          chooseAnswer={words.quote.chooseAnswer}
+          service={service}
+          values={values}
+          problem={problem}
+        />
         <Field
           id={fieldId("message")}
-          label="Message"
+          label={words.message.label}
           required
           className="sm:col-span-2"
           error={problem("message")}
@@ -171,16 +180,16 @@ export function ContactForm({
               required
               rows={6}
               maxLength={contactLimits.message}
-              placeholder="e.g. An evening office clean for 40 desks in Salford, five nights a week, from next month."
+              placeholder={words.message.placeholder}
               defaultValue={values.message}
               className={controlClass}
             />
           )}
         </Field>
-        <FormFooter className="sm:col-span-2" slow={slow}>
+        <FormFooter words={words.frame} className="sm:col-span-2" slow={slow}>
           <Button type="submit" disabled={sending} className="w-full sm:w-auto">
             <Send aria-hidden="true" className="size-4" />
-            {sending ? "Sending..." : "Send Message"}
+            {sending ? words.sending : words.send}
           </Button>
         </FormFooter>
       </form>

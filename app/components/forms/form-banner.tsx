@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import type { FormResult } from "#core/forms/form-result.ts";
+import { fillIn } from "#core/forms/form-words.ts";
 
 /** Moves focus to a field named in the summary, as the link's jump alone would not. */
 function focusField(event: React.MouseEvent<HTMLAnchorElement>, id: string) {
@@ -20,12 +21,12 @@ function focusField(event: React.MouseEvent<HTMLAnchorElement>, id: string) {
 export function FormBanner({
   result,
   fieldId,
-  subject = "the form",
+  manyProblems,
 }: {
   result: FormResult | null;
   fieldId: (field: string) => string;
-  /** What the problems are with, in the summary's heading: "your application". */
-  subject?: string;
+  /** The summary's heading when several fields have problems, "{count}" to fill in (core/forms/form-copy.ts). */
+  manyProblems: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -63,9 +64,7 @@ export function FormBanner({
           <p>{link(only)}</p>
         ) : problems.length > 1 ? (
           // The heading counts the problems; each is said once, in the list below.
-          <h3 className="font-semibold">
-            There are {problems.length} problems with {subject}:
-          </h3>
+          <h3 className="font-semibold">{fillIn(manyProblems, { count: problems.length })}</h3>
         ) : (
           <p>{result.message}</p>
         )}

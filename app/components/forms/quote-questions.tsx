@@ -1,12 +1,7 @@
 import { useEffect, useState } from "react";
-import {
-  type QuoteQuestion,
-  type QuoteQuestionGroup,
-  quoteFieldName,
-  quoteQuestionGroups,
-  quoteTextLimit,
-} from "#core/config/quote-questions.ts";
+import type { QuoteQuestion, QuoteQuestionGroup } from "#core/config/quote-questions.ts";
 import type { FormValues } from "#core/forms/form-result.ts";
+import { quoteFieldName, quoteTextLimit } from "#core/forms/quote-fields.ts";
 import { controlClass, Field } from "~/components/ui/field";
 
 /** The id of one question's control: the contact form's `contact-<field name>`, so its error summary links to it. */
@@ -20,10 +15,16 @@ const quoteQuestionId = (service: string, key: string) => `contact-${quoteFieldN
  * not know that query.
  */
 export function QuoteQuestions({
+  groups: allGroups,
+  chooseAnswer,
   service,
   values,
   problem,
 }: {
+  /** Every service's questions, as the page gives them (core/forms/form-copy.ts). */
+  groups: readonly QuoteQuestionGroup[];
+  /** The first option of each question's select. */
+  chooseAnswer: string;
   /** The service chosen in the form now. */
   service: string;
   values: FormValues;
@@ -33,7 +34,7 @@ export function QuoteQuestions({
   useEffect(() => setEnhanced(true), []);
   // The order is the one the page was first drawn in, so choosing a service never moves a group.
   const [groups] = useState(() =>
-    [...quoteQuestionGroups].sort((a, b) => Number(b.service === service) - Number(a.service === service)),
+    [...allGroups].sort((a, b) => Number(b.service === service) - Number(a.service === service)),
   );
   return groups.map((group) => (
     <fieldset
@@ -47,7 +48,14 @@ export function QuoteQuestions({
     >
       <legend className="mb-4 text-lg font-semibold text-navy-900">{group.legend}</legend>
       {group.questions.map((question) => (
-        <Question key={question.key} group={group} question={question} values={values} problem={problem} />
+        <Question
+          key={question.key}
+          group={group}
+          question={question}
+          chooseAnswer={chooseAnswer}
+          values={values}
+          problem={problem}
+        />
       ))}
     </fieldset>
   ));
@@ -56,11 +64,13 @@ export function QuoteQuestions({
 function Question({
   group,
   question,
+  chooseAnswer,
   values,
   problem,
 }: {
   group: QuoteQuestionGroup;
   question: QuoteQuestion;
+  chooseAnswer: string;
   values: FormValues;
   problem: (field: string) => string | undefined;
 }) {
@@ -79,7 +89,7 @@ function Question({
           case "choice":
             return (
               <select {...control} {...common}>
-                <option value="">Choose an answer</option>
+                <option value="">{chooseAnswer}</option>
                 {question.options.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}

@@ -1,9 +1,6 @@
 import { useRef, useState } from "react";
 import type { FormResult } from "#core/forms/form-result.ts";
 
-/** The fixed message for a failed request or a reply we could not read. */
-const networkErrorMessage = "Network error. Please try again or contact us directly.";
-
 /** Reads the handler's `{ success, message }` reply; null when it is anything else. */
 async function readReply(response: Response): Promise<FormResult | null> {
   try {
@@ -38,10 +35,6 @@ const longestRetryWaitMs = 10_000;
 /** After this long without an answer, the visitor is told that saving can take a while. */
 const slowAfterMs = 3_000;
 
-/** What the visitor is told while a send takes longer than a moment. */
-export const stillSavingMessage =
-  "Still saving: this can take up to half a minute. Please keep this page open.";
-
 /** The wait a 503 asks for, in ms, when it says one (Retry-After in seconds); null otherwise. */
 function retryWait(response: Response): number | null {
   if (response.status !== 503) return null;
@@ -62,7 +55,7 @@ function newIdempotencyKey(): string {
  * The states both forms share: the sending flag, the banner's result, and one
  * idempotency key per filled-in form, so a double click or a retry is stored once.
  */
-export function useFormSubmission(initialResult: FormResult | null) {
+export function useFormSubmission(initialResult: FormResult | null, networkError: string) {
   const [sending, setSending] = useState(false);
   // True while a send has taken more than a moment (a failover being waited through): the form says so.
   const [slow, setSlow] = useState(false);
@@ -91,12 +84,12 @@ export function useFormSubmission(initialResult: FormResult | null) {
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
       const reply = await readReply(response);
-      setResult(reply ?? { type: "error", message: networkErrorMessage });
+      setResult(reply ?? { type: "error", message: networkError });
       if (reply?.type !== "success") return false;
       idempotencyKey.current = null;
       return true;
     } catch {
-      setResult({ type: "error", message: networkErrorMessage });
+      setResult({ type: "error", message: networkError });
       return false;
     } finally {
       clearTimeout(slowTimer);

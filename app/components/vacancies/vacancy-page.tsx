@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { site } from "#core/config/site.ts";
+import { careersFormWords } from "#core/forms/form-copy.ts";
 import type { FormStart } from "#core/forms/form-result.ts";
 import { serialiseJsonLd } from "#core/seo.ts";
 import {
@@ -86,7 +87,7 @@ export function VacancyPage({ vacancy, start }: { vacancy: Vacancy; start: FormS
               start,
               anchor: applyAnchor,
               vacancy: { reference: vacancy.reference, title: vacancy.title },
-              maxUploadMb: site.limits.maxUploadMb,
+              words: careersFormWords(site.limits.maxUploadMb),
             }}
           />
         </div>
