@@ -42,7 +42,6 @@ export const siteDetailsLabel = "Site details";
 /** One answer as staff and the person read it: the question's label and the answer in words. */
 export type AnswerInWords = { question: string; answer: string };
 
-
 const notSure = { value: "not-sure", label: "Not sure yet" };
 
 const choice = (...labels: string[]) =>
@@ -193,7 +192,6 @@ export const quoteQuestionGroups: readonly QuoteQuestionGroup[] = [
 export function questionsFor(service: string): readonly QuoteQuestion[] {
   return quoteQuestionGroups.find((group) => group.service === service)?.questions ?? [];
 }
-
 
 const dateWords = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",

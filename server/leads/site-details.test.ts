@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quoteFieldName } from "#core/forms/quote-fields.ts";
 import { issueFormToken } from "#core/forms/form-token.server.ts";
+import { quoteFieldName } from "#core/forms/quote-fields.ts";
 import {
   type Dialect,
   type Harness,
