@@ -62,6 +62,7 @@ export default [
     route("team", "routes/staff/team.tsx"),
     route("people", "routes/staff/people.tsx"),
     route("analytics", "routes/staff/analytics.tsx"),
+    route("health", "routes/staff/health.tsx"),
     route("vacancies", "routes/staff/vacancies.tsx"),
     route("vacancies/new", "routes/staff/vacancy.tsx", { id: "routes/staff/vacancy-new" }),
     route("vacancies/:reference", "routes/staff/vacancy.tsx"),

@@ -77,7 +77,14 @@ describe("restore on sqlite", () => {
     expect((await data({ DATABASE_URL: site, DATA_DIR: dir }, "purge")).code).toBe(0);
     writeFileSync(path.join(dir, "erasure-ledger.jsonl"), "");
     const backup = path.join(dir, "site.backup");
+    const backedUpFrom = Date.now();
     expect((await data({ DATABASE_URL: site, DATA_DIR: dir }, "backup", backup, "--plaintext")).code).toBe(0);
+    // The backup recorded when it finished, for /metrics and the Health page.
+    const recorded = new DatabaseSync(site, { readOnly: true });
+    const finished = recorded.prepare("SELECT succeeded_at FROM job_runs WHERE job = 'backup'").get();
+    recorded.close();
+    expect(Number(finished?.succeeded_at)).toBeGreaterThanOrEqual(backedUpFrom);
+    expect(Number(finished?.succeeded_at)).toBeLessThanOrEqual(Date.now());
 
     const restoreDir = path.join(dir, "restored");
     mkdirSync(restoreDir);

@@ -14,7 +14,7 @@ import { parseEnv } from "../server/env.ts";
 import { housekeepingWindows } from "../server/housekeeping.ts";
 import { niKeyId } from "../server/leads/protect.ts";
 import { rotateNiKey } from "../server/leads/rotate-ni-key.ts";
-import { backupDatabase, restoreDatabase } from "../server/lifecycle/backup.ts";
+import { backupDatabase, recordBackup, restoreDatabase } from "../server/lifecycle/backup.ts";
 import { newBackupKey } from "../server/lifecycle/backup-seal.ts";
 import { describeCounts, eraseByEmail } from "../server/lifecycle/erase.ts";
 import { ledgerFor } from "../server/lifecycle/ledger.ts";
@@ -173,6 +173,16 @@ if (command === "backup" && argument) {
     process.stdout.write(
       `Backed up the database to ${argument} (${(bytes / 1024 / 1024).toFixed(1)} MB), ${recipient ? "encrypted to BACKUP_RECIPIENT" : "unencrypted, as --plaintext asked"}. The keys are not in it: keep them apart.\n`,
     );
+    // The monitoring and the Health page know a backup only by this record: a backup that cannot write
+    // it fails, so the unit's journal says why before the missing-backup alert does.
+    try {
+      await recordBackup(env.DATABASE_URL, Date.now());
+    } catch (error) {
+      process.stderr.write(
+        `The backup is in ${argument}, but the time it finished could not be recorded in the database (${(error as Error).message}): /metrics and the Health page will go on saying the last backup is older.\n`,
+      );
+      process.exit(1);
+    }
     // Said where the nightly unit's journal shows it, until the backups have a key of their own.
     if (keys.fromLinkSecret && env.FORM_RESULT_SECRET) {
       process.stderr.write(

@@ -13,6 +13,7 @@ import type { createInterviews } from "./applicants/interviews.ts";
 import type { createRecruitment } from "./applicants/recruitment.ts";
 import type { createSelfService, PageAnswer } from "./applicants/self-service.ts";
 import type { ApplicantView } from "./applicants/self-service-view.ts";
+import type { Health } from "./health.ts";
 import type { createDataRequests } from "./lifecycle/data-requests.ts";
 import type { PersonLead } from "./lifecycle/person.ts";
 import type { Logger } from "./observability/logger.ts";
@@ -40,6 +41,8 @@ export type AppServices = {
   applicantPage: ReturnType<typeof createSelfService>;
   /** Job alerts: the sign-up form, the pages behind their links (confirm, change, leave) and the followers' counts. */
   alerts: Subscriptions;
+  /** The site's health in words, for administrators: the queue, the last backup and purge, the forms, the disk. */
+  health: Health;
 };
 
 /** What the server knows of one request it hands to React Router. */

@@ -10,6 +10,7 @@ import {
   startHarness,
   validEnquiry,
 } from "../tests/support/harness.ts";
+import { recordJobRun } from "./tables/job-runs.ts";
 
 const token = "metrics-token-for-the-tests-0123456789";
 
@@ -69,6 +70,46 @@ describe.each<Dialect>(["sqlite", "postgres"])("/metrics on %s", (dialect) => {
     expect(text).toMatch(/^site_request_duration_seconds_count\{group="forms"\} 4$/m);
     if (dialect === "postgres") expect(text).toMatch(/^site_database_pool_connections\{state="max"\} 20$/m);
     else expect(text).not.toContain("site_database_pool_connections");
+  });
+
+  it("counts every answer of each form by status, and the oldest waiting message's age", async () => {
+    const url = await start();
+    expect((await postEnquiry(url, validEnquiry())).status).toBe(200);
+    expect((await postEnquiry(url, "{not json")).status).toBe(400);
+    const text = await (await fetch(`${url}/metrics`)).text();
+    expect(text).toMatch(/^site_form_responses_total\{form="contact",status="200"\} 1$/m);
+    expect(text).toMatch(/^site_form_responses_total\{form="contact",status="400"\} 1$/m);
+    // The statuses the alert watches are there at 0 before the first error.
+    expect(text).toMatch(/^site_form_responses_total\{form="careers",status="500"\} 0$/m);
+    expect(text).toMatch(/^site_form_responses_total\{form="contact",status="503"\} 0$/m);
+    // Only the form's name and the status: nothing the visitor sent.
+    expect(text).not.toContain("example.co.uk");
+    // The acknowledgement and the staff e-mail wait (no SMTP server): the oldest is seconds old.
+    expect(text).toMatch(/^site_outbox_oldest_age_seconds [0-9]$/m);
+  });
+
+  it("reports when the last backup and the last purge finished, from the database, and when the process started", async () => {
+    const url = await start();
+    const before = await (await fetch(`${url}/metrics`)).text();
+    // Never: 0, which the alerts read as long ago.
+    expect(before).toMatch(/^site_backup_last_success_timestamp_seconds 0$/m);
+    expect(before).toMatch(/^site_purge_last_run_timestamp_seconds 0$/m);
+    const started = Number(/^process_start_time_seconds (\d+)$/m.exec(before)?.[1]);
+    expect(Math.abs(started - (Date.now() / 1000 - process.uptime()))).toBeLessThan(5);
+
+    const services = harness?.services;
+    if (!services) throw new Error("no harness");
+    const backupAt = Date.UTC(2027, 2, 1, 2, 31, 5);
+    await recordJobRun(services.db, "backup", backupAt);
+    // An older time recorded later (a slow process) never takes the newer one's place.
+    await recordJobRun(services.db, "backup", backupAt - 86_400_000);
+    const purged = Date.now();
+    expect((await (await services.startPurging()).runOnce())?.ran).toBe(true);
+    const after = await (await fetch(`${url}/metrics`)).text();
+    expect(after).toMatch(new RegExp(`^site_backup_last_success_timestamp_seconds ${backupAt / 1000}$`, "m"));
+    const purgeAt = Number(/^site_purge_last_run_timestamp_seconds (\d+)$/m.exec(after)?.[1]);
+    expect(purgeAt).toBeGreaterThanOrEqual(Math.floor(purged / 1000));
+    expect(purgeAt).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
   });
 
   it("counts a purge run and the rows it deleted", async () => {

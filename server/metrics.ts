@@ -8,6 +8,7 @@ import type { AlertSignUpLimit } from "./alerts/subscriptions.ts";
 import type { Database } from "./db/database.ts";
 import { outboxBacklog } from "./delivery/outbox.ts";
 import type { PurgeReport } from "./lifecycle/purge.ts";
+import { lastJobRuns } from "./tables/job-runs.ts";
 
 /** The path Prometheus scrapes. */
 export const metricsPath = "/metrics";
@@ -31,6 +32,20 @@ export function routeGroup(url: string): RouteGroup {
   if (path.startsWith("/api/")) return "api";
   return "pages";
 }
+
+/** The two forms, as /metrics and the Health page name them. */
+export type FormName = "contact" | "careers";
+
+/** The form whose endpoint a request's path is, or null for any other path. */
+export function formOf(url: string): FormName | null {
+  const path = url.split("?", 1)[0] ?? "/";
+  if (path === contactEndpoint) return "contact";
+  if (path === careersEndpoint) return "careers";
+  return null;
+}
+
+/** How long this process remembers each form's server errors for the Health page. */
+export const serverErrorMemoryMs = 24 * 60 * 60 * 1000;
 
 /** Why a form post was refused, from its status: the forms answer each kind of refusal with its own. */
 export function refusalReason(status: number): string {
@@ -66,9 +81,12 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
  * The server's Prometheus metrics (prom-client): what this process counted since it started (leads,
- * refusals, purges, request durations) and what the database says at the moment of the scrape (the
- * delivery queue, failed deliveries, the connection pool). Answered at /metrics only with
- * `Authorization: Bearer <METRICS_TOKEN>` or to a client on loopback that came through no proxy.
+ * refusals, every answer of the two forms, purges, request durations) and what the database says at
+ * the moment of the scrape (the delivery queue, failed deliveries, when the last backup and the last
+ * purge finished, the connection pool). Answered at /metrics only with
+ * `Authorization: Bearer <METRICS_TOKEN>` or to a client on loopback that came through no proxy. No
+ * label carries anything a visitor typed or sent: only fixed names, route groups and status codes.
+ * deploy/monitoring/alerts.yml alerts on them.
  */
 export function createMetrics(options: { db: Database; token?: string | undefined; now?: () => number }) {
   const { db, token } = options;
@@ -112,6 +130,27 @@ export function createMetrics(options: { db: Database; token?: string | undefine
   // Shown at 0 from the start, so a rate over them needs no first refusal to exist.
   for (const limit of ["network", "site", "mailbox"] satisfies AlertSignUpLimit[])
     alertRefusals.inc({ limit }, 0);
+  // Every answer of the two form endpoints, by form and status code: the site-wide alert on server
+  // errors reads it, where the refusals above count only the refusals, by reason.
+  const formResponses = new Counter({
+    name: "site_form_responses_total",
+    help: "Answers of the two form endpoints (contact, careers), by form and HTTP status code",
+    labelNames: ["form", "status"] as const,
+    registers: [registry],
+  });
+  // The statuses a healthy site answers, and those the alert watches, shown at 0 from the start: an
+  // increase needs the series to exist before the first error.
+  for (const form of ["contact", "careers"] satisfies FormName[])
+    for (const status of ["200", "303", "500", "503"]) formResponses.inc({ form, status }, 0);
+  // The server errors of the last day, for the Health page: the times alone, a few hundred at most.
+  const serverErrors: { form: FormName; at: number }[] = [];
+  // When this process started: a process that keeps restarting shows as this changing from scrape to
+  // scrape (Prometheus's conventional name, as Node's own client libraries give it).
+  new Gauge({
+    name: "process_start_time_seconds",
+    help: "When this server process started, in seconds since the epoch",
+    registers: [registry],
+  }).set(Math.round((now() - process.uptime() * 1000) / 1000));
   const durations = new Histogram({
     name: "site_request_duration_seconds",
     help: "Time to answer a request, by route group",
@@ -132,7 +171,15 @@ export function createMetrics(options: { db: Database; token?: string | undefine
   });
   new Gauge({
     name: "site_delivery_queue_oldest_seconds",
-    help: "Age of the oldest message waiting to be delivered (0 when none waits)",
+    help: "Age of the oldest message waiting to be delivered (0 when none waits): site_outbox_oldest_age_seconds under its earlier name",
+    registers: [registry],
+    collect() {
+      if (backlog) this.set(backlog.oldestWaitingSeconds ?? 0);
+    },
+  });
+  new Gauge({
+    name: "site_outbox_oldest_age_seconds",
+    help: "Age in seconds of the oldest e-mail or webhook waiting in the delivery queue (0 when none waits)",
     registers: [registry],
     collect() {
       if (backlog) this.set(backlog.oldestWaitingSeconds ?? 0);
@@ -144,6 +191,25 @@ export function createMetrics(options: { db: Database; token?: string | undefine
     registers: [registry],
     collect() {
       if (backlog) this.set(backlog.failed);
+    },
+  });
+  // Read from the database at each scrape, like the queue: the backup and the purge each record when
+  // they last finished well, whichever process or machine ran them. 0 means never.
+  let lastRuns: Awaited<ReturnType<typeof lastJobRuns>> | null = null;
+  new Gauge({
+    name: "site_backup_last_success_timestamp_seconds",
+    help: "When the last backup finished well, in seconds since the epoch (0: never)",
+    registers: [registry],
+    collect() {
+      if (lastRuns) this.set(Math.floor((lastRuns.backup ?? 0) / 1000));
+    },
+  });
+  new Gauge({
+    name: "site_purge_last_run_timestamp_seconds",
+    help: "When the retention purge last ran to the end, in any process, in seconds since the epoch (0: never)",
+    registers: [registry],
+    collect() {
+      if (lastRuns) this.set(Math.floor((lastRuns.purge ?? 0) / 1000));
     },
   });
   // The form posts this process is holding while the database switches over (server/leads/failover-hold.ts).
@@ -199,9 +265,10 @@ export function createMetrics(options: { db: Database; token?: string | undefine
       return;
     }
     try {
-      backlog = await outboxBacklog(db, now());
+      [backlog, lastRuns] = await Promise.all([outboxBacklog(db, now()), lastJobRuns(db)]);
     } catch {
       backlog = null;
+      lastRuns = null;
     }
     const body = await registry.metrics();
     res.setHeader("Content-Type", registry.contentType);
@@ -242,9 +309,15 @@ export function createMetrics(options: { db: Database; token?: string | undefine
       purgeDeleted.inc({ what: "acknowledged_mailboxes" }, housekeeping.mailboxes);
       purgeDeleted.inc({ what: "staff_mail" }, housekeeping.staffMail);
     },
+    /** How many answers of each form were server errors (5xx) since `since` (ms), in this process. */
+    formServerErrors(since: number): Record<FormName, number> {
+      const counts: Record<FormName, number> = { contact: 0, careers: 0 };
+      for (const error of serverErrors) if (error.at >= since) counts[error.form] += 1;
+      return counts;
+    },
     /**
      * Wraps the app: /metrics is answered here, before any page, and every other request is timed by
-     * route group, with form posts that are refused counted by reason.
+     * route group, with every answer of the forms counted by status, and refused posts by reason.
      */
     wrap(app: RequestListener): RequestListener {
       return (req, res) => {
@@ -253,10 +326,19 @@ export function createMetrics(options: { db: Database; token?: string | undefine
           return;
         }
         const group = routeGroup(req.url ?? "/");
+        const form = group === "forms" ? formOf(req.url ?? "/") : null;
         const end = durations.startTimer({ group });
         res.on("finish", () => {
           end();
-          if (group === "forms" && req.method === "POST" && res.statusCode >= 400)
+          if (!form) return;
+          formResponses.inc({ form, status: String(res.statusCode) });
+          if (res.statusCode >= 500) {
+            const at = now();
+            serverErrors.push({ form, at });
+            while ((serverErrors[0]?.at ?? at) < at - serverErrorMemoryMs || serverErrors.length > 1000)
+              serverErrors.shift();
+          }
+          if (req.method === "POST" && res.statusCode >= 400)
             refusals.inc({ reason: refusalReason(res.statusCode) });
         });
         app(req, res);

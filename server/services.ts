@@ -21,6 +21,7 @@ import { createSendMail, type SmtpConfig, smtpTimeouts } from "./delivery/smtp.t
 import { createSendWebhook, webhookTarget } from "./delivery/webhooks.ts";
 import type { Env } from "./env.ts";
 import { createFollowUp, type FollowUp } from "./follow-up/follow-up.ts";
+import { createHealth } from "./health.ts";
 import { housekeepingWindows } from "./housekeeping.ts";
 import type { LeasedJob } from "./jobs/leased-job.ts";
 import { createFailoverHold } from "./leads/failover-hold.ts";
@@ -64,6 +65,7 @@ import { createWorkspace } from "./workspace/workspace.ts";
  *                ├─ recruitment (stage e-mails, a vacancy's "not this time", the talent pool and its question) ── wakes delivery
  *                ├─ job alerts (sign-up, confirm, change, leave; the renewal question and their purge, hourly) ── wakes delivery
  *                ├─ job alerts' sending (new vacancies to those who asked, every minute) ── wakes delivery
+ *                ├─ health (the Health page: the queue, the last backup and purge, the forms' errors from the metrics)
  *                └─ purging (the erasure ledger replayed at start; the retention purge, hourly)
  */
 
@@ -415,6 +417,14 @@ export async function createServices(
     tombstoneOf: (reference) => tombstoneOf(db, reference),
   });
 
+  // The Health page: what the site can tell of itself, in the same limits as the monitoring's alerts.
+  const health = createHealth({
+    db,
+    mailConfigured: smtp !== null,
+    dataDir: env.DATA_DIR,
+    formServerErrors: (since) => metrics.formServerErrors(since),
+  });
+
   let draining = false;
   let stopping: Promise<void> | null = null;
   let purging: Purging | null = null;
@@ -443,6 +453,7 @@ export async function createServices(
       recruitment,
       interviews,
       alerts,
+      health,
     }),
     async startPurging() {
       // First the erasure ledger, again: after a restore, nobody erased since the backup is served.

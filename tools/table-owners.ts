@@ -48,6 +48,7 @@ export const owners: Record<string, string> = {
   sessions: "server/tables/sessions.ts",
   rate_limits: "server/tables/rate-limits.ts",
   leases: "server/tables/leases.ts",
+  job_runs: "server/tables/job-runs.ts",
   analytics_daily: "server/tables/analytics.ts",
   analytics_networks: "server/tables/analytics.ts",
   analytics_salts: "server/tables/analytics.ts",

@@ -5,7 +5,9 @@ import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
 import type { Readable } from "node:stream";
 import pg from "pg";
+import { openDatabase } from "../db/database.ts";
 import { isPostgres, sqliteFileOf } from "../db/url.ts";
+import { recordJobRun } from "../tables/job-runs.ts";
 import { checkPostgresSchema, checkSqliteSchema } from "./backup-schema.ts";
 import { type BackupDialect, unseal, verifySeal, writeSealed } from "./backup-seal.ts";
 import { postgresEnv } from "./postgres-env.ts";
@@ -106,6 +108,21 @@ export async function backupDatabase(
  * What a restore needs to open a backup: the seal keys it may have been sealed with (the current one
  * first, then earlier ones) and the age identity (null if there is none).
  */
+/**
+ * Records in the site's database that a backup finished at `at` (ms), once its file is sealed and in
+ * place. In the database rather than in a file beside the backups: every process on every app machine
+ * then reports the same time to /metrics and to the workspace's Health page, whichever machine ran the
+ * backup, and the backup needs to write nowhere but its own folder and the database it already reaches.
+ */
+export async function recordBackup(databaseUrl: string, at: number): Promise<void> {
+  const db = openDatabase(databaseUrl);
+  try {
+    await recordJobRun(db, "backup", at);
+  } finally {
+    await db.close();
+  }
+}
+
 export type RestoreKeys = { keys: readonly Buffer[]; identity: string | null };
 
 /**

@@ -6,6 +6,7 @@ import { acknowledgementWindowMs } from "../leads/acknowledgements.ts";
 import { staffMailWindowMs } from "../leads/staff-mail.ts";
 import { countQuietMailboxes, deleteQuietMailboxes } from "../tables/acknowledged-mailboxes.ts";
 import { countSpentInvitations, deleteSpentInvitations } from "../tables/invitations.ts";
+import { recordJobRun } from "../tables/job-runs.ts";
 import { type RetentionRow, retentionRowOf, retentionRows } from "../tables/leads/lifecycle.ts";
 import { countExpiredChallenges, deleteExpiredChallenges } from "../tables/passkeys.ts";
 import { countEndedWindows, deleteEndedWindows } from "../tables/rate-limits.ts";
@@ -292,6 +293,9 @@ export async function purge(db: Database, options: PurgeOptions): Promise<PurgeR
     const swept = leaseLost ? noHousekeeping : await housekeeping(db, sweepAt, options, false);
     const anything = deleted.records + Object.values(swept).reduce((sum, n) => sum + n, 0);
     if (anything > 0) await reclaimSpace(db);
+    // The time a whole run finished, by the real clock, for /metrics and the Health page: an alert
+    // fires when no process has purged for two hours.
+    if (!leaseLost) await recordJobRun(db, "purge", clock());
     const stopped = leaseLost ? { stopped: "lease-lost" as const } : {};
     return { asOf, dryRun, ran: true, ...stopped, leads, deleted, housekeeping: swept };
   } finally {

@@ -4,8 +4,11 @@ import { site } from "#core/config/site.ts";
 import { Logo } from "~/components/logo";
 import { cn } from "~/lib/cn";
 
-/** The workspace's sections, in the order the navigation shows them (some named otherwise for non-admins). */
-const sections: { to: string; label: string; staffLabel?: string }[] = [
+/**
+ * The workspace's sections, in the order the navigation shows them (some named otherwise for non-admins,
+ * some for administrators only).
+ */
+const sections: { to: string; label: string; staffLabel?: string; adminOnly?: boolean }[] = [
   { to: "/staff", label: "Leads" },
   { to: "/staff/interviews", label: "Interviews" },
   { to: "/staff/vacancies", label: "Vacancies" },
@@ -13,6 +16,7 @@ const sections: { to: string; label: string; staffLabel?: string }[] = [
   { to: "/staff/people", label: "People" },
   { to: "/staff/analytics", label: "Analytics" },
   { to: "/staff/team", label: "Team", staffLabel: "Your passkeys" },
+  { to: "/staff/health", label: "Health", adminOnly: true },
 ];
 
 function SkipLink() {
@@ -29,22 +33,24 @@ function SkipLink() {
 function SectionLinks({ isAdmin, className }: { isAdmin: boolean; className?: string }) {
   return (
     <ul className={className}>
-      {sections.map((section) => (
-        <li key={section.to}>
-          <NavLink
-            to={section.to}
-            end={section.to === "/staff"}
-            className={({ isActive }) =>
-              cn(
-                "block rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10",
-                isActive && "bg-white/15 underline underline-offset-4",
-              )
-            }
-          >
-            {isAdmin ? section.label : (section.staffLabel ?? section.label)}
-          </NavLink>
-        </li>
-      ))}
+      {sections
+        .filter((section) => isAdmin || !section.adminOnly)
+        .map((section) => (
+          <li key={section.to}>
+            <NavLink
+              to={section.to}
+              end={section.to === "/staff"}
+              className={({ isActive }) =>
+                cn(
+                  "block rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/10",
+                  isActive && "bg-white/15 underline underline-offset-4",
+                )
+              }
+            >
+              {isAdmin ? section.label : (section.staffLabel ?? section.label)}
+            </NavLink>
+          </li>
+        ))}
     </ul>
   );
 }

@@ -20,6 +20,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
       <MailNotSecure notice={loaderData.mailNotSecure} />
       <Renewals renewals={loaderData.renewals} />
       <FailedDeliveries {...loaderData.failed} />
+      <Unhealthy names={loaderData.unhealthy} />
       <Overdue count={loaderData.overdue} />
       <Outlet />
     </StaffFrame>
@@ -139,6 +140,25 @@ function FailedDeliveries({ count, references }: { count: number; references: st
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * For administrators: the Health page's checks that need someone today, named, with the way to it (not
+ * on the Health page itself, which says it in full).
+ */
+function Unhealthy({ names }: { names: string[] }) {
+  const { pathname } = useLocation();
+  if (names.length === 0 || pathname === "/staff/health") return null;
+  return (
+    <p className="mb-4 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-2 font-semibold text-red-900">
+      <Link to="/staff/health" className="underline">
+        {names.length === 1
+          ? "1 health check needs someone today"
+          : `${names.length} health checks need someone today`}
+      </Link>{" "}
+      <span className="font-normal">({names.join(", ")})</span>
+    </p>
   );
 }
 
