@@ -7,7 +7,8 @@
  *   app/     the React Router app. Of the server it sees only the types of server/contract.ts.
  *   server/  the Node server. It never imports the app. Inside it, imports point one way, down this list:
  *              the root files (services.ts, the composition root; main.ts, app.ts, contract.ts ...)
- *              the features: workspace, vacancies, lifecycle, follow-up, scanning, analytics, applicants, alerts
+ *              the features: workspace, vacancies, lifecycle, follow-up, scanning, analytics, applicants, alerts,
+ *                bounces
  *                (each stands alone: what one must tell another is wired by the composition root)
  *              leads
  *              delivery
@@ -21,7 +22,7 @@
  * purge's rules reads both); the rules on core/ and on loops hold for them too.
  */
 const test = "\\.test\\.tsx?$";
-const features = "workspace|vacancies|lifecycle|follow-up|scanning|analytics|applicants|alerts";
+const features = "workspace|vacancies|lifecycle|follow-up|scanning|analytics|applicants|alerts|bounces";
 
 /** A rule that keeps a server folder from importing any server code above it. */
 function below(name, folders, allowed, comment) {
@@ -80,7 +81,7 @@ module.exports = {
       "features-stand-apart",
       features,
       "leads|delivery|jobs|protection|tables|db|observability",
-      "A feature (workspace, vacancies, lifecycle, follow-up, scanning, analytics, applicants) imports only what lies below it, never another feature or a root file: what one feature must tell another is wired by server/services.ts.",
+      "A feature (workspace, vacancies, lifecycle, follow-up, scanning, analytics, applicants, alerts, bounces) imports only what lies below it, never another feature or a root file: what one feature must tell another is wired by server/services.ts.",
     ),
     below(
       "leads-below-the-features",

@@ -14,6 +14,7 @@ import type { createRecruitment } from "./applicants/recruitment.ts";
 import type { createSelfService, PageAnswer } from "./applicants/self-service.ts";
 import type { ApplicantView } from "./applicants/self-service-view.ts";
 import type { Health } from "./health.ts";
+import type { Bounces } from "./bounces/bounces.ts";
 import type { createDataRequests } from "./lifecycle/data-requests.ts";
 import type { PersonLead } from "./lifecycle/person.ts";
 import type { Logger } from "./observability/logger.ts";
@@ -43,6 +44,8 @@ export type AppServices = {
   alerts: Subscriptions;
   /** The site's health in words, for administrators: the queue, the last backup and purge, the forms, the disk. */
   health: Health;
+  /** Mail that did not arrive: a lead's blocked address, correcting it (and sending again) or unblocking it. */
+  bounces: Bounces;
 };
 
 /** What the server knows of one request it hands to React Router. */

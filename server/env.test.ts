@@ -27,6 +27,31 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("reads the bounce mailbox and DKIM settings, and refuses those that could not work", () => {
+    const bounces = {
+      BOUNCE_ADDRESS: "bounces@example.co.uk",
+      BOUNCE_IMAP_URL: "imaps://bounces%40example.co.uk:secret@outlook.office365.com:993/INBOX",
+    };
+    expect(parseEnv(bounces)).toMatchObject({ ...bounces, BOUNCE_POLL_MS: 30_000 });
+    expect(
+      parseEnv({ ...bounces, BOUNCE_IMAP_URL: "imap://bounces:secret@127.0.0.1:1143/INBOX" }).BOUNCE_IMAP_URL,
+    ).toBe("imap://bounces:secret@127.0.0.1:1143/INBOX");
+    // A password in clear across a network is refused; so is a mailbox nobody's bounces can be tied to.
+    expect(() =>
+      parseEnv({ ...bounces, BOUNCE_IMAP_URL: "imap://bounces:secret@imap.example.co.uk/INBOX" }),
+    ).toThrow(/BOUNCE_IMAP_URL: must be imaps:\/\/ for a server on another machine/);
+    expect(() => parseEnv({ BOUNCE_IMAP_URL: bounces.BOUNCE_IMAP_URL })).toThrow(
+      /BOUNCE_ADDRESS: must be set/,
+    );
+    expect(() => parseEnv({ BOUNCE_ADDRESS: "bounces+site@example.co.uk" })).toThrow(/must not have a \+/);
+    expect(() => parseEnv({ BOUNCE_ADDRESS: "a-very-long-bounce-mailbox@example.co.uk" })).toThrow(
+      /at most 18 characters before the @/,
+    );
+    expect(() => parseEnv({ DKIM_DOMAIN: "example.co.uk", DKIM_SELECTOR: "site2025" })).toThrow(
+      /give all three or none/,
+    );
+  });
+
   it("refuses an SMTP_URL with settings after a ? or #, which would override the TLS policy", () => {
     for (const query of ["?ignoreTLS=true", "?secure=false", "?tls.rejectUnauthorized=false", "?", "#tls"]) {
       const url = `smtps://mailer:secret@mail.example.com:465${query}`;

@@ -2,6 +2,7 @@ import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { isPostgres } from "./db/url.ts";
 import { webhookKind } from "./delivery/webhooks.ts";
+import { bounceLocalPartMax } from "./protection/return-path.ts";
 
 const httpUrl = /^https?:$/;
 
@@ -83,6 +84,51 @@ function isCidr(value: string): boolean {
     return false;
   }
 }
+
+/** A loopback host: mail read or sent there never leaves the machine. */
+function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return name === "localhost" || name === "::1" || /^127\./.test(name);
+}
+
+/**
+ * BOUNCE_IMAP_URL: imaps://user:password@host:993/INBOX, or imap:// to a server on loopback only (the
+ * password would otherwise cross the network in clear).
+ */
+const imapUrl = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === "") return undefined;
+    const url = URL.canParse(value) ? new URL(value) : null;
+    const problem = !url
+      ? "must be a URL such as imaps://user:password@imap.example.co.uk:993/INBOX"
+      : url.protocol !== "imaps:" && url.protocol !== "imap:"
+        ? "must start imaps:// (or imap:// for a server on this machine)"
+        : url.protocol === "imap:" && !isLoopbackHost(url.hostname)
+          ? "must be imaps:// for a server on another machine: imap:// would send the password in clear"
+          : !url.username || !url.password
+            ? "must name the mailbox's user and password (imaps://user:password@host/INBOX); a @ in the user is %40"
+            : url.search || url.hash
+              ? "must not have anything after a ? or # (a ? or # in the password is %3F or %23)"
+              : null;
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** BOUNCE_ADDRESS: an address whose local part is short enough for each message's id and signature after a +. */
+const bounceAddress = z
+  .email({ error: "must be an e-mail address such as bounces@example.co.uk" })
+  .refine((value) => !value.slice(0, value.lastIndexOf("@")).includes("+"), {
+    error: "must not have a + in it: each message's id is added after one",
+  })
+  .refine((value) => value.lastIndexOf("@") <= bounceLocalPartMax, {
+    error: `must have at most ${bounceLocalPartMax} characters before the @, so each message's id and signature fit`,
+  })
+  .optional();
 
 /** A Standard Webhooks secret: "whsec_" and 24 to 64 random bytes in base64. */
 const webhookSecret = z.string().refine(
@@ -177,6 +223,27 @@ const schema = z.object({
   /** The Standard Webhooks signing secret, needed for any webhook address that is neither Slack nor Teams. */
   WEBHOOK_SECRET: webhookSecret.optional(),
 
+  /**
+   * The address bounces come back to. Each e-mail's envelope sender is this address with the message's
+   * id and a signature after a + (bounces+<id>.<signature>@...), so a bounce names its message.
+   */
+  BOUNCE_ADDRESS: bounceAddress,
+  /** The bounce mailbox, read over IMAP every BOUNCE_POLL_MS: imaps://user:password@host:993/INBOX. */
+  BOUNCE_IMAP_URL: imapUrl,
+  BOUNCE_POLL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  /** DKIM: the domain mail is signed for, the selector its public key is published under, the private key's file. */
+  DKIM_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, {
+      error: "must be a domain name such as example.co.uk",
+    })
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i, { error: "must be one DNS label such as site2025" })
+    .optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   CAREERS_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
@@ -255,6 +322,21 @@ const checked = schema.superRefine((env, ctx) => {
       code: "custom",
       path: ["CLAMD_HOST"],
       message: "give either CLAMD_SOCKET or CLAMD_HOST (with CLAMD_PORT), not both",
+    });
+  }
+  if (env.BOUNCE_IMAP_URL && !env.BOUNCE_ADDRESS) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["BOUNCE_ADDRESS"],
+      message: "must be set with BOUNCE_IMAP_URL: without it no bounce names its message",
+    });
+  }
+  const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY_FILE];
+  if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DKIM_PRIVATE_KEY_FILE"],
+      message: "DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE go together: give all three or none",
     });
   }
   if (env.CLAMD_PORT !== undefined && !env.CLAMD_HOST) {

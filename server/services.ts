@@ -1,3 +1,5 @@
+import { createPrivateKey, createPublicKey } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { RequestHandler, Router } from "express";
 import { applicants } from "#core/config/applicants.ts";
 import { site } from "#core/config/site.ts";
@@ -8,16 +10,19 @@ import { createSubscriptions } from "./alerts/subscriptions.ts";
 import { type Analytics, createAnalytics } from "./analytics/analytics.ts";
 import { analyticsReport } from "./analytics/report.ts";
 import { createInterviewReminders, type InterviewReminders } from "./applicants/interview-reminders.ts";
-import { createInterviews } from "./applicants/interviews.ts";
+import { createInterviews, resendInvitations } from "./applicants/interviews.ts";
 import { createPoolRenewal, type PoolRenewal } from "./applicants/pool-renewal.ts";
 import { createRecruitment } from "./applicants/recruitment.ts";
 import { createSelfService } from "./applicants/self-service.ts";
+import { type Bounces, createBounces } from "./bounces/bounces.ts";
+import { dkimRecordValue } from "./bounces/mail-check.ts";
+import { defaultMailboxTimeouts, mailboxAddress } from "./bounces/mailbox.ts";
 import type { AppServices } from "./contract.ts";
 import { type Database, type DatabaseOptions, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import type { ApplicantLinks } from "./delivery/emails.ts";
 import { createOutboxWorker, type OutboxWorker } from "./delivery/outbox.ts";
-import { createSendMail, type SmtpConfig, smtpTimeouts } from "./delivery/smtp.ts";
+import { createSendMail, type DkimKey, type SmtpConfig, smtpTimeouts } from "./delivery/smtp.ts";
 import { createSendWebhook, webhookTarget } from "./delivery/webhooks.ts";
 import type { Env } from "./env.ts";
 import { createFollowUp, type FollowUp } from "./follow-up/follow-up.ts";
@@ -35,6 +40,7 @@ import { createMetrics, type Metrics } from "./metrics.ts";
 import type { Logger } from "./observability/logger.ts";
 import { alertLinkKey } from "./protection/alert-link.ts";
 import { applicantLinkKey, applicantLinkUrl } from "./protection/applicant-link.ts";
+import { returnPathKey, returnPaths } from "./protection/return-path.ts";
 import { readiness } from "./readiness.ts";
 import { clamdAddress, createClamdScan } from "./scanning/clamd.ts";
 import { createScanning, type Scanning } from "./scanning/scanner.ts";
@@ -92,6 +98,8 @@ export type Services = {
   alertSending: AlertSending;
   /** The job alerts' renewal question a month before each lapses, and the deletion of lapsed and unconfirmed ones, hourly. */
   alertRenewal: LeasedJob;
+  /** Bounces read back from the bounce mailbox (every 30 s when BOUNCE_IMAP_URL is set), and blocked addresses. */
+  bounces: Bounces;
   /** GET /readyz: 503 while the database cannot be reached or the server is shutting down. */
   readiness: RequestHandler;
   /** /metrics (Prometheus) and what it counts. */
@@ -151,6 +159,12 @@ type ServicesEnv = Pick<
   | "CLAMD_PORT"
   | "METRICS_TOKEN"
   | "ERASURE_LEDGER"
+  | "BOUNCE_ADDRESS"
+  | "BOUNCE_IMAP_URL"
+  | "BOUNCE_POLL_MS"
+  | "DKIM_DOMAIN"
+  | "DKIM_SELECTOR"
+  | "DKIM_PRIVATE_KEY_FILE"
 >;
 
 /**
@@ -196,6 +210,38 @@ export function smtpConfig(env: ServicesEnv): SmtpConfig | null {
   return null;
 }
 
+/** The largest message read from the bounce mailbox: a bounce quoting a notification with its CVs is smaller. */
+const bounceMaxBytes = 8 * 1024 * 1024;
+
+/** The DKIM key from the environment, read from its file, or null when none is set; a file that cannot be read stops the start. */
+export function dkimKey(
+  env: Pick<Env, "DKIM_DOMAIN" | "DKIM_SELECTOR" | "DKIM_PRIVATE_KEY_FILE">,
+): DkimKey | null {
+  if (!env.DKIM_DOMAIN || !env.DKIM_SELECTOR || !env.DKIM_PRIVATE_KEY_FILE) return null;
+  let privateKey: string;
+  try {
+    privateKey = readFileSync(env.DKIM_PRIVATE_KEY_FILE, "utf8");
+  } catch (error) {
+    throw new Error(
+      `DKIM_PRIVATE_KEY_FILE cannot be read (${error instanceof Error ? error.message : String(error)}): make it with npm run mail -- dkim-key <file>`,
+    );
+  }
+  if (!privateKey.includes("PRIVATE KEY-----")) {
+    throw new Error(
+      "DKIM_PRIVATE_KEY_FILE is not a PEM private key: make one with npm run mail -- dkim-key <file>",
+    );
+  }
+  return { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey };
+}
+
+/** Whose servers send the company's mail, from the SMTP server's name: the SPF record to suggest names them. */
+function mailProvider(smtp: SmtpConfig | null): "microsoft" | "google" | "unknown" {
+  const host = smtp ? ("url" in smtp ? new URL(smtp.url).hostname : smtp.host).toLowerCase() : "";
+  if (/(^|\.)(office365|outlook)\.com$/.test(host)) return "microsoft";
+  if (/(^|\.)(gmail|google)\.com$/.test(host)) return "google";
+  return "unknown";
+}
+
 /** The site's own addresses: the configured site address, and PUBLIC_URL when it is another. */
 export function ownOrigins(publicUrl: string | undefined): string[] {
   const origins = [new URL(site.siteUrl).origin];
@@ -230,9 +276,44 @@ export async function createServices(
   const smtp = smtpConfig(env);
   const from = env.MAIL_FROM ?? `${site.brand} <${site.email}>`;
   const webhooks = env.WEBHOOK_URLS.map((url) => ({ url, ...webhookTarget(url) }));
+  const enquiriesTo = env.ENQUIRIES_TO ?? site.email;
+  const applicationsTo = env.APPLICATIONS_TO ?? site.email;
+  // Each e-mail's own signed return address, so a bounce names its message (BOUNCE_ADDRESS).
+  const paths = env.BOUNCE_ADDRESS
+    ? returnPaths(env.BOUNCE_ADDRESS, returnPathKey(secrets.resultSecret))
+    : null;
+  const dkim = dkimKey(env);
+  const bounces = createBounces({
+    db,
+    logger,
+    returnPaths: paths,
+    mailbox: env.BOUNCE_IMAP_URL ? mailboxAddress(env.BOUNCE_IMAP_URL) : null,
+    timeouts: defaultMailboxTimeouts,
+    pollMs: env.BOUNCE_POLL_MS,
+    maxBytes: bounceMaxBytes,
+    teamTo: { enquiry: enquiriesTo, application: applicationsTo },
+    publicUrl,
+    clock: now,
+    onQueued: () => delivery.wake(),
+    // A corrected address gets the interview invitations still to come again.
+    resend: (tx, change) =>
+      resendInvitations(tx, { ...change, links: applicantLinks, replyTo: applicationsTo }),
+    // The administrators' check of the domain's records: the DKIM domain, or the From address's.
+    mailRecords: {
+      domain: dkim?.domainName ?? /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? site.email.split("@")[1] ?? "",
+      selector: dkim?.keySelector ?? "default",
+      provider: mailProvider(smtp),
+      privateKey: dkim?.privateKey ?? null,
+      publicRecord: dkim
+        ? dkimRecordValue(
+            createPublicKey(createPrivateKey(dkim.privateKey)).export({ type: "spki", format: "der" }),
+          )
+        : null,
+    },
+  });
   const delivery = createOutboxWorker({
     db,
-    send: smtp ? createSendMail(smtp, smtpTimeouts(env.OUTBOX_LEASE_MS)) : null,
+    send: smtp ? createSendMail(smtp, smtpTimeouts(env.OUTBOX_LEASE_MS), dkim) : null,
     sendWebhook: webhooks.length > 0 ? createSendWebhook({ secret: env.WEBHOOK_SECRET }) : null,
     webhookUrls: new Map(webhooks.map((webhook) => [webhook.key, webhook.url])),
     from,
@@ -245,6 +326,10 @@ export async function createServices(
     // An e-mail with attachments waits while any of its lead's documents is still to be virus-scanned.
     holdWhile: pendingScanOf,
     attachment: (id) => attachmentOf(db, id),
+    ...(paths ? { returnPath: (messageId: string) => paths.addressFor(messageId) } : {}),
+    // Nothing reaches an address that bounced for good or complained, whatever queued it.
+    blocked: (mail) => bounces.blocked(mail.to),
+    onBlocked: (mail) => bounces.alertBlocked(mail),
   });
 
   // A vacancy published (or a published one edited) wakes the job alerts, so "as soon as a job is
@@ -304,8 +389,6 @@ export async function createServices(
     },
   });
 
-  const enquiriesTo = env.ENQUIRIES_TO ?? site.email;
-  const applicationsTo = env.APPLICATIONS_TO ?? site.email;
   const followUp = createFollowUp({
     db,
     logger,
@@ -441,6 +524,7 @@ export async function createServices(
     interviewReminders,
     alertSending,
     alertRenewal,
+    bounces,
     readiness: readiness({ db, draining: () => draining, timeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS }),
     metrics,
     // A page whose database call fails in a failover answers 503 "switching over", not 500.
@@ -454,6 +538,7 @@ export async function createServices(
       interviews,
       alerts,
       health,
+      bounces,
     }),
     async startPurging() {
       // First the erasure ledger, again: after a restore, nobody erased since the backup is served.
@@ -476,6 +561,8 @@ export async function createServices(
       interviewReminders.start();
       alertSending.start();
       alertRenewal.start();
+      // Without a bounce mailbox there is nothing to read: the job does not run at all.
+      if (env.BOUNCE_IMAP_URL) bounces.job.start();
     },
     drain(deadline) {
       draining = true;
@@ -489,6 +576,7 @@ export async function createServices(
       await interviewReminders.stop();
       await alertSending.stop();
       await alertRenewal.stop();
+      await bounces.job.stop();
       await (stopping ?? delivery.stop());
       await scanning.stop();
       await analytics.stop();

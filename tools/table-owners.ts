@@ -34,6 +34,8 @@ export const owners: Record<string, string> = {
   tombstones: "server/tables/tombstones.ts",
   acknowledged_mailboxes: "server/tables/acknowledged-mailboxes.ts",
   outbox: "server/tables/outbox.ts",
+  suppressed_addresses: "server/tables/suppressions.ts",
+  bounce_receipts: "server/tables/bounce-receipts.ts",
   interviews: "server/tables/interviews.ts",
   vacancies: "server/tables/vacancies.ts",
   job_alerts: "server/tables/job-alerts.ts",

@@ -23,7 +23,7 @@ const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: 
   .scripts;
 
 /** The installers of what the tests use from Debian: apt-get takes one at a time. */
-const installers = ["chromium", "java", "caddy", "clamav", "patroni", "monitoring"]
+const installers = ["chromium", "java", "caddy", "clamav", "dovecot", "patroni", "monitoring"]
   .map((name) => `scripts/ensure-${name}.sh`)
   .filter((script) => existsSync(script));
 

@@ -26,6 +26,11 @@ export type JobAlertsConfig = {
   signUpsPerNetworkPerHour: number;
   /** Posts to the links' pages (confirm, manage, leave) one network may make in an hour. */
   linkPostsPerNetworkPerHour: number;
+  /**
+   * Bounces an alert may have (each bounce, for good or for now, and each alert not sent because its
+   * address is blocked) before it ends; a complaint ends it at once.
+   */
+  bouncesBeforeEnding: number;
 };
 
 export const jobAlerts = {
@@ -35,4 +40,5 @@ export const jobAlerts = {
   signUpsPerHour: 100,
   signUpsPerNetworkPerHour: 20,
   linkPostsPerNetworkPerHour: 60,
+  bouncesBeforeEnding: 3,
 } satisfies JobAlertsConfig;

@@ -237,7 +237,12 @@ export type AuditAction =
   | "applicant-withdrew"
   | "cv-replaced"
   | "consent-renewed"
-  | "link-sent";
+  | "link-sent"
+  // Mail that did not arrive: a bounce read back from the bounce mailbox (detail: "purpose: the receiving
+  // server's words"), and what staff did about it: corrected the lead's address, or unblocked it.
+  | "mail-bounced"
+  | "email-corrected"
+  | "address-unblocked";
 
 /**
  * Where a document stands with the virus scanner: waiting for it (neither attached nor downloadable),
@@ -289,10 +294,15 @@ export type MailPurpose =
   | "alert-confirm"
   | "alert-renewal"
   // To the administrators or one member of staff: someone reached a replies cap; a passkey was added.
-  | "staff-security";
+  | "staff-security"
+  // To the lead's owner (or the team): an e-mail to the lead's person could not be delivered.
+  | "bounce-notice";
 
-/** Where a message stands: waiting (queued, or being sent now), sent, or failed for good. */
-export type MailState = "waiting" | "sent" | "failed";
+/**
+ * Where a message stands: waiting (queued, or being sent now), sent, failed for good, or not delivered
+ * (the mail server took it, and a bounce came back saying it never arrived).
+ */
+export type MailState = "waiting" | "sent" | "failed" | "not-delivered";
 
 export const mailPurposeLabels: Record<MailPurpose, string> = {
   notification: "Our copy of the lead",
@@ -311,18 +321,21 @@ export const mailPurposeLabels: Record<MailPurpose, string> = {
   "alert-confirm": "Job alerts: the link to confirm them",
   "alert-renewal": "Job alerts: asked whether to keep them",
   "staff-security": "Security notice to the team",
+  "bounce-notice": "Not delivered: notice to the owner",
 };
 
 export const mailStateLabels: Record<MailState, string> = {
   waiting: "Waiting to be sent",
   sent: "Sent",
   failed: "Failed",
+  "not-delivered": "Not delivered",
 };
 
 /** Where a message stands in words, with its attempts: "Failed after 8 attempts: Connection refused". */
 export function mailProgress(mail: { state: MailState; attempts: number; lastError: string | null }): string {
   const error = mail.lastError ? `: ${mail.lastError}` : "";
   if (mail.state === "sent") return mailStateLabels.sent;
+  if (mail.state === "not-delivered") return mailStateLabels["not-delivered"];
   if (mail.state === "failed") {
     return `${mailStateLabels.failed} after ${mail.attempts} ${mail.attempts === 1 ? "attempt" : "attempts"}${error}`;
   }
@@ -331,9 +344,17 @@ export function mailProgress(mail: { state: MailState; attempts: number; lastErr
     : mailStateLabels.waiting;
 }
 
-/** The outbox's own states, as the workspace shows them. */
-export function mailStateOf(status: string): MailState {
+/** The outbox's own states, as the workspace shows them; a hard bounce or a complaint reads as not delivered. */
+export function mailStateOf(status: string, bounce: string | null = null): MailState {
+  if (status === "sent" && (bounce === "hard" || bounce === "complaint")) return "not-delivered";
   return status === "sent" ? "sent" : status === "failed" ? "failed" : "waiting";
+}
+
+/** What a bounce said of a message, as staff read it: "could not be delivered: 550 5.1.1 No such user". */
+export function bounceWords(bounce: { kind: string; reason: string }): string {
+  if (bounce.kind === "complaint") return "reported as spam by the recipient: nothing more is sent to them";
+  if (bounce.kind === "soft") return `delayed, the receiving server will try again: ${bounce.reason}`;
+  return `could not be delivered: ${bounce.reason}`;
 }
 
 const mailNames: Record<MailPurpose, string> = {
@@ -353,9 +374,11 @@ const mailNames: Record<MailPurpose, string> = {
   "alert-confirm": "The e-mail to confirm job alerts",
   "alert-renewal": "The job alerts' renewal e-mail",
   "staff-security": "The security notice to the team",
+  "bounce-notice": "The notice that an e-mail was not delivered",
 };
 
-function mailName(purpose: string): string {
+/** What an e-mail was, as a sentence starts it: "The interview invitation". */
+export function mailNameOf(purpose: string): string {
   return purpose in mailNames ? mailNames[purpose as MailPurpose] : "An e-mail";
 }
 
@@ -367,11 +390,11 @@ export function describeEvent(action: AuditAction, detail: string): string {
     case "opened":
       return "Opened for the first time";
     case "mail-sent":
-      return `${mailName(detail)} was sent`;
+      return `${mailNameOf(detail)} was sent`;
     case "mail-failed":
-      return `${mailName(detail)} could not be sent`;
+      return `${mailNameOf(detail)} could not be sent`;
     case "mail-retried":
-      return `${mailName(detail)} was queued to be sent again`;
+      return `${mailNameOf(detail)} was queued to be sent again`;
     case "status-changed": {
       const [from = "", to = ""] = detail.split(" → ");
       return `Status changed from ${statusLabel(from)} to ${statusLabel(to)}`;
@@ -456,6 +479,16 @@ export function describeEvent(action: AuditAction, detail: string): string {
       return `The applicant renewed their place in the talent pool${detail ? ` (${detail})` : ""}`;
     case "link-sent":
       return "A fresh link to the application was e-mailed to the address on file";
+    case "mail-bounced": {
+      const [purpose = "", ...words] = detail.split(": ");
+      return `${mailNameOf(purpose)} could not be delivered: ${words.join(": ") || "the receiving server refused it"}`;
+    }
+    case "email-corrected":
+      return detail
+        ? `E-mail address corrected after a bounce; ${detail}`
+        : "E-mail address corrected after a bounce";
+    case "address-unblocked":
+      return "E-mail address unblocked: mail is sent to it again";
   }
 }
 
@@ -465,7 +498,8 @@ export const formerStaff = "A former member of staff";
 /** Who did it: a member of staff by name, or the website (or its mail service) for what happened on its own. */
 export function actorOf(action: AuditAction, who: string | null): string {
   if (who) return who;
-  if (action === "mail-sent" || action === "mail-failed") return "the mail service";
+  if (action === "mail-sent" || action === "mail-failed" || action === "mail-bounced")
+    return "the mail service";
   if (action === "document-infected") return "the virus scanner";
   if (
     action === "applicant-withdrew" ||

@@ -51,6 +51,8 @@ export type InterviewListing = {
   bookedBy: string | null;
   answer: InterviewAnswer | null;
   answerText: string;
+  /** Why its last invitation could not be delivered (a bounce), or null. */
+  notDelivered: string | null;
 };
 
 /** One of an application's interviews, as its page shows it, with what the move form starts from. */
@@ -84,6 +86,7 @@ function listing(interview: ListedInterview): InterviewListing {
     bookedBy: interview.bookedBy,
     answer: interview.answer,
     answerText: answerInWords(interview),
+    notDelivered: interview.notDelivered,
   };
 }
 

@@ -149,6 +149,41 @@ export async function cancelScheduledInterviews(
   return cancelled;
 }
 
+/**
+ * Sends each interview still to come of an application again, inside the caller's transaction, once its
+ * address was corrected after a bounce: the same UID at the next SEQUENCE, so a calendar that did get an
+ * earlier copy updates it, to the address on file now, with the timeline's line. Resolves with how many.
+ */
+export async function resendInvitations(
+  tx: Queryable,
+  options: { reference: string; staffId: number; now: number; links: ApplicantLinks; replyTo: string },
+): Promise<number> {
+  const { reference, now } = options;
+  const applicant = await applicantOf(tx, reference);
+  if (!applicant || barred(applicant)) return 0;
+  const sending = { replyTo: options.replyTo, links: options.links, now };
+  let sent = 0;
+  for (const interview of await scheduledInterviewsAfter(tx, reference, now)) {
+    const facts = interview.booking;
+    const sequence = await rebookInterview(tx, reference, interview.uid, {
+      booking: facts,
+      remindedAt: remindedAt(facts.startsAt, now),
+      now,
+    });
+    if (sequence === null) continue;
+    const mail = interviewMail("invited", { ...facts, uid: interview.uid, sequence }, applicant, sending);
+    await tellApplicant(tx, mail, {
+      reference,
+      action: "interview-invited",
+      staffId: options.staffId,
+      detail: `${timelineDetail(facts)}; sent again to the corrected address`,
+      now,
+    });
+    sent++;
+  }
+  return sent;
+}
+
 export type InterviewsOptions = {
   db: Database;
   /** The applicant's personal link, which every e-mail to them carries. */

@@ -69,6 +69,19 @@ export type OutboxOptions = {
    * cleared it (it is then left out). Absent, e-mails go without their attachments.
    */
   attachment?: (id: number) => Promise<Attachment | null>;
+  /**
+   * The envelope sender for a message, from its Message-ID's own part: its signed return address, so a
+   * bounce names it (BOUNCE_ADDRESS). Absent, bounces go to the From address.
+   */
+  returnPath?: (messageId: string) => string;
+  /**
+   * Why an e-mail may not go to its address (it bounced for good, or its person complained), or null
+   * when it may; asked just before each send, so whatever queued it, nothing reaches a blocked address.
+   * A blocked e-mail is marked failed at once with these words, and `onBlocked` is told.
+   */
+  blocked?: (mail: { to: string; reference: string; purpose: string }) => Promise<string | null>;
+  /** Told of an e-mail that was not sent because its address is blocked (the job alerts count them). */
+  onBlocked?: (mail: { reference: string; purpose: string }) => Promise<void>;
 };
 
 /** What became of one e-mail about a lead. */
@@ -207,6 +220,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     onEmailOutcome,
     holdWhile,
     attachment,
+    returnPath,
+    blocked,
+    onBlocked,
   } = options;
   const channels: Channel[] = [];
   if (send) channels.push("email");
@@ -252,6 +268,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       calendar: row.calendar,
       headers: headersOf(row),
       messageId: `<${row.messageId}@${messageDomain}>`,
+      returnPath: returnPath ? returnPath(row.messageId) : null,
       signal,
     });
   }
@@ -260,6 +277,36 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     const url = row.target ? webhookUrls.get(row.target) : undefined;
     if (!url) throw new Error(`${row.to} is no longer among this server's WEBHOOK_URLS`);
     await post({ url, event: JSON.parse(row.body) as LeadEvent, id: row.messageId, signal });
+  }
+
+  /**
+   * Marks an e-mail to a blocked address failed at once, without a send or a retry; true when it was
+   * blocked (and settled here), false when it may go.
+   */
+  async function refuseBlocked(row: ClaimedMessage): Promise<boolean> {
+    if (row.channel !== "email" || !blocked) return false;
+    const why = await blocked({ to: row.to, reference: row.reference, purpose: row.purpose });
+    if (why === null) return false;
+    const changed = await db.transaction(async (tx) => {
+      const done = await markFailed(tx, row, why);
+      if (done === 1) {
+        await onEmailOutcome?.(tx, {
+          reference: row.reference,
+          purpose: row.purpose,
+          sent: false,
+          now: Date.now(),
+        });
+      }
+      return done;
+    });
+    if (changed === 1) {
+      logger.info(
+        { outboxId: row.id, reference: row.reference, purpose: row.purpose },
+        "mail not sent: its address is blocked after a bounce or a complaint",
+      );
+      await onBlocked?.({ reference: row.reference, purpose: row.purpose });
+    }
+    return true;
   }
 
   /** Records the outcome, only while this claim still holds the message; false when it had been lost. */
@@ -318,6 +365,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     for (;;) {
       if (!row && !halted) row = await claim(Date.now());
       if (!row) return delivered;
+      if (await refuseBlocked(row)) {
+        row = null;
+        continue;
+      }
       const signal = AbortSignal.any([AbortSignal.timeout(sendDeadlineMs), cutOff.signal]);
       let failure: unknown = null;
       try {

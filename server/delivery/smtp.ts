@@ -97,6 +97,11 @@ export type OutgoingMail = {
   headers?: Record<string, string> | null;
   /** The Message-ID header, the same on every attempt, so a repeat is recognisably the same message. */
   messageId: string;
+  /**
+   * The envelope's sender (MAIL FROM, which the receiver writes as Return-Path), where a bounce goes: the
+   * message's own signed return address when BOUNCE_ADDRESS is set; absent, the From address.
+   */
+  returnPath?: string | null;
   /** Aborting it closes the connection and fails the send. */
   signal: AbortSignal;
 };
@@ -117,6 +122,9 @@ export function withoutAddresses(text: string): string {
 /** How long each step of talking to the mail server may take, all well inside the queue's lease. */
 export type SmtpTimeouts = { connectionMs: number; greetingMs: number; socketMs: number };
 
+/** The company's DKIM key: every message is signed for `domainName` with the key at `keySelector`. */
+export type DkimKey = { domainName: string; keySelector: string; privateKey: string };
+
 /** Timeouts for a lease: connection and greeting within a twelfth of it, silence within a sixth. */
 export function smtpTimeouts(leaseMs: number): SmtpTimeouts {
   return {
@@ -125,6 +133,13 @@ export function smtpTimeouts(leaseMs: number): SmtpTimeouts {
     socketMs: Math.min(30_000, Math.round(leaseMs / 6)),
   };
 }
+
+/**
+ * The headers DKIM signs: those that say who a message is from and what it is, so none can be changed on
+ * the way without the signature failing, and none a relay is known to rewrite.
+ */
+const dkimHeaders =
+  "From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:List-Unsubscribe:List-Unsubscribe-Post";
 
 /** The METHOD of an iCalendar text (REQUEST, CANCEL ...), which its MIME part must repeat. */
 export function calendarMethod(calendar: string): string {
@@ -136,7 +151,11 @@ export function calendarMethod(calendar: string): string {
  * Nodemailer encodes every header and the attachment names (RFC 2231), and our
  * validation has already refused line breaks in anything that reaches a header.
  */
-export function createSendMail(config: SmtpConfig, timeouts: SmtpTimeouts): SendMail {
+export function createSendMail(
+  config: SmtpConfig,
+  timeouts: SmtpTimeouts,
+  dkim: DkimKey | null = null,
+): SendMail {
   // Nodemailer's own defaults wait up to ten minutes on a silent server, long past any lease.
   const limits = {
     connectionTimeout: timeouts.connectionMs,
@@ -159,6 +178,8 @@ export function createSendMail(config: SmtpConfig, timeouts: SmtpTimeouts): Send
     ...(server.user ? { auth: { user: server.user, pass: server.password ?? "" } } : {}),
     ...limits,
     ...security,
+    // Signed as the message leaves, after every header is final, so the signature covers what is sent.
+    ...(dkim ? { dkim: { ...dkim, headerFieldNames: dkimHeaders } } : {}),
   });
   return async (mail) => {
     const calendar = mail.calendar ? { content: mail.calendar, method: calendarMethod(mail.calendar) } : null;
@@ -179,6 +200,8 @@ export function createSendMail(config: SmtpConfig, timeouts: SmtpTimeouts): Send
       subject: withoutInvisibleFormatting(mail.subject),
       text: mail.text,
       messageId: mail.messageId,
+      // Bounces go to the message's own return address; the recipients stay those of the header.
+      ...(mail.returnPath ? { envelope: { from: mail.returnPath, to: mail.to } } : {}),
       // Checked when queued; a line break is taken out again here so no value can start a header of its own.
       ...(mail.headers
         ? {

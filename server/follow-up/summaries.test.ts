@@ -26,3 +26,20 @@ describe("the morning summary's accreditation lines", () => {
     expect(summaryBody([], [], [], routing)).toBeNull();
   });
 });
+
+describe("the morning summary's undelivered e-mails", () => {
+  it("lists each e-mail that bounced for good since the last summary, with the server's words and the lead's link", () => {
+    const body = summaryBody(
+      [],
+      [],
+      [],
+      routing,
+      [],
+      [{ reference: "APP-7K3Q9M", purpose: "interview", reason: "550 5.1.1 No such user" }],
+    );
+    expect(body).toContain("Not delivered since the last summary (1): correct the address on the lead");
+    expect(body).toContain(
+      "- APP-7K3Q9M: the interview invitation could not be delivered: 550 5.1.1 No such user\n  https://x.example/staff/leads/APP-7K3Q9M",
+    );
+  });
+});

@@ -5,14 +5,17 @@
  * day) is set by one conditional UPDATE in the transaction that queues it. Nothing to report, nothing
  * is sent. It names leads by reference, kind and service only, never by the person who sent them.
  * Administrators' summaries also say when an accreditation runs out within 60 days, as the workspace does.
+ * It also lists the e-mails to leads' people that bounced for good since the last one, so one missed at
+ * the time is still seen.
  */
 import { renewalWarnings } from "#core/claims/accreditations.ts";
 import { site } from "#core/config/site.ts";
-import { formatDateTime, type LeadKind, leadKinds, serviceLabel } from "#core/leads/model.ts";
+import { formatDateTime, type LeadKind, leadKinds, mailNameOf, serviceLabel } from "#core/leads/model.ts";
 import { promiseMs } from "#core/leads/reply-promise.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { receivedSince, type SummaryLead, unansweredOf } from "../tables/leads/clock.ts";
+import { hardBouncesSince } from "../tables/outbox.ts";
 import { claimSummary, dueSummaryReaders } from "../tables/staff.ts";
 import { type ClockRouting, leadUrl } from "./reminders.ts";
 
@@ -92,8 +95,10 @@ export function summaryBody(
   overdue: Lead[],
   routing: ClockRouting,
   renewals: readonly { text: string; urgent: boolean }[] = [],
+  undelivered: readonly { reference: string; purpose: string; reason: string }[] = [],
 ): string | null {
-  if (received.length + dueToday.length + overdue.length + renewals.length === 0) return null;
+  if (received.length + dueToday.length + overdue.length + renewals.length + undelivered.length === 0)
+    return null;
   const section = (title: string, leads: Lead[], when: (lead: Lead) => string) =>
     leads.length === 0 ? [] : [title, ...leads.map((lead) => line(lead, routing, when(lead))), ""];
   return [
@@ -104,6 +109,17 @@ export function summaryBody(
       : [
           `Accreditations to renew (${renewals.length}): the site stops showing each the day after it runs out`,
           ...renewals.map((renewal) => `- ${renewal.urgent ? "URGENT: " : ""}${renewal.text}`),
+          "",
+        ]),
+    ...(undelivered.length === 0
+      ? []
+      : [
+          `Not delivered since the last summary (${undelivered.length}): correct the address on the lead`,
+          ...undelivered.map(
+            (bounce) =>
+              `- ${bounce.reference}: ${mailNameOf(bounce.purpose).toLowerCase()} could not be delivered: ${bounce.reason}
+  ${leadUrl(routing.publicUrl, bounce.reference)}`,
+          ),
           "",
         ]),
     ...section(`Overdue (${overdue.length})`, overdue, (lead) => `was due ${formatDateTime(lead.due ?? 0)}`),
@@ -137,12 +153,13 @@ export async function queueSummaries(db: Database, routing: ClockRouting, now: n
     // Without an earlier summary, the first counts the day before.
     const since = person.summarySince === null ? now - 24 * 60 * 60 * 1000 : person.summarySince;
     const received = await leadsSince(db, since);
+    const bounced = await hardBouncesSince(db, since);
     queued += await db.transaction(async (tx) => {
       if (!(await claimSummary(tx, person.id, today, now))) return 0;
       const toRenew = person.isAdmin ? renewals : [];
-      const body = summaryBody(received, dueToday, overdue, routing, toRenew);
+      const body = summaryBody(received, dueToday, overdue, routing, toRenew, bounced);
       if (body === null) return 0;
-      const count = overdue.length + dueToday.length + received.length + toRenew.length;
+      const count = overdue.length + dueToday.length + received.length + toRenew.length + bounced.length;
       await enqueueEmail(
         tx,
         "",
@@ -150,7 +167,7 @@ export async function queueSummaries(db: Database, routing: ClockRouting, now: n
           purpose: "summary",
           to: person.email,
           replyTo: null,
-          subject: `${site.brand} leads this morning: ${overdue.length} overdue, ${dueToday.length} due today, ${received.length} new${toRenew.length > 0 ? `; ${toRenew.length === 1 ? "an accreditation" : `${toRenew.length} accreditations`} to renew` : ""}`,
+          subject: `${site.brand} leads this morning: ${overdue.length} overdue, ${dueToday.length} due today, ${received.length} new${bounced.length > 0 ? `, ${bounced.length} not delivered` : ""}${toRenew.length > 0 ? `; ${toRenew.length === 1 ? "an accreditation" : `${toRenew.length} accreditations`} to renew` : ""}`,
           body,
         },
         now,

@@ -8,6 +8,7 @@ import { leadsFrom, removeLead } from "../tables/leads/lifecycle.ts";
 import { deleteNotesOf } from "../tables/notes.ts";
 import { deleteMessagesOf, deleteMessagesTo, lockMessagesOf } from "../tables/outbox.ts";
 import { deleteRepliesTo } from "../tables/replies.ts";
+import { liftSuppression } from "../tables/suppressions.ts";
 import { clearDetails, recordEvent } from "../tables/timeline.ts";
 import { leaveTombstone } from "../tables/tombstones.ts";
 import { eraseAlertsOf } from "./alerts.ts";
@@ -196,6 +197,8 @@ export async function eraseByEmail(
       const alertMail = await eraseAlertsOf(tx, address);
       // Mail to or from the address that belongs to no lead of theirs (none is expected; a safety net).
       const strays = await deleteMessagesTo(tx, address);
+      // The block on their address, if it bounced: it is their address too, and goes with the rest.
+      await liftSuppression(tx, address);
       counts = { ...counts, emails: counts.emails + alertMail + strays };
       const reason = "erasure request" as const;
       options.ledger?.record([

@@ -40,6 +40,7 @@ const purposes: Record<MailPurpose, string> = {
   "alert-confirm": "Our e-mail asking you to confirm your job alerts",
   "alert-renewal": "Our question whether to keep your job alerts",
   "staff-security": "A security notice to our team",
+  "bounce-notice": "A notice to our team that an e-mail to you could not be delivered",
 };
 
 /** The agreement to be kept on file for future roles, in the words the person reads, by its timeline event. */

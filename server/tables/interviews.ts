@@ -24,6 +24,7 @@ type InterviewRow = {
   answer_message: string | null;
   answered_at: number | null;
   staff_id: number | null;
+  not_delivered: string | null;
 };
 
 /** The columns of a booking: when, where, with whom. */
@@ -52,6 +53,8 @@ export type Interview = {
   answeredAt: number | null;
   /** Who booked it. */
   staffId: number | null;
+  /** Why its last invitation could not be delivered (a bounce), or null when none came back. */
+  notDelivered: string | null;
 };
 
 /** An interview as the workspace lists it: with its applicant's name, the vacancy's title and who booked it. */
@@ -69,7 +72,7 @@ export type DueReminder = {
 };
 
 const columns = `uid, reference, starts_at, minutes, place_kind, place, meet_with, note, sequence, status, answer,
-  answer_message, answered_at, staff_id`;
+  answer_message, answered_at, staff_id, not_delivered`;
 
 function bookingOf(row: BookingRow): InterviewBooking {
   return {
@@ -93,6 +96,7 @@ function interviewOf(row: InterviewRow): Interview {
     answerMessage: row.answer_message,
     answeredAt: row.answered_at === null ? null : Number(row.answered_at),
     staffId: row.staff_id === null ? null : Number(row.staff_id),
+    notDelivered: row.not_delivered ?? null,
   };
 }
 
@@ -171,11 +175,25 @@ export async function rebookInterview(
   const [changed] = await db.all<Pick<InterviewRow, "sequence">>(
     `UPDATE interviews SET starts_at = ?, minutes = ?, place_kind = ?, place = ?, meet_with = ?, note = ?,
                sequence = sequence + 1, answer = NULL, answer_message = NULL, answered_at = NULL,
-               reminder_sent_at = ?, updated_at = ?
+               reminder_sent_at = ?, updated_at = ?, not_delivered = NULL
              WHERE uid = ? AND reference = ? AND status = 'scheduled' RETURNING sequence`,
     [...bookingValues(change.booking), change.remindedAt, change.now, uid, reference],
   );
   return changed ? Number(changed.sequence) : null;
+}
+
+/**
+ * Marks an application's interviews still to come as "invitation not delivered", with the bounce's
+ * words, inside the caller's transaction; resolves with how many.
+ */
+export function markNotDelivered(
+  db: Queryable,
+  bounce: { reference: string; reason: string; now: number },
+): Promise<number> {
+  return db.run(
+    "UPDATE interviews SET not_delivered = ? WHERE reference = ? AND status = 'scheduled' AND starts_at > ?",
+    [bounce.reason, bounce.reference, bounce.now],
+  );
 }
 
 /** Cancels a scheduled interview (SEQUENCE + 1); resolves to its new SEQUENCE, or null when it was not scheduled. */
@@ -299,7 +317,7 @@ export async function markReminded(db: Queryable, uid: string, now: number): Pro
 }
 
 const listedColumns = `i.uid, i.reference, i.starts_at, i.minutes, i.place_kind, i.place, i.meet_with, i.note,
-  i.sequence, i.status, i.answer, i.answer_message, i.answered_at, i.staff_id, a.first_name, a.last_name,
+  i.sequence, i.status, i.answer, i.answer_message, i.answered_at, i.staff_id, i.not_delivered, a.first_name, a.last_name,
   v.title AS vacancy_title, s.name AS booked_by`;
 const listedFrom = `interviews i JOIN applications a ON a.reference = i.reference
   LEFT JOIN vacancies v ON v.reference = a.vacancy_reference LEFT JOIN staff s ON s.id = i.staff_id`;

@@ -376,6 +376,23 @@ export async function deleteAlert(
   return { alerts, emails };
 }
 
+/**
+ * Counts one more bounce (or a send refused because its address is blocked) against an alert, inside the
+ * caller's transaction; resolves to its bounces now, or null when the alert has gone.
+ */
+export async function countAlertBounce(tx: Queryable, alertId: string): Promise<number | null> {
+  const [row] = await tx.all<{ bounces: number }>(
+    "UPDATE job_alerts SET bounces = bounces + 1 WHERE id = ? RETURNING bounces",
+    [alertId],
+  );
+  return row ? Number(row.bounces) : null;
+}
+
+/** The alert id an outbox reference names (`ALERT-<id>`), or null when it names none. */
+export function alertIdOfReference(reference: string): string | null {
+  return reference.startsWith("ALERT-") ? reference.slice("ALERT-".length) : null;
+}
+
 /** The delivery queue's reference for an alert's e-mails: leaving and erasure delete them by it. */
 export function alertReference(alertId: string): string {
   return `ALERT-${alertId}`;

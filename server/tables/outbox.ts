@@ -6,6 +6,7 @@
 import { type MailPurpose, type MailState, mailStateOf } from "#core/leads/model.ts";
 import type { Database, Queryable, Transaction } from "../db/database.ts";
 import type { SqlDialect } from "../db/dialect.ts";
+import { deleteReceiptsOf } from "./bounce-receipts.ts";
 
 /** How a message travels. */
 export type Channel = "email" | "webhook";
@@ -79,7 +80,15 @@ export type LeadMessage = {
   lastError: string | null;
   createdAt: number;
   sentAt: number | null;
+  /** What a bounce read back said of it (null: none came), in the receiving server's words. */
+  bounce: Bounce | null;
 };
+
+/** A bounce of one message: for good, for now, or a complaint; its reason and when it was read. */
+export type Bounce = { kind: BounceKind; reason: string; at: number; handled: boolean };
+
+/** What a bounce says: never delivered, not delivered yet, or reported as spam by the person. */
+export type BounceKind = "hard" | "soft" | "complaint";
 
 type ClaimedRow = {
   id: number;
@@ -412,20 +421,23 @@ export async function waitingEmailErrors(db: Queryable, start: string): Promise<
 
 /** A reference's messages, in the order they were queued. */
 export async function messagesOf(db: Queryable, reference: string): Promise<LeadMessage[]> {
-  const rows = await db.all<{
-    id: number;
-    channel: Channel;
-    purpose: MailPurpose;
-    to_address: string;
-    subject: string;
-    body: string;
-    status: string;
-    attempts: number;
-    last_error: string | null;
-    created_at: number;
-    sent_at: number | null;
-  }>(
-    `SELECT id, channel, purpose, to_address, subject, body, status, attempts, last_error, created_at, sent_at
+  const rows = await db.all<
+    {
+      id: number;
+      channel: Channel;
+      purpose: MailPurpose;
+      to_address: string;
+      subject: string;
+      body: string;
+      status: string;
+      attempts: number;
+      last_error: string | null;
+      created_at: number;
+      sent_at: number | null;
+    } & BounceColumns
+  >(
+    `SELECT id, channel, purpose, to_address, subject, body, status, attempts, last_error, created_at, sent_at,
+       bounce, bounce_reason, bounced_at, bounce_handled_at
      FROM outbox WHERE reference = ? ORDER BY id`,
     [reference],
   );
@@ -436,11 +448,128 @@ export async function messagesOf(db: Queryable, reference: string): Promise<Lead
     to: mail.to_address,
     subject: mail.subject,
     body: mail.body,
-    state: mailStateOf(mail.status),
+    state: mailStateOf(mail.status, mail.bounce),
     attempts: Number(mail.attempts),
     lastError: mail.last_error,
     createdAt: Number(mail.created_at),
     sentAt: mail.sent_at === null ? null : Number(mail.sent_at),
+    bounce: bounceOf(mail),
+  }));
+}
+
+type BounceColumns = {
+  bounce: BounceKind | null;
+  bounce_reason: string | null;
+  bounced_at: number | null;
+  bounce_handled_at: number | null;
+};
+
+function bounceOf(row: BounceColumns): Bounce | null {
+  if (row.bounce === null) return null;
+  return {
+    kind: row.bounce,
+    reason: row.bounce_reason ?? "",
+    at: Number(row.bounced_at ?? 0),
+    handled: row.bounce_handled_at !== null,
+  };
+}
+
+/** A message a bounce names, found by its return address's id: what it was, to whom, where it stands. */
+export type BouncedMessage = {
+  id: number;
+  reference: string;
+  purpose: string;
+  channel: Channel;
+  to: string;
+  status: string;
+  bounce: BounceKind | null;
+};
+
+/**
+ * The message whose Message-ID's own part is `messageId` (as queued, or written without its hyphens, as
+ * a return address carries it), or null when it has gone (its lead deleted).
+ */
+export async function messageByMessageId(db: Queryable, messageId: string): Promise<BouncedMessage | null> {
+  const plain = messageId.toLowerCase();
+  const hyphenated = /^[0-9a-f]{32}$/.test(plain)
+    ? `${plain.slice(0, 8)}-${plain.slice(8, 12)}-${plain.slice(12, 16)}-${plain.slice(16, 20)}-${plain.slice(20)}`
+    : plain;
+  const [row] = await db.all<{
+    id: number;
+    reference: string;
+    purpose: string;
+    channel: Channel;
+    to_address: string;
+    status: string;
+    bounce: BounceKind | null;
+  }>(
+    "SELECT id, reference, purpose, channel, to_address, status, bounce FROM outbox WHERE message_id IN (?, ?)",
+    [plain, hyphenated],
+  );
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    reference: row.reference,
+    purpose: row.purpose,
+    channel: row.channel,
+    to: row.to_address,
+    status: row.status,
+    bounce: row.bounce,
+  };
+}
+
+/**
+ * Records what a bounce said of a message, inside the caller's transaction: a hard bounce or a complaint
+ * is never overwritten by a later soft one. Resolves to 1, or 0 when nothing changed.
+ */
+export function markBounced(
+  tx: Queryable,
+  id: number,
+  bounce: { kind: BounceKind; reason: string; now: number },
+): Promise<number> {
+  return tx.run(
+    `UPDATE outbox SET bounce = ?, bounce_reason = ?, bounced_at = ?, bounce_handled_at = NULL
+     WHERE id = ? AND (bounce IS NULL OR bounce = 'soft' OR ? <> 'soft')`,
+    [bounce.kind, bounce.reason, bounce.now, id, bounce.kind],
+  );
+}
+
+/**
+ * Marks the hard bounces and complaints of a reference's e-mails to `address` (lower case) as dealt with
+ * (the address corrected or unblocked), so the inbox no longer flags the lead; resolves with how many.
+ */
+export function markBouncesHandled(
+  tx: Queryable,
+  handled: { reference: string | null; address: string; now: number },
+): Promise<number> {
+  const which = handled.reference === null ? "" : "reference = ? AND ";
+  return tx.run(
+    `UPDATE outbox SET bounce_handled_at = ?
+     WHERE ${which}LOWER(to_address) = ? AND bounce IN ('hard', 'complaint') AND bounce_handled_at IS NULL`,
+    [handled.now, ...(handled.reference === null ? [] : [handled.reference]), handled.address],
+  );
+}
+
+/** The hard bounces read since `since`, oldest first: for the morning summary. */
+export async function hardBouncesSince(
+  db: Queryable,
+  since: number,
+): Promise<{ reference: string; purpose: string; reason: string; at: number }[]> {
+  const rows = await db.all<{
+    reference: string;
+    purpose: string;
+    bounce_reason: string;
+    bounced_at: number;
+  }>(
+    `SELECT reference, purpose, bounce_reason, bounced_at FROM outbox
+     WHERE bounce = 'hard' AND bounced_at >= ? AND reference <> '' ORDER BY bounced_at`,
+    [since],
+  );
+  return rows.map((row) => ({
+    reference: row.reference,
+    purpose: row.purpose,
+    reason: row.bounce_reason ?? "",
+    at: Number(row.bounced_at),
   }));
 }
 
@@ -480,8 +609,12 @@ export async function messageAddresses(
   }));
 }
 
-/** Deletes every message about a reference, sent or not; resolves with how many. */
-export function deleteMessagesOf(tx: Queryable, reference: string): Promise<number> {
+/**
+ * Deletes every message about a reference, sent or not, with the receipts of the bounces read about
+ * them; resolves with how many messages.
+ */
+export async function deleteMessagesOf(tx: Queryable, reference: string): Promise<number> {
+  await deleteReceiptsOf(tx, reference);
   return tx.run("DELETE FROM outbox WHERE reference = ?", [reference]);
 }
 

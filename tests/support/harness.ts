@@ -26,6 +26,8 @@ export type Dialect = "sqlite" | "postgres";
 
 export type ReceivedMail = {
   envelopeTo: string[];
+  /** The envelope's sender (MAIL FROM): where a bounce of it would go. */
+  envelopeFrom: string;
   raw: string;
   parsed: ParsedMail;
   /** The SMTP session (one client connection) it came on, and when its data ended. */
@@ -72,6 +74,7 @@ export class TestSmtp {
           const raw = Buffer.concat(chunks);
           const mail = {
             envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+            envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             raw: raw.toString("utf8"),
             parsed: await simpleParser(raw),
             session: session.id,

@@ -438,6 +438,11 @@ function Results({
                     {row.spamNote && (
                       <span className="mt-1 block text-xs font-normal text-navy-700">{row.spamNote}</span>
                     )}
+                    {row.notDelivered && (
+                      <span className="mt-1 block text-xs font-bold text-red-800">
+                        Not delivered: an e-mail to them bounced
+                      </span>
+                    )}
                     {row.interview && (
                       <span
                         className={

@@ -132,6 +132,11 @@ function Row({ row }: { row: Listed }) {
         >
           Answer: {row.answerText}
         </p>
+        {row.notDelivered && (
+          <p className="text-sm font-bold text-red-800 [overflow-wrap:anywhere]">
+            Invitation not delivered: {row.notDelivered}
+          </p>
+        )}
       </div>
     </li>
   );

@@ -23,7 +23,7 @@ import { actOnInterview, isInterviewIntent } from "./interviews.server";
  * the workspace's frame when there never was one.
  */
 export async function loadLead({ request, params, context }: Route.LoaderArgs) {
-  const { workspace, me, vacancies, recruitment, interviews } = await requireStaff(request, context);
+  const { workspace, me, vacancies, recruitment, interviews, bounces } = await requireStaff(request, context);
   // References are read out over the phone and typed in any case; the page has one address.
   const canonical = params.reference.trim().toUpperCase();
   if (canonical !== params.reference && kindOfReference(canonical)) {
@@ -43,7 +43,12 @@ export async function loadLead({ request, params, context }: Route.LoaderArgs) {
   const replies = await workspace.inbox.replies(lead.reference);
   // The e-mail for the application's stage, offered until it has been sent since the status was set.
   const stageOffer = lead.kind === "application" ? await recruitment.stageEmail(lead.reference) : null;
+  // While the lead's address is blocked (a hard bounce, a complaint), the page says so and offers the way out.
+  const blocked = await bounces.blockedAddressOf(lead.reference);
   return {
+    blocked: blocked
+      ? { kind: blocked.kind, reason: blocked.reason, since: formatDate(blocked.createdAt) }
+      : null,
     stageEmail:
       stageOffer && stageOffer.sentAt === null
         ? {
@@ -115,6 +120,8 @@ const intents = z.discriminatedUnion("intent", [
     subject: z.string().max(replyLimits.subject * 5),
     body: z.string().max(replyLimits.body * 2),
   }),
+  z.object({ intent: z.literal("correct-email"), email: z.string().max(1000) }),
+  z.object({ intent: z.literal("unblock-email") }),
   z.object({
     intent: z.literal("retry-mail"),
     mail: z
@@ -144,7 +151,7 @@ function refuse(intent: Intent | null, error: string, status = 400) {
  * Every form on the page posts here, told apart by its intent, so each answer is shown on the lead's page.
  */
 export async function actOnLead({ request, params, context }: Route.ActionArgs) {
-  const { workspace, me, recruitment, interviews } = await requireStaff(request, context);
+  const { workspace, me, recruitment, interviews, bounces } = await requireStaff(request, context);
   const fields = Object.fromEntries(await staffForm(request));
   // The Interview card's forms (invite, move, cancel) have their own rules and answers.
   if (isInterviewIntent(fields.intent)) return actOnInterview(params.reference, fields, { interviews, me });
@@ -237,6 +244,24 @@ export async function actOnLead({ request, params, context }: Route.ActionArgs) 
               ok: true as const,
               message: `E-mail to ${result.value.firstName} queued to be sent from our address; it is under Replies sent.`,
             }
+          : result;
+      }
+      case "correct-email": {
+        const result = await bounces.correctAddress(reference, input.email, me);
+        if (!result.ok) return result;
+        const { resent } = result.value;
+        return {
+          ok: true as const,
+          message:
+            resent > 0
+              ? `Address corrected; the interview ${resent === 1 ? "invitation is" : "invitations are"} queued to be sent to it again.`
+              : "Address corrected: e-mails go to it from now on.",
+        };
+      }
+      case "unblock-email": {
+        const result = await bounces.unblock(reference, me);
+        return result.ok
+          ? { ok: true as const, message: "Address unblocked: e-mails go to it again." }
           : result;
       }
       case "retry-mail": {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { site } from "#core/config/site.ts";
 import { kindLabel } from "#core/leads/model.ts";
+import { AddressBounced } from "~/components/staff/lead/address-bounced";
 import { Card } from "~/components/staff/lead/card";
 import { Documents } from "~/components/staff/lead/documents";
 import { InterviewCard } from "~/components/staff/lead/interview-card";
@@ -90,6 +91,13 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           <p className="rounded-lg bg-accent-100 p-3 font-medium text-accent-800">{result.message}</p>
         )}
       </div>
+      {loaderData.blocked && (
+        <AddressBounced
+          email={lead.email}
+          blocked={loaderData.blocked}
+          error={result?.intent === "correct-email" ? result.error : null}
+        />
+      )}
       {stageEmail && result?.intent === "status" && !result.error && <StageEmailPrompt offer={stageEmail} />}
       {result?.error && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-900 ring-1 ring-red-200">

@@ -85,6 +85,11 @@ export type ActionResult = {
   permissions?: string;
   revoked?: string;
   removed?: string;
+  /** The domain's mail records as the DNS answered just now (null: nothing to check, no domain). */
+  mailRecords?: {
+    domain: string;
+    findings: { record: string; ok: boolean; says: string; publish?: { name: string; value: string } }[];
+  } | null;
 };
 
 /**
@@ -93,7 +98,7 @@ export type ActionResult = {
  * confirmation with their passkey.
  */
 export async function actOnTeam({ request, context }: Route.ActionArgs) {
-  const { workspace, me } = await requireStaff(request, context);
+  const { workspace, me, bounces } = await requireStaff(request, context);
   const formData = await staffForm(request);
   const form = Object.fromEntries(formData);
   if (form.intent === "summary") {
@@ -141,6 +146,11 @@ export async function actOnTeam({ request, context }: Route.ActionArgs) {
     });
   }
   if (!me.isAdmin) throw data("Only an administrator can manage the team.", 403);
+  // A look-up in the DNS that changes nothing: no fresh confirmation is asked for it.
+  if (form.intent === "mail-records") {
+    const checked = await bounces.checkMailRecords();
+    return data<ActionResult>({ error: null, invited: null, mailRecords: checked });
+  }
   requireRecentConfirmation(workspace.recentlyConfirmed(me));
   if (form.intent === "permissions") {
     const parsed = permissionsInput.safeParse(form);

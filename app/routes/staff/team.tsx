@@ -150,6 +150,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </section>
 
+      {team && <MailRecords checked={result?.mailRecords} busy={busy} />}
+
       <section aria-labelledby="members-heading" className="space-y-3">
         <h2 id="members-heading" className="text-lg font-bold">
           Members of staff
@@ -418,5 +420,57 @@ function PasskeyList({ passkeys, owner, mine }: { passkeys: Passkey[]; owner: st
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The company's SPF, DKIM and DMARC records, looked up when an administrator asks (a DNS look-up is too
+ * slow for every visit), with what to publish or fix: the same check as `npm run mail -- check`.
+ */
+function MailRecords({ checked, busy }: { checked: ActionResult["mailRecords"]; busy: boolean }) {
+  return (
+    <section aria-labelledby="mail-records-heading" className="space-y-3">
+      <h2 id="mail-records-heading" className="text-lg font-bold">
+        The company's mail records
+      </h2>
+      <p className="max-w-3xl text-sm text-navy-700">
+        Gmail and Outlook refuse or bin mail from a domain without SPF, DKIM and DMARC records that agree.
+        This looks them up now and says what to publish or fix.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="mail-records" />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          Check the mail records
+        </Button>
+      </Form>
+      {checked && (
+        <ul className="space-y-2" aria-label={`Mail records of ${checked.domain}`}>
+          {checked.findings.map((finding) => (
+            <li
+              key={finding.record}
+              className={
+                finding.ok
+                  ? "rounded-lg bg-white p-3 ring-1 ring-navy-100"
+                  : "rounded-lg bg-red-50 p-3 text-red-950 ring-1 ring-red-200"
+              }
+            >
+              <p className="[overflow-wrap:anywhere]">
+                <strong>
+                  {finding.record}: {finding.ok ? "in order" : "to publish or fix"}
+                </strong>{" "}
+                {finding.says}
+              </p>
+              {finding.publish && (
+                <p className="mt-1 text-sm [overflow-wrap:anywhere]">
+                  Publish a TXT record at <code>{finding.publish.name}</code>:{" "}
+                  <code className="break-all">{finding.publish.value}</code>
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {checked === null && <p>There is no domain to check: set MAIL_FROM or DKIM_DOMAIN.</p>}
+    </section>
   );
 }

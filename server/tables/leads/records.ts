@@ -326,3 +326,16 @@ export async function setOwner(
 export function sendOwner(tx: Transaction, kind: LeadKind, reference: string, ownerId: number): void {
   tx.send(`UPDATE ${tableOf(kind)} SET owner_id = ? WHERE reference = ?`, [ownerId, reference]);
 }
+
+/** A lead's e-mail address, or null when there is no such lead. */
+export async function emailOfLead(db: Queryable, kind: LeadKind, reference: string): Promise<string | null> {
+  const [row] = await db.all<{ email: string }>(`SELECT email FROM ${tableOf(kind)} WHERE reference = ?`, [
+    reference,
+  ]);
+  return row ? row.email : null;
+}
+
+/** Replaces a lead's e-mail address (staff corrected it after a bounce); resolves with 1, or 0 when it has gone. */
+export function setEmail(db: Queryable, kind: LeadKind, reference: string, email: string): Promise<number> {
+  return db.run(`UPDATE ${tableOf(kind)} SET email = ? WHERE reference = ?`, [email, reference]);
+}

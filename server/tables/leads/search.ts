@@ -51,6 +51,8 @@ export type InboxRow = {
   answeredAt: number | null;
   /** An application's next interview still to come, and the applicant's answer to it (null: none yet). */
   interview: { startsAt: number; answer: InterviewAnswer | null } | null;
+  /** True while an e-mail to the lead's person bounced for good and nobody has corrected or unblocked the address. */
+  notDelivered: boolean;
 };
 
 /** One page of the inbox, with the counts per status for the same search (any status). */
@@ -287,6 +289,7 @@ export async function listLeads(
             owner_name: string | null;
             interview_at: number | null;
             interview_answer: InterviewAnswer | null;
+            not_delivered: number | null;
           }
         >(
           // Only the page's rows look up their next interview, each through the interviews' reference
@@ -295,7 +298,9 @@ export async function listLeads(
              (SELECT i.starts_at FROM interviews i WHERE i.reference = leads.reference
                 AND i.status = 'scheduled' AND i.starts_at > ? ORDER BY i.starts_at LIMIT 1) AS interview_at,
              (SELECT i.answer FROM interviews i WHERE i.reference = leads.reference
-                AND i.status = 'scheduled' AND i.starts_at > ? ORDER BY i.starts_at LIMIT 1) AS interview_answer
+                AND i.status = 'scheduled' AND i.starts_at > ? ORDER BY i.starts_at LIMIT 1) AS interview_answer,
+             (SELECT COUNT(*) FROM outbox b WHERE b.reference = leads.reference AND b.bounce IN ('hard', 'complaint')
+                AND b.bounce_handled_at IS NULL) AS not_delivered
            FROM (${parts
              .map((part, i) =>
                part.order === null
@@ -333,6 +338,7 @@ export async function listLeads(
         row.interview_at === null
           ? null
           : { startsAt: Number(row.interview_at), answer: row.interview_answer },
+      notDelivered: Number(row.not_delivered ?? 0) > 0,
     })),
     total,
     page,

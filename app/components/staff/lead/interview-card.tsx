@@ -22,6 +22,7 @@ export type CardInterview = {
   bookedBy: string | null;
   answer: "attending" | "another-time" | null;
   answerText: string;
+  notDelivered: string | null;
   minutes: number;
   placeKind: string;
   place: string;
@@ -174,6 +175,11 @@ function Details({ interview }: { interview: CardInterview }) {
           )}
         >
           Answer: {interview.answerText}
+        </p>
+      )}
+      {interview.state === "coming" && interview.notDelivered && (
+        <p className="text-sm font-bold text-red-800 [overflow-wrap:anywhere]">
+          Invitation not delivered: {interview.notDelivered}
         </p>
       )}
     </>

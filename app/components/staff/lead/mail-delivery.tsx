@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import {
+  bounceWords,
   type LeadStatus,
   type MailPurpose,
   type MailState,
@@ -20,6 +21,8 @@ export type QueuedMail = {
   attempts: number;
   lastError: string | null;
   sent: Moment | null;
+  /** What a bounce read back said of it, or null. */
+  bounce: { kind: string; reason: string } | null;
 };
 
 /** Every message queued for the lead and where each stands, so a failed one can be sent again. */
@@ -42,10 +45,19 @@ export function MailDelivery({ lead }: { lead: { status: LeadStatus; mails: Queu
                 </span>{" "}
                 <span className="break-words text-navy-700">to {mail.to}</span>
               </p>
-              {mail.state === "sent" && mail.sent ? (
-                <p>
-                  Sent <time dateTime={mail.sent.iso}>{mail.sent.text}</time>
+              {mail.state === "not-delivered" && mail.bounce ? (
+                <p className="font-semibold text-red-800 [overflow-wrap:anywhere]">
+                  <strong>Not delivered</strong>: {bounceWords(mail.bounce)}
                 </p>
+              ) : mail.state === "sent" && mail.sent ? (
+                <>
+                  <p>
+                    Sent <time dateTime={mail.sent.iso}>{mail.sent.text}</time>
+                  </p>
+                  {mail.bounce && (
+                    <p className="text-navy-800 [overflow-wrap:anywhere]">{bounceWords(mail.bounce)}</p>
+                  )}
+                </>
               ) : mail.state === "failed" ? (
                 <>
                   <p className="font-semibold text-red-800">{mailProgress(mail)}</p>
