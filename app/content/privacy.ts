@@ -38,7 +38,7 @@ export const privacyHeadings = {
 };
 
 /** When the notice was last reviewed, shown at the top of the page. */
-export const privacyUpdated = "November 2026";
+export const privacyUpdated = "December 2026";
 
 export const privacyIntro = [
   `This notice explains what personal information ${site.legalName} collects through this website, why we collect it, who sees it, how long we keep it and what your rights are. We keep it short because we collect very little.`,
@@ -141,7 +141,11 @@ export const privacySections: PrivacySection[] = [
   {
     id: "deletion",
     heading: "When we delete your information",
-    paragraphs: [keeping.automatic, keeping.backups],
+    paragraphs: [
+      keeping.automatic,
+      "If an e-mail we send you cannot be delivered because the address does not exist, or you report our e-mail as spam, we note the address so that we send nothing more to it. The note holds the address and the reason, nothing else. We remove it when you ask us to delete your details, or when our team has checked the address with you and unblocks it.",
+      keeping.backups,
+    ],
   },
   {
     id: "recipients",

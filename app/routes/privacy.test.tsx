@@ -111,4 +111,11 @@ describe("the privacy notice and the retention config", () => {
       expect(retentionOf(promise.lead, changed).deleteAt).toBe(addPeriod(t, promise.period));
     }
   });
+
+  it("says that an address whose mail bounces is kept, and until when", () => {
+    // The bounce reader blocks such an address (server/bounces/); erasure and staff's unblocking lift it.
+    const text = renderedText();
+    expect(text).toContain("we note the address so that we send nothing more to it");
+    expect(text).toContain("We remove it when you ask us to delete your details");
+  });
 });
