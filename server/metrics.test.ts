@@ -10,6 +10,8 @@ import {
   startHarness,
   validEnquiry,
 } from "../tests/support/harness.ts";
+import type { Database } from "./db/database.ts";
+import { createMetrics } from "./metrics.ts";
 import { recordJobRun } from "./tables/job-runs.ts";
 
 const token = "metrics-token-for-the-tests-0123456789";
@@ -119,5 +121,37 @@ describe.each<Dialect>(["sqlite", "postgres"])("/metrics on %s", (dialect) => {
     const text = await harness?.services.metrics.registry.metrics();
     expect(text).toMatch(/^site_purge_runs_total [1-9]$/m);
     expect(text).toMatch(/^site_purge_deleted_total\{what="leads"\} 0$/m);
+  });
+});
+
+describe("the mail counters", () => {
+  it("count the e-mails sent and the bounces applied by kind, from 0, with nothing personal in them", async () => {
+    const metrics = createMetrics({ db: {} as Database });
+    const before = await metrics.registry.metrics();
+    // There from the start, at 0: HardBounceRateHigh's increase() needs no first e-mail or bounce.
+    expect(before).toMatch(/^site_mail_sent_total 0$/m);
+    for (const kind of ["hard", "soft", "complaint"])
+      expect(before).toMatch(new RegExp(`^site_mail_bounces_total\\{kind="${kind}"\\} 0$`, "m"));
+
+    for (let i = 0; i < 3; i++) metrics.emailSent();
+    metrics.bounceApplied("hard");
+    metrics.bounceApplied("hard");
+    metrics.bounceApplied("complaint");
+    const after = await metrics.registry.metrics();
+    expect(after).toMatch(/^site_mail_sent_total 3$/m);
+    expect(after).toMatch(/^site_mail_bounces_total\{kind="hard"\} 2$/m);
+    expect(after).toMatch(/^site_mail_bounces_total\{kind="soft"\} 0$/m);
+    expect(after).toMatch(/^site_mail_bounces_total\{kind="complaint"\} 1$/m);
+
+    // They take no address, reference or words (server/bounces/bounces.test.ts checks a real bounce's
+    // /metrics): the only label is the bounce's kind, one of three fixed names.
+    const bounces = await metrics.registry.getSingleMetric("site_mail_bounces_total")?.get();
+    const sent = await metrics.registry.getSingleMetric("site_mail_sent_total")?.get();
+    expect(sent?.values.map((value) => value.labels)).toEqual([{}]);
+    expect(bounces?.values.map((value) => value.labels)).toEqual([
+      { kind: "hard" },
+      { kind: "soft" },
+      { kind: "complaint" },
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { careersEndpoint, contactEndpoint } from "#core/forms/endpoints.ts";
 import type { LeadKind } from "#core/leads/model.ts";
 import { isStaffPath } from "#core/staff/paths.ts";
 import type { AlertSignUpLimit } from "./alerts/subscriptions.ts";
+import type { BounceKind } from "./bounces/report.ts";
 import type { Database } from "./db/database.ts";
 import { outboxBacklog } from "./delivery/outbox.ts";
 import type { PurgeReport } from "./lifecycle/purge.ts";
@@ -81,7 +82,8 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
  * The server's Prometheus metrics (prom-client): what this process counted since it started (leads,
- * refusals, every answer of the two forms, purges, request durations) and what the database says at
+ * refusals, every answer of the two forms, e-mails sent and bounces read back, purges, request
+ * durations) and what the database says at
  * the moment of the scrape (the delivery queue, failed deliveries, when the last backup and the last
  * purge finished, the connection pool). Answered at /metrics only with
  * `Authorization: Bearer <METRICS_TOKEN>` or to a client on loopback that came through no proxy. No
@@ -130,6 +132,21 @@ export function createMetrics(options: { db: Database; token?: string | undefine
   // Shown at 0 from the start, so a rate over them needs no first refusal to exist.
   for (const limit of ["network", "site", "mailbox"] satisfies AlertSignUpLimit[])
     alertRefusals.inc({ limit }, 0);
+  // The e-mails the mail server accepted, and the bounces read back for them: HardBounceRateHigh divides
+  // the one by the other, summed over the processes (each counts only what it sent or applied itself).
+  const mailSent = new Counter({
+    name: "site_mail_sent_total",
+    help: "E-mails the mail server accepted (marked sent by this process's delivery queue)",
+    registers: [registry],
+  });
+  const mailBounces = new Counter({
+    name: "site_mail_bounces_total",
+    help: "Bounces read back from the bounce mailbox and applied to their e-mail, by kind: hard (for good), soft (for now), complaint",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+  });
+  // Shown at 0 from the start: a rate over them needs no first bounce to exist.
+  for (const kind of ["hard", "soft", "complaint"] satisfies BounceKind[]) mailBounces.inc({ kind }, 0);
   // Every answer of the two form endpoints, by form and status code: the site-wide alert on server
   // errors reads it, where the refusals above count only the refusals, by reason.
   const formResponses = new Counter({
@@ -292,6 +309,14 @@ export function createMetrics(options: { db: Database; token?: string | undefine
     /** A job alert sign-up refused by one of its allowances. */
     alertSignUpRefused(limit: AlertSignUpLimit): void {
       alertRefusals.inc({ limit });
+    },
+    /** An e-mail the mail server accepted (services.ts: the delivery queue's onEmailSent). */
+    emailSent(): void {
+      mailSent.inc();
+    },
+    /** A bounce applied to its e-mail, by kind (services.ts: the bounces' onApplied). */
+    bounceApplied(kind: BounceKind): void {
+      mailBounces.inc({ kind });
     },
     /** A finished purge run. */
     purged(report: PurgeReport | null): void {

@@ -283,6 +283,7 @@ export async function createServices(
     ? returnPaths(env.BOUNCE_ADDRESS, returnPathKey(secrets.resultSecret))
     : null;
   const dkim = dkimKey(env);
+  const metrics = createMetrics({ db, token: env.METRICS_TOKEN });
   const bounces = createBounces({
     db,
     logger,
@@ -295,6 +296,8 @@ export async function createServices(
     publicUrl,
     clock: now,
     onQueued: () => delivery.wake(),
+    // /metrics counts the bounces applied, by kind, against the e-mails sent (HardBounceRateHigh).
+    onApplied: metrics.bounceApplied,
     // A corrected address gets the interview invitations still to come again.
     resend: (tx, change) =>
       resendInvitations(tx, { ...change, links: applicantLinks, replyTo: applicationsTo }),
@@ -323,6 +326,7 @@ export async function createServices(
     retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
     leaseMs: env.OUTBOX_LEASE_MS,
     onEmailOutcome: recordEmailOutcome,
+    onEmailSent: metrics.emailSent,
     // An e-mail with attachments waits while any of its lead's documents is still to be virus-scanned.
     holdWhile: pendingScanOf,
     attachment: (id) => attachmentOf(db, id),
@@ -345,7 +349,6 @@ export async function createServices(
       : {}),
     ...(env.VISITS_VIEWS_PER_MINUTE ? { viewsPerMinute: env.VISITS_VIEWS_PER_MINUTE } : {}),
   });
-  const metrics = createMetrics({ db, token: env.METRICS_TOKEN });
   const ledger = ledgerFor(env, secrets.ipSalt);
 
   const scanner = clamdAddress(env);

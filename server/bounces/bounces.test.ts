@@ -1,8 +1,9 @@
 // Bounces read back from a real IMAP server (Debian's Dovecot on loopback), for mail the real delivery
 // queue sent to a real SMTP server, through the real composition root, on both databases: each e-mail
 // leaves with its own signed return address; a bounce marks its message, blocks the address, tells the
-// owner and leaves the mailbox; reading it twice changes nothing; a forged bounce, a bounce for a message
-// that has gone, a huge message and a mailbox that is down are each ignored with a log line.
+// owner and leaves the mailbox, and /metrics counts it by kind (as it counts each e-mail sent); reading it
+// twice changes nothing; a forged bounce, a bounce for a message that has gone, a huge message and a
+// mailbox that is down are each ignored with a log line.
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { normaliseEmail } from "#core/email.ts";
@@ -66,6 +67,22 @@ describe.each(dialects)("bounces on %s", (dialect) => {
     return { reference, returnPath: acknowledgement.envelopeFrom, messageId };
   }
 
+  /** What this process's /metrics counts now: the e-mails sent, or the bounces of one kind applied. */
+  async function counted(kind?: "hard" | "soft" | "complaint"): Promise<number> {
+    const name = kind ? "site_mail_bounces_total" : "site_mail_sent_total";
+    const metric = await h.services.metrics.registry.getSingleMetric(name)?.get();
+    return metric?.values.find((value) => value.labels.kind === kind)?.value ?? Number.NaN;
+  }
+
+  /** The three kinds of bounce as counted now, to compare before and after. */
+  async function bouncesCounted() {
+    return {
+      hard: await counted("hard"),
+      soft: await counted("soft"),
+      complaint: await counted("complaint"),
+    };
+  }
+
   async function acknowledgementOf(reference: string) {
     const mails = await messagesOf(h.services.db, reference);
     const found = mails.find((mail) => mail.purpose === "acknowledgement");
@@ -75,8 +92,12 @@ describe.each(dialects)("bounces on %s", (dialect) => {
 
   it("sends each e-mail with its own signed return address, and a bounce read over IMAP marks it, blocks the address and tells the team", async () => {
     const email = `jo.${randomUUID().slice(0, 8)}@example.com`;
+    const sentBefore = await counted();
     const sent = await enquiryWithAcknowledgement(email);
     expect(sent.returnPath).toMatch(returnAddress);
+    // Each e-mail the mail server took is counted once, for HardBounceRateHigh's share.
+    expect(smtp.messages.length).toBeGreaterThan(0);
+    expect((await counted()) - sentBefore).toBe(smtp.messages.length);
     // The team's own copy has a return address of its own too.
     const notification = smtp.messages.find((mail) => mail.envelopeTo.includes(enquiriesTo));
     expect(notification?.envelopeFrom).toMatch(returnAddress);
@@ -86,7 +107,13 @@ describe.each(dialects)("bounces on %s", (dialect) => {
 
     const bounce = bounceFixture("gmail-unknown-user", { ...sent, recipient: email });
     await dovecot.deliver(bounce);
+    const before = await bouncesCounted();
     expect(await h.services.bounces.job.runOnce()).toBe(1);
+    // Counted as one hard bounce, by its kind alone: /metrics names neither the address nor the lead.
+    expect(await bouncesCounted()).toEqual({ ...before, hard: before.hard + 1 });
+    const scraped = await h.services.metrics.registry.metrics();
+    expect(scraped).not.toContain(email);
+    expect(scraped).not.toContain(sent.reference);
 
     const mail = await acknowledgementOf(sent.reference);
     expect(mail.state).toBe("not-delivered");
@@ -113,10 +140,11 @@ describe.each(dialects)("bounces on %s", (dialect) => {
     // Removed from the mailbox once applied.
     expect(await dovecot.count()).toBe(0);
 
-    // The same bounce delivered again (a second copy) is applied once: no second notice.
+    // The same bounce delivered again (a second copy) is applied once: no second notice, no second count.
     await dovecot.deliver(bounce);
     expect(await h.services.bounces.job.runOnce()).toBe(0);
     expect(await dovecot.count()).toBe(0);
+    expect(await bouncesCounted()).toEqual({ ...before, hard: before.hard + 1 });
     const notices = (await messagesOf(h.services.db, sent.reference)).filter(
       (message) => message.purpose === "bounce-notice",
     );
@@ -210,7 +238,9 @@ describe.each(dialects)("bounces on %s", (dialect) => {
   it("ends a person's job alerts at once on a complaint from a feedback loop, and blocks the address", async () => {
     const alert = await alertWithMail("complains");
     await dovecot.deliver(bounceFixture("feedback-loop-complaint", { ...alert, recipient: alert.email }));
+    const before = await bouncesCounted();
     expect(await h.services.bounces.job.runOnce()).toBe(1);
+    expect(await bouncesCounted()).toEqual({ ...before, complaint: before.complaint + 1 });
     expect(await alertById(h.services.db, alert.id)).toBeNull();
     expect((await suppressionOfAddress(h.services.db, normaliseEmail(alert.email)))?.kind).toBe("complaint");
   }, 60_000);
@@ -219,7 +249,10 @@ describe.each(dialects)("bounces on %s", (dialect) => {
     const email = `full.${randomUUID().slice(0, 8)}@example.com`;
     const sent = await enquiryWithAcknowledgement(email);
     await dovecot.deliver(bounceFixture("postfix-mailbox-full", { ...sent, recipient: email }));
+    const before = await bouncesCounted();
     expect(await h.services.bounces.job.runOnce()).toBe(1);
+    // Counted as soft: it does not count towards HardBounceRateHigh.
+    expect(await bouncesCounted()).toEqual({ ...before, soft: before.soft + 1 });
     const mail = await acknowledgementOf(sent.reference);
     expect(mail.state).toBe("sent");
     expect(mail.bounce?.kind).toBe("soft");
@@ -236,7 +269,9 @@ describe.each(dialects)("bounces on %s", (dialect) => {
     await dovecot.deliver(
       bounceFixture("outlook-recipient-not-found", { ...sent, returnPath: forged, recipient: email }),
     );
+    const before = await bouncesCounted();
     expect(await h.services.bounces.job.runOnce()).toBe(0);
+    expect(await bouncesCounted()).toEqual(before);
     const mail = await acknowledgementOf(sent.reference);
     expect(mail.state).toBe("sent");
     expect(mail.bounce).toBeNull();

@@ -82,6 +82,8 @@ export type BouncesOptions = {
   clock?: () => number;
   /** Called once e-mails were queued (the owner's notice, a resent invitation), so the queue sends them. */
   onQueued?: () => void;
+  /** Told of each bounce applied, by kind, once it is committed (/metrics counts them). */
+  onApplied?: (kind: BounceReport["kind"]) => void;
   /**
    * Sends again, inside the caller's transaction, what can be sent again once a lead's address is
    * corrected (its interview invitations); resolves with how many e-mails it queued.
@@ -198,6 +200,7 @@ export function createBounces(options: BouncesOptions) {
       return true;
     });
     if (!applied) return "already-applied";
+    options.onApplied?.(report.kind);
     logger.info(
       { outboxId: found.id, reference: found.reference, purpose: found.purpose, bounce: report.kind },
       report.kind === "hard"

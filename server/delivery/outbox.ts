@@ -58,6 +58,8 @@ export type OutboxOptions = {
    * timeline says so in the same commit (the leads feature provides it).
    */
   onEmailOutcome?: (tx: Queryable, outcome: EmailOutcome) => Promise<void>;
+  /** Told of each e-mail the mail server accepted, once it is recorded as sent (/metrics counts them). */
+  onEmailSent?: () => void;
   /**
    * A condition (SQL) on a message's reference column that holds an e-mail with attachments back while it
    * holds, added to the claim, which stays one statement (the composition root's: while a document it
@@ -218,6 +220,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     leaseMs = 120_000,
     concurrency = 4,
     onEmailOutcome,
+    onEmailSent,
     holdWhile,
     attachment,
     returnPath,
@@ -329,7 +332,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         }
         return done;
       });
-      if (changed === 1) logger.info(context, `${what} sent`);
+      if (changed === 1) {
+        logger.info(context, `${what} sent`);
+        if (row.channel === "email") onEmailSent?.();
+      }
       return changed === 1;
     }
     // Logged and shown to staff: a mail server's reply often names the recipient, who stays unnamed here.
