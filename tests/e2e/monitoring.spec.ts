@@ -246,5 +246,12 @@ test("the site down: SiteDown goes from pending to firing, and resolves when the
   await expect
     .poll(async () => (await siteDown())?.state ?? "resolved", { timeout: 20_000, intervals: [250] })
     .toBe("resolved");
-  expect((await query('probe_success{job="pages"} == 1')).length).toBe(2);
+  // Both pages answer again: the home page's probe resolved the alert, the form page's follows within a
+  // probe's interval.
+  await expect
+    .poll(async () => (await query('probe_success{job="pages"} == 1')).length, {
+      timeout: 10_000,
+      intervals: [250],
+    })
+    .toBe(2);
 });
