@@ -129,6 +129,24 @@ test.describe("a form's island", () => {
     await expect(form.getByRole("group", { name: /security/i })).toBeVisible();
   });
 
+  test("keeps what was typed into a message the page filled in, when the island hydrates after it", async ({
+    page,
+  }) => {
+    const island = await holdIsland(page);
+    // Select Package fills the message's first line; the visitor goes on typing before the island is in.
+    await page.goto("/contact?service=steward&package=Professional+Plus#contact-form");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const message = page.locator("#contact-form form").getByRole("textbox", { name: "Message", exact: true });
+    await expect(message).toHaveValue("Package: Professional Plus (from £18/hour)\n\n");
+    await message.fill("Package: Professional Plus (from £18/hour)\n\nStewards for a concert in May.");
+    await expect.poll(() => island.wasHeld()).toBe(true);
+    island.release();
+    await expect(page.locator('[data-island="contact-form"]')).toHaveAttribute("data-ready", "true");
+    await expect(message).toHaveValue(
+      "Package: Professional Plus (from £18/hour)\n\nStewards for a concert in May.",
+    );
+  });
+
   test("a message sent before it hydrated waits for it and goes as the island sends it", async ({ page }) => {
     const island = await holdIsland(page);
     await page.goto("/contact");
