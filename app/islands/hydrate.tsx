@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from "react";
+import { startTransition, useEffect, useLayoutEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import {
   type IslandName,
@@ -75,11 +75,15 @@ export function hydrateIslands<Props extends object>(
     if (!(data instanceof HTMLScriptElement) || data.getAttribute(islandPropsAttribute) !== name) continue;
     const props = JSON.parse(data.textContent ?? "{}") as Props;
     const typing = watchTyping(box);
-    hydrateRoot(
-      box,
-      <Ready box={box} typing={typing}>
-        <Component {...props} />
-      </Ready>,
-    );
+    // As a transition, React hydrates in slices and lets the browser answer the visitor in between, so a
+    // form hydrating as it is scrolled to never holds the page still for the whole form's time.
+    startTransition(() => {
+      hydrateRoot(
+        box,
+        <Ready box={box} typing={typing}>
+          <Component {...props} />
+        </Ready>,
+      );
+    });
   }
 }

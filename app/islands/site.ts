@@ -10,7 +10,7 @@
  * - "View All Services" (`data-scroll-on-arrival`): goes to the home page, which scrolls to the services
  *   after the configured pause.
  * - Counts the page shown (no cookie, nothing kept), unless the browser asks not to be tracked.
- * - Loads each form's island when the form comes near the view or the visitor starts to use it.
+ * - Loads each form's island when the visitor scrolls the form into view or starts to use it.
  * - Marks `<html data-hydrated="true">` once it runs.
  */
 import { type PageViewBody, pageViewEndpoint } from "#core/analytics/page-view.ts";
@@ -139,11 +139,13 @@ function hydrated(box: HTMLElement): Promise<void> {
 }
 
 /**
- * The forms' islands (components/islands.tsx) load when their form comes near the view, or as soon as
- * the visitor starts to use it, whichever is first: a visitor reading the top of the page pays nothing
- * for them. Until then the form is the server's, and works as a plain post; what is typed or chosen
- * meanwhile stays, and the island reads it as it hydrates. A post sent in that moment waits for the island
- * (so it goes as the island sends it), or goes as a plain post if the island has not come in time.
+ * The forms' islands (components/islands.tsx) load when the visitor scrolls their form near the view, or
+ * as soon as they start to use it, whichever is first: a visitor reading the page pays nothing for them.
+ * A form already in view when the page opens waits for the first scroll or the first use, so the phone is
+ * never busy with a form nobody has touched while the page is still settling. Until then the form is the
+ * server's, and works as a plain post; what is typed or chosen meanwhile stays, and the island reads it
+ * as it hydrates. A post sent in that moment waits for the island (so it goes as the island sends it), or
+ * goes as a plain post if the island has not come in time.
  */
 function armIslands() {
   const loads = new Map<HTMLElement, Promise<unknown>>();
@@ -156,20 +158,24 @@ function armIslands() {
     return loading;
   };
   const boxOf = (element: Element) => element.closest<HTMLElement>(`[${islandLoadAttribute}]`);
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        const box = boxOf(entry.target);
-        if (!entry.isIntersecting || !box) continue;
-        for (const child of box.children) observer.unobserve(child);
-        load(box).catch(() => {});
-      }
-    },
-    { rootMargin: nearView },
-  );
-  for (const box of document.querySelectorAll<HTMLElement>(`[${islandLoadAttribute}]`)) {
+  const boxes = [...document.querySelectorAll<HTMLElement>(`[${islandLoadAttribute}]`)];
+  const watchScrolling = () => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const box = boxOf(entry.target);
+          if (!entry.isIntersecting || !box) continue;
+          for (const child of box.children) observer.unobserve(child);
+          load(box).catch(() => {});
+        }
+      },
+      { rootMargin: nearView },
+    );
     // The box itself draws no box (display: contents); what it holds does.
-    for (const child of box.children) observer.observe(child);
+    for (const box of boxes) for (const child of box.children) observer.observe(child);
+  };
+  if (boxes.length > 0) addEventListener("scroll", watchScrolling, { once: true, passive: true });
+  for (const box of boxes) {
     for (const type of ["focusin", "pointerdown", "keydown", "input", "change"]) {
       box.addEventListener(type, () => load(box).catch(() => {}), { once: true, passive: true });
     }

@@ -114,6 +114,23 @@ test.describe("a form's island", () => {
     expect(requested.some((path) => /island-contact-form/.test(path))).toBe(true);
   });
 
+  test("a form in view as the page opens waits for the visitor's first scroll or first use", async ({
+    page,
+  }) => {
+    // Tall enough that the whole form is in view from the start.
+    await page.setViewportSize({ width: 1366, height: 4000 });
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto("/contact");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expect(page.locator("#contact-form form")).toBeInViewport();
+    await page.waitForTimeout(500);
+    expect(requested.filter((path) => /react|island-contact-form/.test(path))).toEqual([]);
+    await page.locator("#contact-form form").getByLabel("First Name").focus();
+    await expect(page.locator('[data-island="contact-form"]')).toHaveAttribute("data-ready", "true");
+    expect(requested.some((path) => /island-contact-form/.test(path))).toBe(true);
+  });
+
   test("keeps a service chosen before it hydrated, and shows that service's questions", async ({ page }) => {
     const island = await holdIsland(page);
     await page.goto("/contact");
