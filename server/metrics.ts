@@ -5,7 +5,7 @@ import { careersEndpoint, contactEndpoint } from "#core/forms/endpoints.ts";
 import type { LeadKind } from "#core/leads/model.ts";
 import { isStaffPath } from "#core/staff/paths.ts";
 import type { AlertSignUpLimit } from "./alerts/subscriptions.ts";
-import type { BounceKind } from "./bounces/report.ts";
+import type { BounceKind } from "./tables/outbox.ts";
 import type { Database } from "./db/database.ts";
 import { outboxBacklog } from "./delivery/outbox.ts";
 import type { PurgeReport } from "./lifecycle/purge.ts";

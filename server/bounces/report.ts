@@ -8,9 +8,7 @@
 import { createHash } from "node:crypto";
 import { type Attachment, simpleParser } from "mailparser";
 import { withoutAddresses } from "../delivery/smtp.ts";
-
-/** What a bounce says: never delivered, not delivered yet, or reported as spam by the person. */
-export type BounceKind = "hard" | "soft" | "complaint";
+import type { BounceKind } from "../tables/outbox.ts";
 
 export type BounceReport = {
   kind: BounceKind;
