@@ -48,6 +48,8 @@ export type AppOptions = {
   leads?: RequestHandler;
   /** The page-view endpoint of the cookieless visit counts, answered before any page. */
   analytics?: RequestHandler;
+  /** Old addresses answered with 301 before any page (and the addresses that answer 404 counted). */
+  redirects?: RequestHandler;
   /**
    * The reverse proxies in front whose X-Forwarded-For (client address) and X-Forwarded-Proto (HSTS)
    * are believed, as Express's `trust proxy` takes them ("loopback", addresses, CIDR ranges). `true`
@@ -159,6 +161,7 @@ export function createApp({
   before = [],
   leads,
   analytics,
+  redirects,
   trustProxy = false,
   services,
   formResultSecret = "",
@@ -198,6 +201,7 @@ export function createApp({
   if (readiness) app.get("/readyz", readiness);
 
   app.use(requestLog(logger));
+  if (redirects) app.use(redirects);
   app.use(staffGuard(ownOrigins));
   app.use(applicantPageGuard(ownOrigins));
   app.use(bodyLimit(bodyLimitFor));

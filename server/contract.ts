@@ -18,6 +18,7 @@ import type { Health } from "./health.ts";
 import type { createDataRequests } from "./lifecycle/data-requests.ts";
 import type { PersonLead } from "./lifecycle/person.ts";
 import type { Logger } from "./observability/logger.ts";
+import type { Redirects } from "./redirects/redirects.ts";
 import type { createVacancies } from "./vacancies/vacancies.ts";
 import type { createWorkspace } from "./workspace/workspace.ts";
 
@@ -46,6 +47,8 @@ export type AppServices = {
   health: Health;
   /** Mail that did not arrive: a lead's blocked address, correcting it (and sending again) or unblocking it. */
   bounces: Bounces;
+  /** Old addresses and the pages that answer for them; the addresses that answered 404, counted. */
+  redirects: Pick<Redirects, "list" | "missing" | "add" | "importCsv" | "remove">;
 };
 
 /** What the server knows of one request it hands to React Router. */

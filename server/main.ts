@@ -50,6 +50,7 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
     logger,
     leads: services.leads,
     analytics: services.analytics.router,
+    redirects: services.redirects.handler,
     readiness: services.readiness,
     services: services.app,
     formResultSecret: services.secrets.resultSecret,

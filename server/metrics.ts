@@ -5,11 +5,11 @@ import { careersEndpoint, contactEndpoint } from "#core/forms/endpoints.ts";
 import type { LeadKind } from "#core/leads/model.ts";
 import { isStaffPath } from "#core/staff/paths.ts";
 import type { AlertSignUpLimit } from "./alerts/subscriptions.ts";
-import type { BounceKind } from "./tables/outbox.ts";
 import type { Database } from "./db/database.ts";
 import { outboxBacklog } from "./delivery/outbox.ts";
 import type { PurgeReport } from "./lifecycle/purge.ts";
 import { lastJobRuns } from "./tables/job-runs.ts";
+import type { BounceKind } from "./tables/outbox.ts";
 
 /** The path Prometheus scrapes. */
 export const metricsPath = "/metrics";

@@ -42,6 +42,7 @@ import { alertLinkKey } from "./protection/alert-link.ts";
 import { applicantLinkKey, applicantLinkUrl } from "./protection/applicant-link.ts";
 import { returnPathKey, returnPaths } from "./protection/return-path.ts";
 import { readiness } from "./readiness.ts";
+import { createRedirects, type Redirects } from "./redirects/redirects.ts";
 import { clamdAddress, createClamdScan } from "./scanning/clamd.ts";
 import { createScanning, type Scanning } from "./scanning/scanner.ts";
 import { loadSecrets, type Secrets } from "./secrets.ts";
@@ -71,6 +72,7 @@ import { createWorkspace } from "./workspace/workspace.ts";
  *                ├─ recruitment (stage e-mails, a vacancy's "not this time", the talent pool and its question) ── wakes delivery
  *                ├─ job alerts (sign-up, confirm, change, leave; the renewal question and their purge, hourly) ── wakes delivery
  *                ├─ job alerts' sending (new vacancies to those who asked, every minute) ── wakes delivery
+ *                ├─ redirects (old addresses answered 301 before any page; the missing addresses counted)
  *                ├─ health (the Health page: the queue, the last backup and purge, the forms' errors from the metrics)
  *                └─ purging (the erasure ledger replayed at start; the retention purge, hourly)
  */
@@ -100,6 +102,8 @@ export type Services = {
   alertRenewal: LeasedJob;
   /** Bounces read back from the bounce mailbox (every 30 s when BOUNCE_IMAP_URL is set), and blocked addresses. */
   bounces: Bounces;
+  /** Old addresses answered with 301 before any page, and the addresses that answered 404, counted. */
+  redirects: Redirects;
   /** GET /readyz: 503 while the database cannot be reached or the server is shutting down. */
   readiness: RequestHandler;
   /** /metrics (Prometheus) and what it counts. */
@@ -503,6 +507,10 @@ export async function createServices(
     tombstoneOf: (reference) => tombstoneOf(db, reference),
   });
 
+  const redirects = createRedirects({ db, logger, origins: ownOrigins(env.PUBLIC_URL), now });
+  // Before the first request: an old address answers from the start.
+  await redirects.refresh();
+
   // The Health page: what the site can tell of itself, in the same limits as the monitoring's alerts.
   const health = createHealth({
     db,
@@ -528,6 +536,7 @@ export async function createServices(
     alertSending,
     alertRenewal,
     bounces,
+    redirects,
     readiness: readiness({ db, draining: () => draining, timeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS }),
     metrics,
     // A page whose database call fails in a failover answers 503 "switching over", not 500.
@@ -542,6 +551,7 @@ export async function createServices(
       alerts,
       health,
       bounces,
+      redirects,
     }),
     async startPurging() {
       // First the erasure ledger, again: after a restore, nobody erased since the backup is served.
@@ -566,6 +576,7 @@ export async function createServices(
       alertRenewal.start();
       // Without a bounce mailbox there is nothing to read: the job does not run at all.
       if (env.BOUNCE_IMAP_URL) bounces.job.start();
+      redirects.start();
     },
     drain(deadline) {
       draining = true;
@@ -583,6 +594,7 @@ export async function createServices(
       await (stopping ?? delivery.stop());
       await scanning.stop();
       await analytics.stop();
+      await redirects.stop();
       await db.close();
     },
   };
