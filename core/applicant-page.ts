@@ -15,8 +15,25 @@ export function applicantPageHref(token: string): string {
   return `${applicantPagePath}?${applicantLinkParameter}=${encodeURIComponent(token)}`;
 }
 
-/** The query parameter that shows the erasure's confirmation instead of the page (a GET: it changes nothing). */
-export const eraseStep = { name: "step", value: "erase" } as const;
+/**
+ * The query parameter that shows a confirmation instead of the page, and its values: a GET, so following
+ * it changes nothing. Each change that cannot be undone from the page asks first.
+ */
+export const confirmStep = {
+  name: "step",
+  erase: "erase",
+  withdraw: "withdraw",
+  leavePool: "leave-pool",
+} as const;
+
+/** A confirmation the page can show. */
+export type ConfirmStep = (typeof confirmStep)["erase" | "withdraw" | "leavePool"];
+
+/** The confirmation a step's value names, or null for none (or one the page does not know). */
+export function confirmStepOf(value: string | null): ConfirmStep | null {
+  const steps: readonly string[] = [confirmStep.erase, confirmStep.withdraw, confirmStep.leavePool];
+  return value !== null && steps.includes(value) ? (value as ConfirmStep) : null;
+}
 
 /** The intents the page's forms post, one change each. */
 export const applicantIntents = {
@@ -29,8 +46,19 @@ export const applicantIntents = {
   freshLink: "fresh-link",
 } as const;
 
-/** What the erasure's confirmation sends with it (field `confirm`): without it, nothing is deleted. */
-export const eraseConfirmation = "delete-everything";
+/** What each confirmation sends with it (field `confirm`): without it, nothing changes. */
+export const confirmations = {
+  erase: "delete-everything",
+  withdraw: "withdraw",
+  leavePool: "leave-pool",
+} as const;
+
+/** The buttons that confirm, named again by the answer to a post that came without its confirmation. */
+export const confirmButtons = {
+  erase: "Yes, delete everything",
+  withdraw: "Yes, withdraw",
+  leavePool: "Yes, take me off file",
+} as const;
 
 /** The fragments of the page's sections, which e-mails may link to. */
 export const applicantSections = {

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import {
   applicantLinkParameter,
-  eraseConfirmation,
-  eraseStep,
+  confirmations,
+  confirmStep,
+  confirmStepOf,
   applicantIntents as intents,
 } from "#core/applicant-page.ts";
 import { careersFiles } from "#core/forms/careers-fields.ts";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The CV's file types come with the page's data, not its script: the careers form's fields module
     // stays in the forms' own chunk.
     cvTypes: careersFiles.resume,
-    confirmErase: url.searchParams.get(eraseStep.name) === eraseStep.value,
+    confirm: confirmStepOf(url.searchParams.get(confirmStep.name)),
   };
 }
 
@@ -136,7 +137,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   switch (text(form, "intent")) {
     case intents.withdraw:
-      return answered(await applicantPage.withdraw(admission));
+      return answered(
+        await applicantPage.withdraw(admission, text(form, "confirm") === confirmations.withdraw),
+      );
     case intents.replaceCv: {
       const file = form.get("cv");
       const upload =
@@ -146,7 +149,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case intents.keepOnFile:
       return answered(await applicantPage.keepOnFile(admission));
     case intents.leavePool:
-      return answered(await applicantPage.leavePool(admission));
+      return answered(
+        await applicantPage.leavePool(admission, text(form, "confirm") === confirmations.leavePool),
+      );
     case intents.answerInterview:
       return answered(
         await applicantPage.answerInterview(admission, {
@@ -156,7 +161,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         }),
       );
     case intents.erase:
-      return answered(await applicantPage.erase(admission, text(form, "confirm") === eraseConfirmation));
+      return answered(await applicantPage.erase(admission, text(form, "confirm") === confirmations.erase));
     case intents.freshLink:
       return answered(await applicantPage.sendFreshLink(admission));
     default:

@@ -31,7 +31,7 @@ export default function YourApplication({ loaderData, actionData }: Route.Compon
       view={loaderData.view}
       token={loaderData.token}
       cvTypes={loaderData.cvTypes}
-      confirmErase={loaderData.confirmErase}
+      confirm={loaderData.confirm}
       result={actionData?.result ?? null}
     />
   );

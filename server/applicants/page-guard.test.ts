@@ -234,7 +234,13 @@ describe.each<Dialect>(["sqlite", "postgres"])("the applicant's page served on %
     );
     expect(row?.keep_consent_at).not.toBeNull();
 
-    const withdrawn = await post(pageOf(link), new URLSearchParams({ intent: "withdraw" }));
+    const unconfirmed = await post(pageOf(link), new URLSearchParams({ intent: "withdraw" }));
+    expect(unconfirmed.status).toBe(400);
+    expect(await status(reference)).toBe("new");
+    const withdrawn = await post(
+      pageOf(link),
+      new URLSearchParams({ intent: "withdraw", confirm: "withdraw" }),
+    );
     expect(withdrawn.status).toBe(200);
     expect(await status(reference)).toBe("withdrawn");
   });

@@ -229,9 +229,11 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       const service = page();
       for (const token of [altered, expired, forOther, made, "", "nonsense"]) {
         expect(await service.open(token)).toBeNull();
-        expect(await service.withdraw(await service.admit(token, client))).toEqual({ kind: "unknown" });
+        expect(await service.withdraw(await service.admit(token, client), true)).toEqual({ kind: "unknown" });
         expect(await service.keepOnFile(await service.admit(token, client))).toEqual({ kind: "unknown" });
-        expect(await service.leavePool(await service.admit(token, client))).toEqual({ kind: "unknown" });
+        expect(await service.leavePool(await service.admit(token, client), true)).toEqual({
+          kind: "unknown",
+        });
         expect(
           await service.replaceCv(await service.admit(token, client), {
             name: "new.pdf",
@@ -259,7 +261,15 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       const interview = await bookInterview(unowned.reference, now + 3 * day);
       const past = await bookInterview(unowned.reference, now - 3 * day);
       now += hour;
-      const answer = await page().withdraw(await page().admit(unowned.link, client));
+      // Without its confirmation, a withdrawal changes nothing and says how to confirm.
+      const untouched = await stateOf(unowned.reference);
+      expect(await page().withdraw(await page().admit(unowned.link, client), false)).toEqual({
+        kind: "refused",
+        status: 400,
+        message: "Nothing has changed: choose “Yes, withdraw” to confirm.",
+      });
+      expect(await stateOf(unowned.reference)).toBe(untouched);
+      const answer = await page().withdraw(await page().admit(unowned.link, client), true);
       expect(answer).toMatchObject({ kind: "done", message: expect.stringMatching(/withdrawn/) });
       expect(await application(unowned.reference)).toMatchObject({
         status: "withdrawn",
@@ -284,7 +294,9 @@ describe.each<Dialect>(["sqlite", "postgres"])(
         can: { withdraw: false, replaceCv: false },
       });
       const after = await stateOf(unowned.reference);
-      expect(await page().withdraw(await page().admit(unowned.link, client))).toMatchObject({ kind: "done" });
+      expect(await page().withdraw(await page().admit(unowned.link, client), true)).toMatchObject({
+        kind: "done",
+      });
       expect(await stateOf(unowned.reference)).toBe(after);
 
       // An application with an owner on the team: the owner hears of it; one whose owner has left: the inbox.
@@ -295,12 +307,16 @@ describe.each<Dialect>(["sqlite", "postgres"])(
         ownerId,
         owned.reference,
       ]);
-      expect(await page().withdraw(await page().admit(owned.link, client))).toMatchObject({ kind: "done" });
+      expect(await page().withdraw(await page().admit(owned.link, client), true)).toMatchObject({
+        kind: "done",
+      });
       const leaverId = await addStaff(h, "Sam Leaver");
       await db().run("UPDATE staff SET revoked_at = ? WHERE id = ?", [now, leaverId]);
       const left = await apply();
       await db().run("UPDATE applications SET owner_id = ? WHERE reference = ?", [leaverId, left.reference]);
-      expect(await page().withdraw(await page().admit(left.link, client))).toMatchObject({ kind: "done" });
+      expect(await page().withdraw(await page().admit(left.link, client), true)).toMatchObject({
+        kind: "done",
+      });
 
       const received = await delivered();
       const notices = received.filter((mail) => /withdrew their application/.test(mail.parsed.subject ?? ""));
@@ -322,7 +338,7 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       // Decided applications have nothing to withdraw.
       const hired = await apply();
       await db().run("UPDATE applications SET status = 'hired' WHERE reference = ?", [hired.reference]);
-      expect(await page().withdraw(await page().admit(hired.link, client))).toMatchObject({
+      expect(await page().withdraw(await page().admit(hired.link, client), true)).toMatchObject({
         kind: "refused",
         status: 409,
       });
@@ -406,9 +422,16 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       expect(await application(reference)).toMatchObject({ keep_consent_at: now, pool_asked_at: null });
 
       now += day;
-      expect(await page().leavePool(await page().admit(fresh, client))).toMatchObject({ kind: "done" });
+      const inPool = await stateOf(reference);
+      expect(await page().leavePool(await page().admit(fresh, client), false)).toMatchObject({
+        kind: "refused",
+        status: 400,
+        message: "Nothing has changed: choose “Yes, take me off file” to confirm.",
+      });
+      expect(await stateOf(reference)).toBe(inPool);
+      expect(await page().leavePool(await page().admit(fresh, client), true)).toMatchObject({ kind: "done" });
       expect(await application(reference)).toMatchObject({ keep_consent_at: null, last_activity_at: now });
-      expect(await page().leavePool(await page().admit(fresh, client))).toMatchObject({ kind: "done" });
+      expect(await page().leavePool(await page().admit(fresh, client), true)).toMatchObject({ kind: "done" });
 
       const events = (await timeline(reference)).filter(([action]) => action?.startsWith("consent-"));
       expect(events).toEqual([
@@ -628,7 +651,9 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       const admitted = await service.admit(erased.link, client);
       expect(admitted).toMatchObject({ kind: "admitted", link: null, opens: false });
       expect(await service.keepOnFile(admitted)).toEqual({ kind: "unknown" });
-      expect(await service.withdraw(await service.admit(erased.link, client))).toEqual({ kind: "unknown" });
+      expect(await service.withdraw(await service.admit(erased.link, client), true)).toEqual({
+        kind: "unknown",
+      });
       expect(await service.erase(await service.admit(erased.link, client), true)).toEqual({
         kind: "unknown",
       });

@@ -12,7 +12,7 @@
  * CV is up to 5 MB), and the change made in one transaction that also writes the lead's timeline and its
  * last activity.
  */
-import { anotherTimeMaxLength } from "#core/applicant-page.ts";
+import { anotherTimeMaxLength, confirmButtons } from "#core/applicant-page.ts";
 import { characterProblem } from "#core/characters.ts";
 import { site } from "#core/config/site.ts";
 import { type ApplicationStatus, fileSize, statusLabel } from "#core/leads/model.ts";
@@ -195,6 +195,18 @@ export function createSelfService(options: SelfServiceOptions) {
 
   const queued = () => options.onQueued?.();
 
+  /**
+   * A change the page asks about first (withdraw, leave the pool) that came without its confirmation:
+   * answered as any post is when turned away or with a link that does not work, else 400 with nothing
+   * changed. Null when it was confirmed.
+   */
+  function unconfirmed(admission: Admission, confirmed: boolean, button: string): PageAnswer | null {
+    if (confirmed) return null;
+    if (admission.kind === "refused") return admission;
+    if (!admission.opens) return unknown;
+    return { kind: "refused", status: 400, message: `Nothing has changed: choose “${button}” to confirm.` };
+  }
+
   return {
     /**
      * Lets a post in before its body is read, or turns it away with 429: counted against the client's
@@ -235,9 +247,11 @@ export function createSelfService(options: SelfServiceOptions) {
 
     /**
      * Withdraws the application: status Withdrawn, its scheduled interviews cancelled (the applicant is
-     * sent each cancellation), the team told by e-mail, and the timeline says so.
+     * sent each cancellation), the team told by e-mail, and the timeline says so. Only once confirmed.
      */
-    withdraw(admission: Admission): Promise<PageAnswer> {
+    async withdraw(admission: Admission, confirmed: boolean): Promise<PageAnswer> {
+      const asked = unconfirmed(admission, confirmed, confirmButtons.withdraw);
+      if (asked) return asked;
       return change(
         admission,
         async (tx, application, now) => {
@@ -357,8 +371,13 @@ export function createSelfService(options: SelfServiceOptions) {
       });
     },
 
-    /** "Take me off file": leaves the talent pool; the application itself is kept as the privacy notice says. */
-    leavePool(admission: Admission): Promise<PageAnswer> {
+    /**
+     * "Take me off file": leaves the talent pool; the application itself is kept as the privacy notice
+     * says. Only once confirmed.
+     */
+    async leavePool(admission: Admission, confirmed: boolean): Promise<PageAnswer> {
+      const asked = unconfirmed(admission, confirmed, confirmButtons.leavePool);
+      if (asked) return asked;
       return change(admission, async (tx, application, now) => {
         if (application.keep_consent_at === null) {
           return { kind: "done", message: "You are not in our talent pool, so nothing has changed." };
@@ -455,7 +474,7 @@ export function createSelfService(options: SelfServiceOptions) {
         return {
           kind: "refused",
           status: 400,
-          message: "Nothing was deleted: choose “Yes, delete everything” to confirm.",
+          message: `Nothing was deleted: choose “${confirmButtons.erase}” to confirm.`,
         };
       }
       let email: string | null = null;

@@ -116,6 +116,7 @@ test("an applicant applies, is invited, answers, sees their stage, replaces thei
   await applicant.getByRole("button", { name: "Replace my CV" }).click();
   await expect(applicant.getByRole("listitem").filter({ hasText: "Agnieszka Nowak CV.pdf" })).toBeVisible();
   await applicant.getByRole("button", { name: "Withdraw my application" }).click();
+  await applicant.getByRole("button", { name: "Yes, withdraw" }).click();
   await expect(stage).toContainText("Withdrawn");
   await applicantContext.close();
 

@@ -234,6 +234,7 @@ for (const width of widths) {
       ).toEqual(["Tomasz Nowak CV 2027.pdf"]);
 
       await page.getByRole("button", { name: "Withdraw my application" }).click();
+      await page.getByRole("button", { name: "Yes, withdraw" }).click();
       await expect(banner(page)).toContainText("You have withdrawn your application");
       await expect(page.getByText("Withdrawn", { exact: true })).toBeVisible();
       expect(application(reference)?.status).toBe("withdrawn");
@@ -334,12 +335,75 @@ for (const width of widths) {
   }
 }
 
+for (const mode of modes) {
+  test(`${mode.name}: withdrawing and leaving the talent pool ask first, and "No" changes nothing`, async ({
+    browser,
+    request,
+  }) => {
+    const { reference, link } = await applied(request);
+    run("UPDATE applications SET keep_consent_at = ? WHERE reference = ?", Date.now(), reference);
+    const before = footprint(reference);
+    const { context, page } = await open(browser, mode.javaScriptEnabled, 390, link);
+
+    await page.getByRole("button", { name: "Take me off file" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Leave our talent pool?" })).toBeVisible();
+    await expectAccessible(page, mode.javaScriptEnabled);
+    await page.getByRole("link", { name: "No, keep me on file" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Our talent pool" })).toBeVisible();
+    await page.getByRole("button", { name: "Withdraw my application" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Withdraw your application?" })).toBeVisible();
+    await expectAccessible(page, mode.javaScriptEnabled);
+    await page.getByRole("link", { name: "No, keep it" }).click();
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Withdraw your application", exact: true }),
+    ).toBeVisible();
+    expect(footprint(reference)).toBe(before);
+
+    await page.getByRole("button", { name: "Take me off file" }).click();
+    await page.getByRole("button", { name: "Yes, take me off file" }).click();
+    await expect(banner(page)).toContainText("We have taken you off file");
+    expect(application(reference)?.keep_consent_at).toBeNull();
+    await page.getByRole("button", { name: "Withdraw my application" }).click();
+    await page.getByRole("button", { name: "Yes, withdraw" }).click();
+    await expect(banner(page)).toContainText("You have withdrawn your application");
+    expect(application(reference)?.status).toBe("withdrawn");
+    await context.close();
+  });
+}
+
+test("a post to withdraw or leave the talent pool without its confirmation changes nothing", async ({
+  request,
+}) => {
+  const { reference, link } = await applied(request);
+  run("UPDATE applications SET keep_consent_at = ? WHERE reference = ?", Date.now(), reference);
+  const before = footprint(reference);
+  for (const [intent, button] of [
+    ["withdraw", "Yes, withdraw"],
+    ["leave-pool", "Yes, take me off file"],
+  ] as const) {
+    for (const confirm of [null, "yes", "delete-everything"]) {
+      const response = await request.post(link, { form: { intent, ...(confirm ? { confirm } : {}) } });
+      expect(response.status(), `${intent} ${confirm}`).toBe(400);
+      expect(await response.text()).toContain(`Nothing has changed: choose “${button}” to confirm.`);
+    }
+  }
+  expect(footprint(reference)).toBe(before);
+});
+
 test("a GET changes nothing, whatever the address carries, as a link preview fetches it", async ({
   request,
 }) => {
   const { reference, link } = await applied(request);
   const before = footprint(reference);
-  for (const extra of ["", "&intent=withdraw", "&intent=erase&confirm=delete-everything", "&step=erase"]) {
+  for (const extra of [
+    "",
+    "&intent=withdraw",
+    "&intent=withdraw&confirm=withdraw",
+    "&intent=erase&confirm=delete-everything",
+    "&step=erase",
+    "&step=withdraw",
+    "&step=leave-pool",
+  ]) {
     const response = await request.get(`${link}${extra}`);
     expect(response.status()).toBe(200);
     await request.head(`${link}${extra}`);

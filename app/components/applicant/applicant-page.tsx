@@ -3,8 +3,10 @@ import {
   anotherTimeMaxLength,
   applicantLinkParameter,
   applicantPageHref,
-  eraseConfirmation,
-  eraseStep,
+  type ConfirmStep,
+  confirmations,
+  confirmButtons,
+  confirmStep,
   applicantIntents as intents,
   applicantSections as sections,
 } from "#core/applicant-page.ts";
@@ -29,8 +31,8 @@ type Props = {
   token: string;
   /** The file types a CV may be (".pdf", ".doc", ".docx"), as the careers form takes them. */
   cvTypes: readonly string[];
-  /** The erasure's confirmation is shown instead of the page. */
-  confirmErase: boolean;
+  /** The confirmation shown instead of the page, if one was asked for. */
+  confirm: ConfirmStep | null;
   /** The banner for the last post, if any. */
   result: FormResult | null;
 };
@@ -63,7 +65,7 @@ function ChangeForm({
 }
 
 /** The applicant's own page: where their application stands, and what they can change from here. */
-export function ApplicantPage({ view, token, cvTypes, confirmErase, result }: Props) {
+export function ApplicantPage({ view, token, cvTypes, confirm, result }: Props) {
   const href = applicantPageHref(token);
   const intro = view.vacancy
     ? `Your application ${view.reference} for ${view.vacancy.title}, received on ${view.received}.`
@@ -78,15 +80,19 @@ export function ApplicantPage({ view, token, cvTypes, confirmErase, result }: Pr
           </div>
         </div>
       )}
-      {confirmErase ? (
+      {confirm === confirmStep.erase ? (
         <ConfirmErase href={href} />
+      ) : confirm === confirmStep.withdraw && view.can.withdraw ? (
+        <ConfirmWithdraw view={view} href={href} />
+      ) : confirm === confirmStep.leavePool && view.pool.member ? (
+        <ConfirmLeavePool href={href} />
       ) : (
         <>
           <Stage view={view} />
           {view.interview && <Interview view={view} href={href} result={result} />}
           <Documents view={view} href={href} cvTypes={cvTypes} result={result} />
-          <TalentPool view={view} href={href} />
-          {view.can.withdraw && <Withdraw view={view} href={href} />}
+          <TalentPool view={view} href={href} token={token} />
+          {view.can.withdraw && <Withdraw view={view} token={token} />}
           <Erase token={token} />
         </>
       )}
@@ -247,7 +253,7 @@ function Documents({
   );
 }
 
-function TalentPool({ view, href }: { view: ApplicantView; href: string }) {
+function TalentPool({ view, href, token }: { view: ApplicantView; href: string; token: string }) {
   const { pool } = view;
   return (
     <Panel id={sections.talentPool} heading="Our talent pool" tone="sand">
@@ -269,18 +275,18 @@ function TalentPool({ view, href }: { view: ApplicantView; href: string }) {
           </Button>
         </ChangeForm>
         {pool.member && (
-          <ChangeForm href={href} intent={intents.leavePool}>
+          <AskFirst token={token} step={confirmStep.leavePool}>
             <Button type="submit" variant="secondary" className="w-full sm:w-auto">
               Take me off file
             </Button>
-          </ChangeForm>
+          </AskFirst>
         )}
       </div>
     </Panel>
   );
 }
 
-function Withdraw({ view, href }: { view: ApplicantView; href: string }) {
+function Withdraw({ view, token }: { view: ApplicantView; token: string }) {
   return (
     <Panel id={sections.withdraw} heading="Withdraw your application">
       <Prose>
@@ -288,11 +294,11 @@ function Withdraw({ view, href }: { view: ApplicantView; href: string }) {
         elsewhere, withdraw your application and we will take it no further.
         {view.interview ? " Your interview will be cancelled." : ""} We will tell our team.
       </Prose>
-      <ChangeForm href={href} intent={intents.withdraw}>
+      <AskFirst token={token} step={confirmStep.withdraw}>
         <Button type="submit" variant="danger">
           Withdraw my application
         </Button>
-      </ChangeForm>
+      </AskFirst>
     </Panel>
   );
 }
@@ -304,14 +310,96 @@ function Erase({ token }: { token: string }) {
         You can ask us to delete everything we hold about you: this application, your documents, and anything
         else you have sent us from the same e-mail address. You will be asked to confirm first.
       </Prose>
-      {/* A GET: it only shows the confirmation, so following it changes nothing. */}
-      <Form method="get">
-        <input type="hidden" name={applicantLinkParameter} value={token} />
-        <input type="hidden" name={eraseStep.name} value={eraseStep.value} />
+      <AskFirst token={token} step={confirmStep.erase}>
         <Button type="submit" variant="danger">
           Delete my details
         </Button>
-      </Form>
+      </AskFirst>
+    </Panel>
+  );
+}
+
+/** A button that shows a change's confirmation: a GET, so following it changes nothing. */
+function AskFirst({
+  token,
+  step,
+  children,
+}: {
+  token: string;
+  step: ConfirmStep;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="get">
+      <input type="hidden" name={applicantLinkParameter} value={token} />
+      <input type="hidden" name={confirmStep.name} value={step} />
+      {children}
+    </Form>
+  );
+}
+
+/** A confirmation's two answers: the change itself, or back to the page with nothing changed. */
+function ConfirmChoice({
+  href,
+  intent,
+  confirmation,
+  yes,
+  no,
+}: {
+  href: string;
+  intent: string;
+  confirmation: string;
+  yes: string;
+  no: string;
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <ChangeForm href={href} intent={intent}>
+        <input type="hidden" name="confirm" value={confirmation} />
+        <Button type="submit" variant="danger" className="w-full sm:w-auto">
+          {yes}
+        </Button>
+      </ChangeForm>
+      <Link to={href} className={buttonVariants({ variant: "secondary" })}>
+        {no}
+      </Link>
+    </div>
+  );
+}
+
+function ConfirmWithdraw({ view, href }: { view: ApplicantView; href: string }) {
+  return (
+    <Panel id={sections.withdraw} heading="Withdraw your application?">
+      <Prose>
+        We will take {view.vacancy ? `your application for ${view.vacancy.title}` : "your application"} no
+        further{view.interview ? " and cancel your interview" : ""}, and we will tell our team. You cannot
+        undo this here, but you are welcome to apply again at any time.
+      </Prose>
+      <ConfirmChoice
+        href={href}
+        intent={intents.withdraw}
+        confirmation={confirmations.withdraw}
+        yes={confirmButtons.withdraw}
+        no="No, keep it"
+      />
+    </Panel>
+  );
+}
+
+function ConfirmLeavePool({ href }: { href: string }) {
+  return (
+    <Panel id={sections.talentPool} heading="Leave our talent pool?">
+      <Prose>
+        We will no longer contact you about future roles. This application stays as it is, and you can join
+        the pool again from this page whenever you like.
+      </Prose>
+      <ConfirmChoice
+        href={href}
+        intent={intents.leavePool}
+        confirmation={confirmations.leavePool}
+        yes={confirmButtons.leavePool}
+        no="No, keep me on file"
+      />
     </Panel>
   );
 }
@@ -329,17 +417,13 @@ function ConfirmErase({ href }: { href: string }) {
         We keep only a note that a record was deleted at your request, with no details about you. This link
         will stop working.
       </Prose>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <ChangeForm href={href} intent={intents.erase}>
-          <input type="hidden" name="confirm" value={eraseConfirmation} />
-          <Button type="submit" variant="danger" className="w-full sm:w-auto">
-            Yes, delete everything
-          </Button>
-        </ChangeForm>
-        <Link to={href} className={buttonVariants({ variant: "secondary" })}>
-          No, keep my details
-        </Link>
-      </div>
+      <ConfirmChoice
+        href={href}
+        intent={intents.erase}
+        confirmation={confirmations.erase}
+        yes={confirmButtons.erase}
+        no="No, keep my details"
+      />
     </Panel>
   );
 }
