@@ -1,4 +1,10 @@
-import { describeChoices } from "#core/alerts/model.ts";
+import {
+  alertLinkParameter,
+  describeChoices,
+  leaveButton,
+  leaveStep,
+  manageHref,
+} from "#core/alerts/model.ts";
 import { AlertPage, ChoiceFields, IntentButton, submitClass } from "~/components/alerts/alert-forms";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/job-alerts.manage";
@@ -32,7 +38,29 @@ export default function ManageAlerts({ loaderData, actionData }: Route.Component
       </AlertPage>
     );
   if (!loaderData.view || answer?.kind === "unknown") return <LinkNotWorking />;
-  const { view } = loaderData;
+  const { view, token } = loaderData;
+  const href = manageHref(token);
+  if (loaderData.askLeave && !answer)
+    return (
+      <AlertPage title="Stop your job alerts?">
+        <p>
+          Leaving deletes your alert and your e-mail address with it. We will not e-mail you about vacancies
+          again.
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <form method="post" action={href}>
+            <input type="hidden" name="intent" value="leave" />
+            <input type="hidden" name="confirm" value={leaveStep.confirm} />
+            <button type="submit" className={`${submitClass} w-full sm:w-auto`}>
+              {leaveButton}
+            </button>
+          </form>
+          <a href={href} className="font-semibold text-accent-800 underline underline-offset-4">
+            No, keep them
+          </a>
+        </div>
+      </AlertPage>
+    );
   return (
     <AlertPage title="Your job alerts">
       {answer?.kind === "done" ? (
@@ -69,7 +97,14 @@ export default function ManageAlerts({ loaderData, actionData }: Route.Component
           Stop them
         </h2>
         <p>Leaving deletes your alert and your e-mail address with it.</p>
-        <IntentButton intent="leave">Leave job alerts</IntentButton>
+        {/* A GET: it only asks whether to leave, so following it changes nothing. */}
+        <form method="get">
+          <input type="hidden" name={alertLinkParameter} value={token} />
+          <input type="hidden" name={leaveStep.name} value={leaveStep.value} />
+          <button type="submit" className={submitClass}>
+            Leave job alerts
+          </button>
+        </form>
       </section>
     </AlertPage>
   );

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { alertFields, alertLinkParameter } from "#core/alerts/model.ts";
+import { alertFields, alertLinkParameter, leaveButton, leaveStep } from "#core/alerts/model.ts";
 import { issueFormToken } from "#core/forms/form-token.server.ts";
 import { formTokenField } from "#core/forms/form-token.ts";
 import { honeypotField } from "#core/forms/honeypot.ts";
@@ -113,10 +113,16 @@ export async function confirmAction({ request, context }: ConfirmRoute.ActionArg
   return answered(await alerts.confirm(tokenOf(request)));
 }
 
-/** The manage page: the choices as a form, the renewal and the leave buttons. */
+/**
+ * The manage page: the choices as a form, the renewal and the leave buttons; with `?step=leave`, the
+ * question whether to leave instead, and the way back to the page.
+ */
 export async function manageLoader({ request, context }: ManageRoute.LoaderArgs) {
-  const view = await context.get(servicesContext).alerts.openManage(tokenOf(request));
-  return view ? { view } : data({ view: null }, 404);
+  const token = tokenOf(request);
+  const view = await context.get(servicesContext).alerts.openManage(token);
+  if (!view) return data({ view: null, askLeave: false, token: "" }, 404);
+  const askLeave = new URL(request.url).searchParams.get(leaveStep.name) === leaveStep.value;
+  return { view, askLeave, token };
 }
 
 /** The manage page's posts, by intent: save new choices, keep the alerts, or leave. */
@@ -133,6 +139,15 @@ export async function manageAction({ request, context }: ManageRoute.ActionArgs)
     case "renew":
       return answered(await alerts.renew(token));
     case "leave":
+      if (text(form, "confirm") !== leaveStep.confirm) {
+        // Not confirmed: nothing changes. A link that does not work hears only that, as ever.
+        if (!(await alerts.openManage(token))) return answered({ kind: "unknown" });
+        return answered({
+          kind: "refused",
+          status: 400,
+          message: `Nothing has changed: choose “${leaveButton}” to confirm.`,
+        });
+      }
       return answered(await alerts.leave(token, "manage"));
     default:
       return answered({

@@ -44,6 +44,20 @@ export const alertPaths = {
 /** The query parameter that carries a link's token. */
 export const alertLinkParameter = "link";
 
+/**
+ * Leaving from the manage page asks first: `?step=leave` shows the question (a GET, so following it
+ * changes nothing), and only a post carrying `confirm=leave` deletes the alert.
+ */
+export const leaveStep = { name: "step", value: "leave", confirm: "leave" } as const;
+
+/** The button that confirms leaving, named again when a post comes without the confirmation. */
+export const leaveButton = "Yes, stop my alerts";
+
+/** The manage page's address for a token, as its forms post to it and its "No" goes back to it. */
+export function manageHref(token: string): string {
+  return `${alertPaths.manage}?${alertLinkParameter}=${encodeURIComponent(token)}`;
+}
+
 /** What a person chose: empty lists mean "any". */
 export type AlertChoices = {
   services: string[];

@@ -85,7 +85,28 @@ test("sign up without JavaScript, confirm from the e-mail, change the choices an
   await page.getByLabel("Professional Cleaning").check();
   await page.getByRole("button", { name: "Save my choices" }).click();
   await expect(page.getByText("Saved: your job alerts now follow your new choices.")).toBeVisible();
+  // Leaving asks first. A post without the confirmation changes nothing; nor does asking, or "No".
+  const unconfirmed = await page.request.post(manage, { form: { intent: "leave" } });
+  expect(unconfirmed.status()).toBe(400);
+  expect(await unconfirmed.text()).toContain("Nothing has changed: choose “Yes, stop my alerts” to confirm.");
+  const withScript = await browser.newContext({ javaScriptEnabled: true });
+  try {
+    const scripted = await withScript.newPage();
+    await scripted.goto(manage);
+    await scripted.getByRole("button", { name: "Leave job alerts" }).click();
+    await expect(scripted.getByRole("heading", { level: 1, name: "Stop your job alerts?" })).toBeVisible();
+    await expectNoAxeViolations(scripted);
+    await scripted.getByRole("link", { name: "No, keep them" }).click();
+    await expect(scripted.getByRole("heading", { level: 1, name: "Your job alerts" })).toBeVisible();
+  } finally {
+    await withScript.close();
+  }
   await page.getByRole("button", { name: "Leave job alerts" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Stop your job alerts?" })).toBeVisible();
+  await page.getByRole("link", { name: "No, keep them" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your job alerts" })).toBeVisible();
+  await page.getByRole("button", { name: "Leave job alerts" }).click();
+  await page.getByRole("button", { name: "Yes, stop my alerts" }).click();
   await expect(page.getByRole("heading", { name: "You have left our job alerts" })).toBeVisible();
   await page.goto(manage);
   await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
