@@ -1,5 +1,6 @@
 import { Mail, Menu, Phone, X } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { applicantPagePath } from "#core/applicant-path.ts";
 import { mainNav, type NavItem } from "#core/config/navigation.ts";
 import { serviceList, servicePath } from "#core/config/service-list.ts";
 import { site } from "#core/config/site.ts";
@@ -60,6 +61,8 @@ export function Header() {
   // On a service's page, Get Quote opens the form with that service chosen, as the page's own button does.
   const service = serviceList.find((entry) => servicePath(entry) === pagePathFor(pathname));
   const quote = service ? quoteHref(service.enquiry) : "/contact";
+  // An applicant managing their application is not buying: their page offers no sales button.
+  const selling = pagePathFor(pathname) !== applicantPagePath;
 
   return (
     // The bar above the row is 2.25rem tall; sticking at minus that keeps the row in view and lets the bar go.
@@ -90,9 +93,11 @@ export function Header() {
           <NavLinks className="flex items-center gap-1" />
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <ButtonLink to={quote} size="sm" className="px-3 whitespace-nowrap sm:px-4">
-            Get Quote
-          </ButtonLink>
+          {selling && (
+            <ButtonLink to={quote} size="sm" className="px-3 whitespace-nowrap sm:px-4">
+              Get Quote
+            </ButtonLink>
+          )}
           <details {...{ [siteHooks.menu]: "" }} className="group lg:hidden">
             <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-navy-900 hover:bg-navy-50 [&::-webkit-details-marker]:hidden">
               <Menu aria-hidden="true" className="size-6 group-open:hidden" />

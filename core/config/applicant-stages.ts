@@ -39,3 +39,30 @@ export const applicantStages = {
   },
   spam: received,
 } satisfies Record<ApplicationStatus, ApplicantStage>;
+
+/** A step of the way an application goes, as the applicant's page lists them, and where it is on it. */
+export type ApplicantStep = { title: string; state: "past" | "current" | "to-come" };
+
+/** The steps every application goes through, in order. */
+const stepTitles = ["Received", "Being read", "Interview", "Decision"] as const;
+
+/** The step each stage is at: its index in the steps, or null for one that has left them (withdrawn). */
+const stepOf = {
+  new: 0,
+  spam: 0,
+  contacted: 1,
+  interview: 2,
+  hired: 3,
+  unsuccessful: 3,
+  withdrawn: null,
+} satisfies Record<ApplicationStatus, number | null>;
+
+/** The steps as they stand for an application at `status`, or null when it has left them (withdrawn). */
+export function applicantStepsAt(status: ApplicationStatus): ApplicantStep[] | null {
+  const at = stepOf[status];
+  if (at === null) return null;
+  return stepTitles.map((title, index) => ({
+    title,
+    state: index < at ? "past" : index === at ? "current" : "to-come",
+  }));
+}

@@ -5,7 +5,7 @@
  * application's row and the rules read here, so the page and its actions agree on them.
  * The page never shows the CV's contents or the National Insurance number.
  */
-import { applicantStages } from "#core/config/applicant-stages.ts";
+import { type ApplicantStep, applicantStages, applicantStepsAt } from "#core/config/applicant-stages.ts";
 import { retention } from "#core/config/retention.ts";
 import {
   type ApplicationStatus,
@@ -51,6 +51,8 @@ export type ApplicantView = {
   vacancy: { title: string; reference: string } | null;
   received: string;
   stage: { title: string; next: string };
+  /** The steps of the way, the current one marked; null once withdrawn. */
+  steps: ApplicantStep[] | null;
   interview: ApplicantInterview | null;
   documents: ApplicantDocument[];
   pool: { member: boolean; until: string | null; period: string };
@@ -98,6 +100,7 @@ async function applicantView(
     vacancy: vacancy ? { title: vacancy.title, reference: vacancy.reference } : null,
     received: day(Number(application.created_at)),
     stage: applicantStages[application.status],
+    steps: applicantStepsAt(application.status),
     interview: interview
       ? {
           uid: interview.uid,

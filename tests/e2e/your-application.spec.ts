@@ -371,6 +371,44 @@ for (const mode of modes) {
   });
 }
 
+for (const width of widths) {
+  test(`at ${width} px the page shows the steps with the current one in words, its greeting in line with its panels, and no Get Quote`, async ({
+    browser,
+    request,
+  }) => {
+    const { reference, link } = await applied(request);
+    run("UPDATE applications SET status = 'contacted' WHERE reference = ?", reference);
+    const { context, page } = await open(browser, true, width, link);
+    const steps = page.getByRole("list", { name: "The steps of your application" });
+    await expect(steps.getByRole("listitem")).toHaveText([
+      /^1?\s*Received$/,
+      /^2?\s*Being read\s*Current step$/,
+      /^3?\s*Interview$/,
+      /^4?\s*Decision$/,
+    ]);
+    await expect(steps.locator("li[aria-current=step]")).toHaveCount(1);
+    await expect(steps.locator("li[aria-current=step]")).toContainText("Being read");
+    // The consent is a plain choice: not the page's main (solid) action.
+    const keep = page.getByRole("button", { name: "Keep me on file" });
+    await expect(keep).not.toHaveClass(/bg-accent-700/);
+    // An applicant is not offered the sales button, in the header or its menu.
+    await expect(page.getByRole("link", { name: "Get Quote" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Get Quote" })).toHaveCount(0);
+    const greeting = await page.getByRole("heading", { level: 1 }).boundingBox();
+    const panel = await page
+      .getByRole("heading", { level: 2, name: "Where your application stands" })
+      .boundingBox();
+    expect(Math.abs((greeting?.x ?? 0) - (panel?.x ?? 100))).toBeLessThanOrEqual(1);
+    await expectNoAxeViolations(page);
+    // Once withdrawn, the steps give way to the stage alone.
+    run("UPDATE applications SET status = 'withdrawn' WHERE reference = ?", reference);
+    await page.reload();
+    await expect(page.getByText("Withdrawn", { exact: true })).toBeVisible();
+    await expect(steps).toHaveCount(0);
+    await context.close();
+  });
+}
+
 test("a post to withdraw or leave the talent pool without its confirmation changes nothing", async ({
   request,
 }) => {

@@ -10,6 +10,7 @@ import {
   applicantIntents as intents,
   applicantSections as sections,
 } from "#core/applicant-page.ts";
+import type { ApplicantStep } from "#core/config/applicant-stages.ts";
 import { site } from "#core/config/site.ts";
 import { manyProblemsWith } from "#core/forms/form-copy.ts";
 import type { FormResult } from "#core/forms/form-result.ts";
@@ -17,6 +18,7 @@ import { FormBanner } from "~/components/forms/form-banner";
 import { PageHero } from "~/components/sections/page-hero";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { controlClass, Field } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
 import type { ApplicantView } from "../../../server/contract.ts";
 import { Facts, Panel, Prose } from "./panel";
 
@@ -72,7 +74,7 @@ export function ApplicantPage({ view, token, cvTypes, confirm, result }: Props) 
     : `Your general application ${view.reference}, received on ${view.received}.`;
   return (
     <>
-      <PageHero hero={{ badge: "Your application", title: `Hello ${view.firstName}`, intro }} />
+      <PageHero hero={{ badge: "Your application", title: `Hello ${view.firstName}`, intro }} narrow />
       {result && (
         <div className="bg-white pt-8">
           <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
@@ -104,6 +106,7 @@ function Stage({ view }: { view: ApplicantView }) {
   return (
     <Panel id={sections.stage} heading="Where your application stands">
       <p className="text-xl font-semibold text-navy-900">{view.stage.title}</p>
+      {view.steps && <Steps steps={view.steps} />}
       <Prose>{view.stage.next}</Prose>
       <Facts
         items={[
@@ -126,6 +129,47 @@ function Stage({ view }: { view: ApplicantView }) {
         .
       </p>
     </Panel>
+  );
+}
+
+/**
+ * The steps of the way as an ordered list: the current one is marked in words ("Current step", which a
+ * screen reader reads with it, and aria-current), not by its colour alone.
+ */
+function Steps({ steps }: { steps: ApplicantStep[] }) {
+  return (
+    <ol aria-label="The steps of your application" className="grid gap-3 sm:grid-cols-4 sm:gap-2">
+      {steps.map((step, index) => {
+        const current = step.state === "current";
+        return (
+          <li
+            key={step.title}
+            aria-current={current ? "step" : undefined}
+            className={cn(
+              "flex items-center gap-3 rounded-xl p-3 sm:flex-col sm:items-start sm:gap-2",
+              current ? "bg-accent-50 ring-2 ring-accent-700" : "bg-sand-50",
+            )}
+          >
+            <span
+              aria-hidden="true"
+              className={cn(
+                "inline-flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold",
+                step.state === "to-come"
+                  ? "bg-white text-navy-700 ring-1 ring-navy-300"
+                  : "bg-navy-900 text-white",
+                current && "bg-accent-800",
+              )}
+            >
+              {index + 1}
+            </span>
+            <span className="flex flex-col">
+              <span className={cn("text-base text-navy-900", current && "font-semibold")}>{step.title}</span>
+              {current && <span className="text-sm font-semibold text-accent-800">Current step</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
@@ -265,18 +309,20 @@ function TalentPool({ view, href, token }: { view: ApplicantView; href: string; 
       ) : (
         <Prose>
           Would you like us to keep your application on file for {pool.period}, so we can contact you about
-          future roles? We will ask you before that time runs out, and you can leave whenever you like.
+          future roles? It is up to you: if you would rather not, there is nothing to do. If you join, we will
+          ask you before that time runs out, and you can leave whenever you like.
         </Prose>
       )}
-      <div className="flex flex-col gap-3 sm:flex-row">
+      {/* A plain choice: the two answers look alike, and neither is the page's main action. */}
+      <div className="grid gap-3 sm:max-w-xl sm:grid-cols-2">
         <ChangeForm href={href} intent={intents.keepOnFile}>
-          <Button type="submit" className="w-full sm:w-auto">
+          <Button type="submit" variant="secondary" className="w-full">
             Keep me on file
           </Button>
         </ChangeForm>
         {pool.member && (
           <AskFirst token={token} step={confirmStep.leavePool}>
-            <Button type="submit" variant="secondary" className="w-full sm:w-auto">
+            <Button type="submit" variant="secondary" className="w-full">
               Take me off file
             </Button>
           </AskFirst>

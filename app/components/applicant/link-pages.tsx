@@ -20,6 +20,7 @@ export function LinkNotWorking({ result }: { result: FormResult | null }) {
   return (
     <>
       <PageHero
+        narrow
         hero={{
           badge: "Your application",
           title: "This link does not work",
@@ -55,6 +56,7 @@ export function DetailsDeleted() {
   return (
     <>
       <PageHero
+        narrow
         hero={{
           badge: "Your application",
           title: "Your details have been deleted",

@@ -14,6 +14,7 @@ export function PageHero({
   actions,
   children,
   below,
+  narrow = false,
 }: {
   hero: Hero;
   gradient?: Gradient;
@@ -23,12 +24,15 @@ export function PageHero({
   children?: React.ReactNode;
   /** Across the whole hero, under both columns (the contact page's two cards). */
   below?: React.ReactNode;
+  /** In the reading column of a page of narrow panels (the applicant's page), so both start alike. */
+  narrow?: boolean;
 }) {
   return (
     <section aria-labelledby="page-title" className={cn("bg-linear-to-br text-white", gradient)}>
       <div
         className={cn(
-          "mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:px-8",
+          "mx-auto grid items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:px-8",
+          narrow ? "max-w-3xl" : "max-w-7xl",
           image && "lg:grid-cols-2",
         )}
       >
