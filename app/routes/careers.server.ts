@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { refusedFor } from "#core/forms/form-result.ts";
 import { issueFormToken } from "#core/forms/form-token.server.ts";
-import { alertSignUpHtml } from "~/components/alerts/alert-sign-up.server";
+import { alertEmailBoxHtml } from "~/components/alerts/alert-email-box.server";
 import { formResultSecretContext, refusedFormContext, servicesContext } from "~/lib/app-context";
 import { requestNow } from "~/lib/clock.server";
 import { readFormResult } from "~/lib/form-result.server";
@@ -23,7 +23,7 @@ export async function loadCareers({ request, context }: Route.LoaderArgs) {
   return {
     formResult: readFormResult(request, "careers", secret),
     formToken: issueFormToken("careers", secret),
-    alertSignUp: alertSignUpHtml(issueFormToken("careers", secret)),
+    alertSignUp: alertEmailBoxHtml(issueFormToken("careers", secret)),
     vacancies: await vacancies.listOpen({ limit: newestVacancies }, requestNow(request, context)),
     refusedVacancy: found?.vacancy ?? null,
   };

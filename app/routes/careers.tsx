@@ -99,16 +99,19 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </Section>
       <section id={careers.application.id} aria-label="Job application" className="bg-white py-16 sm:py-20">
-        <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
-          <Island
-            name="careers-form"
-            component={CareersForm}
-            props={{
-              start,
-              anchor: careers.application.id,
-              words: careersFormWords(site.limits.maxUploadMb),
-            }}
-          />
+        {/* The same frame as the alert sign-up's above, so the two cards share a width and a left edge. */}
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <div className="mx-auto max-w-3xl">
+            <Island
+              name="careers-form"
+              component={CareersForm}
+              props={{
+                start,
+                anchor: careers.application.id,
+                words: careersFormWords(site.limits.maxUploadMb),
+              }}
+            />
+          </div>
         </div>
       </section>
     </>

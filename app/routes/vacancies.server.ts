@@ -26,6 +26,10 @@ export async function loadVacancies({ request, context }: Route.LoaderArgs) {
     requestNow(request, context),
   );
   // The job alerts' sign-up form, made here as markup: the page carries no script for it.
-  const alertSignUp = alertSignUpHtml(issueFormToken("careers", context.get(formResultSecretContext)));
+  const alertSignUp = alertSignUpHtml(
+    issueFormToken("careers", context.get(formResultSecretContext)),
+    // Inside the "All open jobs" section, under its h2.
+    3,
+  );
   return data({ vacancies: list, filters, alertSignUp });
 }

@@ -4,16 +4,28 @@ import { formTokenField } from "#core/forms/form-token.ts";
 import { honeypotField } from "#core/forms/honeypot.ts";
 import { ChoiceFields, inputClass, legendClass, submitClass } from "./alert-forms";
 
-/** The short sign-up form placed on the careers and vacancy pages; `formToken` is the page's time token. */
-function AlertSignUp({ id = "job-alerts", formToken }: { id?: string; formToken: string }) {
+/**
+ * The sign-up form placed on the vacancy pages; `formToken` is the page's time token, `level` its
+ * heading's: 3 where it sits inside a section of the page.
+ */
+function AlertSignUp({
+  id = "job-alerts",
+  formToken,
+  level = 2,
+}: {
+  id?: string;
+  formToken: string;
+  level?: 2 | 3;
+}) {
+  const Heading = level === 3 ? "h3" : "h2";
   return (
     <section
       aria-labelledby={`${id}-heading`}
       className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
     >
-      <h2 id={`${id}-heading`} className="text-xl font-bold text-navy-900">
+      <Heading id={`${id}-heading`} className="text-xl font-bold text-navy-900">
         Get new jobs by e-mail
-      </h2>
+      </Heading>
       <p className="mt-2 text-slate-700">
         Tell us what you are looking for and we will e-mail you when a matching job is published. No account
         needed; every e-mail has a link to change your choices or stop.
@@ -52,6 +64,6 @@ function AlertSignUp({ id = "job-alerts", formToken }: { id?: string; formToken:
  * any script, and the careers pages' JavaScript budgets have no room for its component: the page shows
  * this markup as it is (ServerMarkup), so the browser never downloads the component.
  */
-export function alertSignUpHtml(formToken: string): string {
-  return renderToStaticMarkup(<AlertSignUp formToken={formToken} />);
+export function alertSignUpHtml(formToken: string, level: 2 | 3 = 2): string {
+  return renderToStaticMarkup(<AlertSignUp formToken={formToken} level={level} />);
 }
