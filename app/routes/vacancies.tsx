@@ -66,42 +66,45 @@ export default function Vacancies({ loaderData }: Route.ComponentProps) {
           <h2 id="open-jobs" className="text-3xl font-bold tracking-tight text-navy-900">
             {filtered ? "Jobs that match" : "All open jobs"}
           </h2>
-          <Form method="get" className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end">
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="vacancies-service" className="text-sm font-semibold text-navy-900">
-                Service
-              </label>
-              <select
-                id="vacancies-service"
-                name="service"
-                defaultValue={filters.service}
-                className={selectClass}
-              >
-                <option value="">Any service</option>
-                {serviceList.map((service) => (
-                  <option key={service.slug} value={service.slug}>
-                    {service.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="vacancies-type" className="text-sm font-semibold text-navy-900">
-                Kind of work
-              </label>
-              <select id="vacancies-type" name="type" defaultValue={filters.type} className={selectClass}>
-                <option value="">Any kind</option>
-                {employmentTypes.map((type) => (
-                  <option key={type.value} value={type.value}>
-                    {type.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Button type="submit" variant="secondary">
-              Show jobs
-            </Button>
-          </Form>
+          {/* Filters only when there is something to filter (or a filter to undo). */}
+          {(vacancies.length > 0 || filtered) && (
+            <Form method="get" className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end">
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor="vacancies-service" className="text-sm font-semibold text-navy-900">
+                  Service
+                </label>
+                <select
+                  id="vacancies-service"
+                  name="service"
+                  defaultValue={filters.service}
+                  className={selectClass}
+                >
+                  <option value="">Any service</option>
+                  {serviceList.map((service) => (
+                    <option key={service.slug} value={service.slug}>
+                      {service.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor="vacancies-type" className="text-sm font-semibold text-navy-900">
+                  Kind of work
+                </label>
+                <select id="vacancies-type" name="type" defaultValue={filters.type} className={selectClass}>
+                  <option value="">Any kind</option>
+                  {employmentTypes.map((type) => (
+                    <option key={type.value} value={type.value}>
+                      {type.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button type="submit" variant="secondary">
+                Show jobs
+              </Button>
+            </Form>
+          )}
           {vacancies.length > 0 ? (
             <VacancyList vacancies={vacancies} />
           ) : (

@@ -2,7 +2,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, publicRoutes } from "./helpers";
 
 // The careers page in a sensible order (Apply Now at the top, the job alerts as a short e-mail box, the
-// two cards alike), and headings that nest on every public page.
+// two cards alike), headings that nest on every public page, and layouts that fit one, two or three
+// cards: one case study or testimonial is not left at a half or a third, a short last row of
+// accreditations is centred, and the vacancies page offers filters only when there are jobs to filter.
 
 /** Long after every vacancy's closing date: the server's test hooks judge the page at this moment. */
 const afterEveryVacancy = { "X-Test-Now": "2200-01-01T12:00:00Z" };
@@ -79,3 +81,52 @@ for (const width of [390, 1366]) {
     await context.close();
   });
 }
+
+test("the vacancies page shows filters only when there are jobs to filter", async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: afterEveryVacancy });
+  const page = await context.newPage();
+  await page.goto("/careers/vacancies");
+  await expect(page.getByText("We have no jobs open just now.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Show jobs" })).toHaveCount(0);
+  await expect(page.getByLabel("Kind of work")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // A filter chosen before the jobs went stays there to undo.
+  await page.goto("/careers/vacancies?service=cleaning");
+  await expect(page.getByRole("button", { name: "Show jobs" })).toBeVisible();
+  await context.close();
+});
+
+test("at 1366 px one case study and one testimonial are not left at a half or a third, and a short row of accreditations is centred", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/services/housekeeping");
+  for (const id of ["case-studies", "testimonials"]) {
+    const section = page.locator(`#${id}`);
+    const items = section.locator("ul").first().locator(":scope > li");
+    await expect(items, id).toHaveCount(1);
+    const frame = await section.locator(":scope > div").boundingBox();
+    const card = await items.first().boundingBox();
+    // Centred, and wider than half the section's frame.
+    expect((card?.width ?? 0) / (frame?.width ?? 1), id).toBeGreaterThan(0.5);
+    const left = (card?.x ?? 0) - (frame?.x ?? 0);
+    const right = (frame?.x ?? 0) + (frame?.width ?? 0) - (card?.x ?? 0) - (card?.width ?? 0);
+    expect(Math.abs(left - right), id).toBeLessThanOrEqual(2);
+  }
+
+  await page.goto("/");
+  const list = page.locator("#accreditations ul").first();
+  const cards = list.locator(":scope > li");
+  const count = await cards.count();
+  expect(count % 3, "the home page's accreditations leave a short last row").not.toBe(0);
+  const frame = await list.boundingBox();
+  const lastRow = await Promise.all(
+    Array.from({ length: count % 3 }, (_, index) => cards.nth(count - (count % 3) + index).boundingBox()),
+  );
+  const first = lastRow[0];
+  const last = lastRow.at(-1);
+  const left = (first?.x ?? 0) - (frame?.x ?? 0);
+  const right = (frame?.x ?? 0) + (frame?.width ?? 0) - (last?.x ?? 0) - (last?.width ?? 0);
+  expect(Math.abs(left - right)).toBeLessThanOrEqual(2);
+  expect(left).toBeGreaterThan(50);
+});

@@ -10,12 +10,19 @@ import type { Accreditation } from "#core/config/accreditations.ts";
 import { serviceList } from "#core/config/service-list.ts";
 import { certificationsJsonLd } from "#core/seo.ts";
 import { Section, type SectionTone } from "~/components/sections/section";
+import { cardGrid } from "~/lib/card-grid";
 import type { ClaimsPlace } from "~/lib/claims";
+import { cn } from "~/lib/cn";
 
 /** One accreditation: what it is and covers, its number and last day, who issued it, and where to check it. */
-function AccreditationCard({ item }: { item: Accreditation }) {
+function AccreditationCard({ item, className }: { item: Accreditation; className: string }) {
   return (
-    <li className="flex flex-col rounded-2xl border border-navy-100 bg-white p-6 shadow-sm sm:p-8">
+    <li
+      className={cn(
+        "flex flex-col rounded-2xl border border-navy-100 bg-white p-6 shadow-sm sm:p-8",
+        className,
+      )}
+    >
       <div className="flex items-center gap-3">
         <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-navy-50 text-accent-700">
           <BadgeCheck aria-hidden="true" className="size-6" />
@@ -70,6 +77,7 @@ const tones: Record<ClaimsPlace["page"], SectionTone> = { home: "white", about: 
 function Accreditations({ place, items }: { place: ClaimsPlace; items: Accreditation[] }) {
   const service =
     place.page === "service" ? serviceList.find((entry) => entry.key === place.service) : undefined;
+  const grid = cardGrid(items.length, 3);
   return (
     <Section
       id="accreditations"
@@ -77,9 +85,9 @@ function Accreditations({ place, items }: { place: ClaimsPlace; items: Accredita
       intro={intros[place.page]}
       tone={tones[place.page]}
     >
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className={grid.list}>
         {items.map((item) => (
-          <AccreditationCard key={item.scheme} item={item} />
+          <AccreditationCard key={item.scheme} item={item} className={grid.item} />
         ))}
       </ul>
     </Section>

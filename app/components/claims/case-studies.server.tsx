@@ -4,21 +4,23 @@ import type { CaseStudy } from "#core/case-studies/model.ts";
 import { filteredListPath } from "#core/case-studies/paths.ts";
 import { type ServiceKey, serviceList } from "#core/config/service-list.ts";
 import { Section } from "~/components/sections/section";
+import { cardGrid } from "~/lib/card-grid";
 import { CaseStudyCard, linkClass } from "./case-study-parts";
 
 /** How many case studies a service page shows: its most recent. */
 const perServicePage = 2;
 
 function RecentCaseStudies({ items, serviceSlug }: { items: CaseStudy[]; serviceSlug: string }) {
+  const grid = cardGrid(items.length, 2);
   return (
     <Section
       id="case-studies"
       heading="Recent Work"
       intro="What we did at sites like yours, and what changed, in numbers."
     >
-      <ul className="grid gap-6 md:grid-cols-2">
+      <ul className={grid.list}>
         {items.map((caseStudy) => (
-          <li key={caseStudy.slug}>
+          <li key={caseStudy.slug} className={grid.item}>
             <CaseStudyCard caseStudy={caseStudy} />
           </li>
         ))}

@@ -3,6 +3,7 @@ import { monthText } from "#core/case-studies/index.ts";
 import type { CaseStudy } from "#core/case-studies/model.ts";
 import { caseStudiesPath } from "#core/case-studies/paths.ts";
 import { isShowable } from "#core/case-studies/testimonials.ts";
+import { cardGrid } from "~/lib/card-grid";
 import {
   CaseStudyCard,
   clientText,
@@ -15,10 +16,11 @@ import {
 
 /** The list's cards, as markup made here, so the list's page carries no script for them. */
 export function caseStudyListHtml(items: readonly CaseStudy[]): string {
+  const grid = cardGrid(items.length, 3);
   return renderToStaticMarkup(
-    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+    <ul className={grid.list}>
       {items.map((caseStudy) => (
-        <li key={caseStudy.slug}>
+        <li key={caseStudy.slug} className={grid.item}>
           <CaseStudyCard caseStudy={caseStudy} headingLevel={2} />
         </li>
       ))}

@@ -2,7 +2,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { caseStudiesPath } from "#core/case-studies/paths.ts";
 import { type AttributedTestimonial, currentTestimonials } from "#core/case-studies/testimonials.ts";
 import { Section } from "~/components/sections/section";
+import { cardGrid } from "~/lib/card-grid";
 import type { ClaimsPlace } from "~/lib/claims";
+import { cn } from "~/lib/cn";
 import { linkClass, ReviewsPolicyNote, TestimonialFigure } from "./case-study-parts";
 
 /** How many testimonials the home page shows: the newest, whatever the service. */
@@ -18,11 +20,12 @@ export function testimonialsFor(place: ClaimsPlace, now: number): AttributedTest
 }
 
 function Testimonials({ items, intro }: { items: AttributedTestimonial[]; intro: string }) {
+  const grid = cardGrid(items.length, 3);
   return (
     <Section id="testimonials" heading="What Our Clients Say" intro={intro} tone="sand">
-      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <ul className={grid.list}>
         {items.map((testimonial) => (
-          <li key={testimonial.caseStudy.slug} className="flex">
+          <li key={testimonial.caseStudy.slug} className={cn("flex", grid.item)}>
             <TestimonialFigure
               testimonial={testimonial}
               caseStudy={testimonial.caseStudy}
