@@ -4,16 +4,21 @@
  * browser profile (so every shot is a first visit, font loading included). For a person to look at
  * before a change is called done; it asserts nothing.
  *
- * Options: --skip-build, --only=/path,/path, --widths=320,1366, --no-js (JavaScript off as well),
- * --out=folder (default reports/screenshots), --port=N (default: a free port).
+ * Beside the pages, the states only a signed link opens (tools/screenshot-states.ts), made fresh on the
+ * server's own database in a temporary folder.
+ *
+ * Options: --skip-build, --only=/path,/path (and `states` for those), --widths=320,1366, --no-js
+ * (JavaScript off as well), --out=folder (default reports/screenshots), --port=N (default: a free port).
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium as playwrightChromium } from "@playwright/test";
 import { publicPages } from "#core/seo.ts";
 import { chromium as chromiumSettings } from "../playwright.config.ts";
 import { freePort, run, startServer } from "./audit.ts";
 import { notFoundPath } from "./audit-report.ts";
+import { linkedStates, type ScreenshotState } from "./screenshot-states.ts";
 
 /** The widths every page is looked at: small and common phones, a tablet, a laptop and a desktop. */
 export const screenshotWidths = [320, 390, 768, 1024, 1366];
@@ -29,7 +34,9 @@ function slug(route: string): string {
 
 async function main() {
   const args = process.argv.slice(2);
-  const routes = option(args, "only")?.split(",") ?? [...publicPages, notFoundPath];
+  const only = option(args, "only")?.split(",");
+  const routes = only?.filter((entry) => entry !== "states") ?? [...publicPages, notFoundPath];
+  const withStates = !only || only.includes("states");
   const widths = option(args, "widths")?.split(",").map(Number) ?? screenshotWidths;
   const out = option(args, "out") ?? "reports/screenshots";
   const modes = args.includes("--no-js") ? [true, false] : [true];
@@ -37,23 +44,31 @@ async function main() {
 
   if (!args.includes("--skip-build")) await run("npm", ["run", "build"]);
   mkdirSync(out, { recursive: true });
-  const server = await startServer(port);
+  // A database of its own, so the states made for the pictures never land in a developer's data.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "screenshots-"));
+  const database = path.join(dataDir, "site.sqlite");
+  const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: database });
   const browser = await playwrightChromium.launch(chromiumSettings);
   try {
+    const base = `http://127.0.0.1:${port}`;
+    const shots: ScreenshotState[] = [
+      ...routes.map((route) => ({ name: slug(route), path: route })),
+      ...(withStates ? await linkedStates(base, dataDir, database) : []),
+    ];
     for (const javaScriptEnabled of modes) {
       for (const width of widths) {
-        for (const route of routes) {
+        for (const shot of shots) {
           // A fresh profile each time: nothing cached, as for someone arriving for the first time.
           const context = await browser.newContext({
             viewport: { width, height: width < 768 ? 844 : 900 },
             javaScriptEnabled,
           });
           const page = await context.newPage();
-          await page.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: "load" });
+          await page.goto(`${base}${shot.path}`, { waitUntil: "load" });
           if (javaScriptEnabled) {
             await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
           }
-          const file = path.join(out, `${slug(route)}-${width}${javaScriptEnabled ? "" : "-nojs"}.png`);
+          const file = path.join(out, `${shot.name}-${width}${javaScriptEnabled ? "" : "-nojs"}.png`);
           await page.screenshot({ path: file, fullPage: true });
           process.stdout.write(`${file}\n`);
           await context.close();
@@ -63,6 +78,7 @@ async function main() {
   } finally {
     await browser.close();
     server.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
