@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkRedirect, readRedirectsCsv, redirectLimits, withRedirects } from "./redirects.ts";
+import { checkRedirect, redirectLimits, withRedirects } from "./redirects.ts";
+import { readRedirectsCsv } from "./redirects-csv.ts";
 
 const origins = ["https://www.cottonopolis.example"];
 

@@ -128,6 +128,8 @@ function bodyLimitFor(path: string): number | null {
   if (isApplicantPagePath(path)) return applicantPageBodyLimit;
   // The job alerts' pages: a sign-up form and buttons, a few kilobytes at most.
   if (isAlertPagePath(path)) return alertPageBodyLimit;
+  // The redirects page takes an old site's addresses as a CSV file.
+  if (path.toLowerCase() === "/staff/redirects") return 640 * 1024;
   return isStaffPath(path) ? 256 * 1024 : null;
 }
 

@@ -9,14 +9,8 @@
  */
 import type { RequestHandler } from "express";
 import { loggablePath } from "#core/loggable-path.ts";
-import {
-  checkRedirect,
-  oldAddress,
-  type Redirect,
-  readRedirectsCsv,
-  redirectLimits,
-  withRedirects,
-} from "#core/redirects.ts";
+import { checkRedirect, oldAddress, type Redirect, redirectLimits, withRedirects } from "#core/redirects.ts";
+import { readRedirectsCsv } from "#core/redirects-csv.ts";
 import { londonDate } from "#core/vacancies/model.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../observability/logger.ts";
@@ -184,9 +178,11 @@ export function createRedirects({
     flush,
     /** Every redirect, the latest first. */
     list: () => allRedirects(db),
-    /** The most requested addresses that answered 404 in the last 30 days, with their counts. */
-    missing: (limit = 50) =>
-      mostMissing(db, londonDate(now() - (missingPathsKeptDays - 1) * 86_400_000), limit),
+    /** The most requested addresses that answered 404 in the last 30 days (this process's count written first). */
+    async missing(limit = 50): Promise<{ path: string; hits: number }[]> {
+      await flush();
+      return mostMissing(db, londonDate(now() - (missingPathsKeptDays - 1) * 86_400_000), limit);
+    },
     /** Adds one redirect, as a member of staff typed it. */
     async add(input: { from: string; to: string }, by: number): Promise<RedirectsOutcome> {
       const checked = checkRedirect(input, origins);

@@ -16,6 +16,7 @@ const sections: { to: string; label: string; staffLabel?: string; adminOnly?: bo
   { to: "/staff/people", label: "People" },
   { to: "/staff/analytics", label: "Analytics" },
   { to: "/staff/team", label: "Team", staffLabel: "Your passkeys" },
+  { to: "/staff/redirects", label: "Redirects", adminOnly: true },
   { to: "/staff/health", label: "Health", adminOnly: true },
 ];
 
