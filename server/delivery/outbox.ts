@@ -3,6 +3,7 @@ import { type Database, isUnavailable, type Queryable, type Transaction } from "
 import { createPoller } from "../jobs/poller.ts";
 import type { Logger } from "../observability/logger.ts";
 import {
+  actionOf,
   attachmentIdsOf,
   backlog,
   type Channel,
@@ -20,6 +21,7 @@ import {
   statusOf,
 } from "../tables/outbox.ts";
 import type { QueuedMail } from "./emails.ts";
+import { hasHtmlPart, mailHtml } from "./mail-html.ts";
 import { type SendMail, withoutAddresses } from "./smtp.ts";
 import { type LeadEvent, leadHeadline, type SendWebhook } from "./webhooks.ts";
 
@@ -267,6 +269,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       replyTo: row.replyTo,
       subject: row.subject,
       text: row.body,
+      // Made from the stored words and button on each attempt, so a retry sends the same message.
+      html: hasHtmlPart(row.purpose)
+        ? await mailHtml({ subject: row.subject, text: row.body, action: actionOf(row) })
+        : null,
       attachments,
       calendar: row.calendar,
       headers: headersOf(row),

@@ -90,6 +90,8 @@ export type OutgoingMail = {
   replyTo: string | null;
   subject: string;
   text: string;
+  /** The same words as HTML (mail-html.ts), sent beside the text as multipart/alternative; or null. */
+  html?: string | null;
   attachments: { filename: string; contentType: string; content: Buffer }[];
   /** An iCalendar text to send as a calendar invitation (and as an `.ics` attachment), or null. */
   calendar?: string | null;
@@ -199,6 +201,7 @@ export function createSendMail(
       // Whatever a subject was built from, nothing in it may turn the text around (core/forms/fields.ts).
       subject: withoutInvisibleFormatting(mail.subject),
       text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
       messageId: mail.messageId,
       // Bounces go to the message's own return address; the recipients stay those of the header.
       ...(mail.returnPath ? { envelope: { from: mail.returnPath, to: mail.to } } : {}),

@@ -30,7 +30,15 @@ export type NewEmail = {
    * queueing refuses a line break in a name or value.
    */
   headers?: Record<string, string> | null;
+  /**
+   * The one thing the e-mail asks its reader to do, drawn as a button in its HTML part; its link must
+   * appear in the words, so the plain text carries it too. Absent, the e-mail has no button.
+   */
+  action?: MailAction | null;
 };
+
+/** An e-mail's button: its words and where it leads. */
+export type MailAction = { label: string; url: string };
 
 /** A post to one webhook to queue. */
 export type NewWebhook = {
@@ -64,6 +72,7 @@ export type ClaimedMessage = {
   leaseToken: string;
   calendar: string | null;
   headers: string | null;
+  action: string | null;
 };
 
 /** One of a lead's messages, as staff and the person's archive see it. */
@@ -106,6 +115,7 @@ type ClaimedRow = {
   lease_token: string;
   calendar: string | null;
   headers: string | null;
+  action: string | null;
 };
 
 /** Held by the claim that took it: the condition every outcome is recorded under. */
@@ -126,6 +136,23 @@ function storedHeaders(headers: Record<string, string> | null | undefined): stri
     }
   }
   return JSON.stringify(headers);
+}
+
+/**
+ * An e-mail's button as stored (JSON), or null. Refuses one whose link is not in the words, so the plain
+ * text always carries the link the HTML's button leads to, and one whose link is not http(s).
+ */
+function storedAction(action: MailAction | null | undefined, body: string): string | null {
+  if (!action) return null;
+  if (!/^https?:\/\//.test(action.url) || !body.includes(action.url)) {
+    throw new Error("An e-mail's button must lead to an http(s) link that its words also give");
+  }
+  return JSON.stringify({ label: action.label, url: action.url });
+}
+
+/** A claimed e-mail's button, or null. */
+export function actionOf(message: Pick<ClaimedMessage, "action">): MailAction | null {
+  return message.action ? (JSON.parse(message.action) as MailAction) : null;
 }
 
 /** The documents a claimed e-mail carries, by id. */
@@ -151,8 +178,8 @@ export function queueEmails(
   if (emails.length === 0) return;
   tx.send(
     `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, reply_to, subject, body,
-       attachment_ids, headers, next_attempt_at, created_at)
-     VALUES ${emails.map(() => "(?, ?, 'email', ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+       attachment_ids, headers, action, next_attempt_at, created_at)
+     VALUES ${emails.map(() => "(?, ?, 'email', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
     emails.flatMap((mail) => [
       reference,
       mail.purpose,
@@ -163,6 +190,7 @@ export function queueEmails(
       mail.body,
       JSON.stringify(mail.attachmentIds),
       storedHeaders(mail.headers),
+      storedAction(mail.action, mail.body),
       now,
       now,
     ]),
@@ -178,8 +206,8 @@ export async function queueEmail(
 ): Promise<number> {
   const [row] = await tx.all<{ id: number }>(
     `INSERT INTO outbox (reference, purpose, channel, message_id, to_address, reply_to, subject, body,
-       attachment_ids, calendar, headers, next_attempt_at, created_at)
-     VALUES (?, ?, 'email', ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?) RETURNING id`,
+       attachment_ids, calendar, headers, action, next_attempt_at, created_at)
+     VALUES (?, ?, 'email', ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?) RETURNING id`,
     [
       reference,
       mail.purpose,
@@ -190,6 +218,7 @@ export async function queueEmail(
       mail.body,
       mail.calendar ?? null,
       storedHeaders(mail.headers),
+      storedAction(mail.action, mail.body),
       now,
       now,
     ],
@@ -290,7 +319,7 @@ export async function claimNext(
        WHERE id = (SELECT id FROM outbox WHERE ${due} ORDER BY id LIMIT 1 ${db.sql.lockRowsSkippingLocked})
        AND ${due}
        RETURNING id, reference, purpose, channel, message_id, to_address, reply_to, subject, body,
-         attachment_ids, target, attempts, lease_token, calendar, headers`,
+         attachment_ids, target, attempts, lease_token, calendar, headers, action`,
     [claim.leaseUntil, claim.leaseToken, ...channels, now, now, ...channels, now, now],
   );
   if (!row) return null;
@@ -310,6 +339,7 @@ export async function claimNext(
     leaseToken: row.lease_token,
     calendar: row.calendar,
     headers: row.headers,
+    action: row.action,
   };
 }
 
@@ -326,7 +356,7 @@ export function markSent(
 ): Promise<number> {
   const forget =
     message.channel === "email"
-      ? ", subject = '', body = '', reply_to = NULL, calendar = NULL, headers = NULL"
+      ? ", subject = '', body = '', reply_to = NULL, calendar = NULL, headers = NULL, action = NULL"
       : "";
   return tx.run(
     `UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, lease_token = NULL, last_error = NULL${forget}
