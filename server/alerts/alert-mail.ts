@@ -46,21 +46,22 @@ function placeOf(vacancy: AlertVacancy): string {
 }
 
 /** A job as an alert e-mail lists it: its words are the same in every e-mail, so made once a run. */
-export type AlertJob = { title: string; location: string; text: string };
+export type AlertJob = { title: string; location: string; text: string; url: string };
 
 /** A vacancy's block in an alert e-mail: title, kind of work, place, pay, closing date and its page. */
 export function alertJob(vacancy: AlertVacancy, publicUrl: string): AlertJob {
   const base = publicUrl.replace(/\/+$/, "");
+  const url = `${base}${vacancyPath(vacancy.slug)}`;
   const text = [
     vacancy.title,
     `${vacancyServiceName(vacancy.service)} · ${employmentTypeLabel(vacancy.employmentType)}`,
     `Where: ${placeOf(vacancy)}`,
     `Pay: ${formatPay(vacancy)}`,
     `Apply by: ${formatClosingDate(vacancy.closesOn)}`,
-    `See the job and apply: ${base}${vacancyPath(vacancy.slug)}`,
+    `See the job and apply: ${url}`,
     "",
   ].join("\n");
-  return { title: vacancy.title, location: vacancy.location, text };
+  return { title: vacancy.title, location: vacancy.location, text, url };
 }
 
 /** One alert e-mail to one person, listing `jobs` (at least one), with its one-click headers. */
@@ -98,6 +99,8 @@ export function alertMail(
     replyTo: options.replyTo,
     subject,
     body,
+    // One job: its page is the thing to do. Several: each has its own link, and none is the one.
+    action: jobs.length === 1 && first ? { label: "See the job and apply", url: first.url } : null,
     headers: {
       "List-Unsubscribe": `<${options.links.unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

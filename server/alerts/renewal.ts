@@ -113,6 +113,7 @@ export async function queueAlertRenewals(
             `The ${site.brand} team`,
             `${site.legalName} · ${site.phone.display}`,
           ].join("\n"),
+          action: { label: "Keep my alerts", url: links.manage },
           headers: {
             "List-Unsubscribe": `<${links.unsubscribe}>`,
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -226,6 +226,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
   }
 
   function confirmationMail(email: string, alertId: string, choices: AlertChoices, now: number): QueuedMail {
+    const confirm = confirmUrl(alertId, now);
     return {
       purpose: "alert-confirm",
       to: email,
@@ -234,11 +235,11 @@ export function createSubscriptions(options: SubscriptionsOptions) {
       body: [
         "Hello,",
         "",
-        `Someone, we hope you, asked ${site.brand} to e-mail this address about new vacancies:`,
+        `Thank you for asking ${site.brand} to e-mail you about new vacancies. You asked for:`,
         describeListedChoices(choices),
         "",
         'To start your job alerts, open this link and choose "Confirm my job alerts":',
-        confirmUrl(alertId, now),
+        confirm,
         "",
         `The link works for ${jobAlerts.confirmLinkDays} days. If you did not ask for this, do nothing: we send nothing more and delete the request after ${jobAlerts.confirmLinkDays} days.`,
         "",
@@ -246,6 +247,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
         `The ${site.brand} team`,
         `${site.legalName} · ${site.phone.display}`,
       ].join("\n"),
+      action: { label: "Confirm my job alerts", url: confirm },
     };
   }
 
@@ -258,7 +260,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
       body: [
         "Hello,",
         "",
-        `Someone, we hope you, asked ${site.brand} to e-mail this address about new vacancies:`,
+        `We have been asked to e-mail this address about new vacancies at ${site.brand}:`,
         describeListedChoices(choices),
         "",
         "This address already gets our job alerts, so nothing has changed yet. To change your choices to these (or any others), or to leave, open your alerts page:",
@@ -271,6 +273,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
         `The ${site.brand} team`,
         `${site.legalName} · ${site.phone.display}`,
       ].join("\n"),
+      action: { label: "Open your alerts page", url: links(alertId).manage },
     };
   }
 

@@ -5,7 +5,13 @@
  * and the interviews' commands write the same words.
  */
 import { site } from "#core/config/site.ts";
-import { type ApplicantLinks, applicantFooter, greeting, type QueuedMail } from "../delivery/emails.ts";
+import {
+  type ApplicantLinks,
+  applicantAction,
+  applicantEnding,
+  greeting,
+  type QueuedMail,
+} from "../delivery/emails.ts";
 import type { Applicant } from "../tables/leads/applications.ts";
 import { interviewCalendar } from "./calendar.ts";
 import { detailLines, type InterviewFacts, whereForApplicant } from "./interview-words.ts";
@@ -97,8 +103,8 @@ export function interviewMail(
     ...(calendarLine ? [calendarLine, ""] : []),
     ...after,
     "",
-    signOff(sending.replyTo),
-    applicantFooter(link),
+    // The e-mails of an interview still to come gave the link above, to answer.
+    applicantEnding(link, signOff(sending.replyTo), !cancelled),
   ].join("\n");
   const calendar =
     kind === "reminder"
@@ -118,6 +124,10 @@ export function interviewMail(
     replyTo: sending.replyTo,
     subject,
     body,
+    action: applicantAction(
+      link.url,
+      kind === "invited" || kind === "moved" ? "Answer the invitation" : "See your application",
+    ),
     calendar,
   };
 }

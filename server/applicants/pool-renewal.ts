@@ -15,7 +15,13 @@ import { site } from "#core/config/site.ts";
 import { formatDate } from "#core/leads/model.ts";
 import { describePeriod } from "#core/retention-periods.ts";
 import type { Database } from "../db/database.ts";
-import { type ApplicantLinks, applicantFooter, greeting, type QueuedMail } from "../delivery/emails.ts";
+import {
+  type ApplicantLinks,
+  applicantAction,
+  applicantEnding,
+  greeting,
+  type QueuedMail,
+} from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { createLeasedJob, type LeasedJob } from "../jobs/leased-job.ts";
 import type { Logger } from "../observability/logger.ts";
@@ -63,6 +69,7 @@ export function renewalMail(
   const link = links(member, now);
   const ends = formatDate(member.endsAt);
   const privacy = `${new URL(link.url).origin}/privacy`;
+  const choose = `${link.url}#${applicantSections.talentPool}`;
   return {
     purpose: "pool-renewal",
     to: member.email,
@@ -74,15 +81,17 @@ export function renewalMail(
       `On ${formatDate(member.agreedAt)} you agreed that ${site.brand} could keep your application (${member.reference}) on file and tell you about suitable roles as they come up. That agreement runs out on ${ends}.`,
       "",
       `To stay on file for another ${describePeriod(period)}, open your page and choose "Keep me on file":`,
-      `${link.url}#${applicantSections.talentPool}`,
+      choose,
       "",
       `If you do nothing, you leave our talent pool on ${ends} and we delete your details then, under our retention rules (${privacy}), unless we must keep your application longer for another reason.`,
       "",
-      "Kind regards,",
-      `The ${site.brand} team`,
-      `${site.phone.display} · ${replyTo}`,
-      applicantFooter(link),
+      applicantEnding(
+        link,
+        ["Kind regards,", `The ${site.brand} team`, `${site.phone.display} · ${replyTo}`].join("\n"),
+        true,
+      ),
     ].join("\n"),
+    action: applicantAction(choose, "Choose on your page"),
   };
 }
 

@@ -1,10 +1,12 @@
 // The applicant's own page, through the link their e-mails carry: what it shows and each change made
 // from it, against a real SQLite file and the real PostgreSQL server, with a real SMTP server on
 // loopback, applications sent through the real careers endpoint and the clock moved by hand.
+
 import { createHmac, randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applicants } from "#core/config/applicants.ts";
+import { site } from "#core/config/site.ts";
 import {
   applicationFields,
   applicationForm,
@@ -18,7 +20,7 @@ import {
 } from "../../tests/support/harness.ts";
 import { addStaff, markedPdf, token as randomWord, sendEnquiry } from "../../tests/support/lifecycle.ts";
 import { readZip } from "../../tests/support/read-zip.ts";
-import { applicantFooter } from "../delivery/emails.ts";
+import { applicantEnding } from "../delivery/emails.ts";
 import { createLedger } from "../lifecycle/ledger.ts";
 import { applicantLinkKey, signApplicantLink } from "../protection/applicant-link.ts";
 import { createSelfService, freshLinkAnswer } from "./self-service.ts";
@@ -608,12 +610,16 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       );
       expect(queued.map((row) => row.to_address)).toEqual([email, email, email]);
       expect((await timeline(reference)).filter(([action]) => action === "link-sent")).toHaveLength(3);
-      // Each ends with the footer every e-mail to an applicant ends with, and its link works.
+      // Each ends as every e-mail to an applicant does (their page, the sign-off, why they hear from us),
+      // and its link works.
       const fresh = /\/your-application\?link=([^\s]+)/.exec(queued[0]?.body ?? "")?.[1] ?? "";
       const expiresAt = now + applicants.linkValidDays * day;
       expect(
         queued[0]?.body.endsWith(
-          applicantFooter({ url: `${publicUrl}/your-application?link=${fresh}`, expiresAt }),
+          applicantEnding(
+            { url: `${publicUrl}/your-application?link=${fresh}`, expiresAt },
+            `Kind regards,\nThe ${site.brand} team\n${site.phone.display}`,
+          ),
         ),
       ).toBe(true);
       expect(await service.open(decodeURIComponent(fresh))).toMatchObject({ reference });

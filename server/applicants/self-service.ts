@@ -18,7 +18,7 @@ import { site } from "#core/config/site.ts";
 import { type ApplicationStatus, fileSize, statusLabel } from "#core/leads/model.ts";
 import { leadPath } from "#core/staff/paths.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { type ApplicantLinks, applicantFooter, greeting } from "../delivery/emails.ts";
+import { type ApplicantLinks, applicantAction, applicantEnding, greeting } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { Refusal } from "../leads/refusal.ts";
 import { checkFile, maxFileBytes, uploadLimitLabel } from "../leads/uploads.ts";
@@ -508,6 +508,7 @@ export function createSelfService(options: SelfServiceOptions) {
         // Still there, and still the application the link was made for.
         const current = (await linkedApplication(tx, linkKey, token, now, db.sql.lockRows))?.application;
         if (!current) return false;
+        const fresh = applicantLinks({ reference: current.reference, linkNonce: current.link_nonce }, now);
         await enqueueEmail(
           tx,
           current.reference,
@@ -522,10 +523,10 @@ export function createSelfService(options: SelfServiceOptions) {
               `You asked for a new link to your application ${current.reference} with ${site.brand}. Here it is: open it to see where your application stands and to manage it.`,
               "",
               `If you did not ask for it, you can ignore this e-mail: nothing has changed. Questions? Call us on ${site.phone.display}.`,
-              applicantFooter(
-                applicantLinks({ reference: current.reference, linkNonce: current.link_nonce }, now),
-              ),
+              "",
+              applicantEnding(fresh, `Kind regards,\nThe ${site.brand} team\n${site.phone.display}`),
             ].join("\n"),
+            action: applicantAction(fresh.url),
           },
           now,
         );

@@ -13,7 +13,7 @@ import { applicantEmails, type StageEmail, type StageWithEmail } from "#core/con
 import { site } from "#core/config/site.ts";
 import { replyLimits, statusLabel } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { type ApplicantLinks, applicantFooter, greeting } from "../delivery/emails.ts";
+import { type ApplicantLinks, applicantAction, applicantEnding, greeting } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
 import { type CapRefusal, countStaffMail, type StaffMailCaps, withReference } from "../leads/staff-mail.ts";
 import { type ApplicationAtStage, applicationAtStage, markAnswered } from "../tables/leads/applications.ts";
@@ -137,21 +137,31 @@ export async function queueApplicantEmail(
   const { staffId, now } = sending;
   const subject = withReference(words.subject, reference);
   const me = await nameOf(tx, staffId);
+  const link = sending.applicantLinks(applicant, now);
+  const signOff = [
+    "Kind regards,",
+    me ?? `The ${site.brand} team`,
+    site.brand,
+    `${site.phone.display} · ${sending.replyTo}`,
+  ];
   const body = [
     greeting(applicant.firstName),
     "",
     words.body,
     "",
-    "Kind regards,",
-    me ?? `The ${site.brand} team`,
-    site.brand,
-    `${site.phone.display} · ${sending.replyTo}`,
-    applicantFooter(sending.applicantLinks(applicant, now)),
+    applicantEnding(link, signOff.join("\n")),
   ].join("\n");
   const mailId = await enqueueEmail(
     tx,
     reference,
-    { purpose: "stage", to: applicant.email, replyTo: sending.replyTo, subject, body },
+    {
+      purpose: "stage",
+      to: applicant.email,
+      replyTo: sending.replyTo,
+      subject,
+      body,
+      action: applicantAction(link.url),
+    },
     now,
   );
   await storeReply(tx, { reference, staffId, outboxId: mailId, subject, body: words.body, now });

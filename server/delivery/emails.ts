@@ -6,7 +6,7 @@ import { documentName, type SentLead, sentDetails } from "#core/leads/fields.ts"
 import { maskNiNumber } from "#core/leads/model.ts";
 import { leadPath } from "#core/staff/paths.ts";
 import type { LinkedApplication } from "../protection/applicant-link.ts";
-import type { NewEmail } from "../tables/outbox.ts";
+import type { MailAction, NewEmail } from "../tables/outbox.ts";
 
 /**
  * Makes the signed link to an applicant's own page that every e-mail to them carries, working for the
@@ -20,18 +20,43 @@ export type ApplicantLinks = (
 const linkDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 
 /**
- * The end of every e-mail to an applicant: their page, where it stands and how to withdraw or stop
- * hearing from us, and who sent the e-mail. Each e-mail brings a fresh link, so the newest always works.
+ * The paragraph every e-mail to an applicant gives before its sign-off: what their own page is for, its
+ * link on a line of its own (the HTML's button), and how long it works. Each e-mail brings a fresh link,
+ * so the newest always works. `alreadyGiven`: the e-mail gave the link above, so this only says whose it is.
  */
-export function applicantFooter(link: { url: string; expiresAt: number }): string {
+export function applicantLinkParagraph(
+  link: { url: string; expiresAt: number },
+  alreadyGiven = false,
+): string {
+  const keep = `It works until ${linkDate.format(link.expiresAt)}; every e-mail from us brings a new one.`;
+  if (alreadyGiven) {
+    return `The link to your page is personal to you, so please do not share it. ${keep}`;
+  }
   return [
-    "",
-    "See where your application stands, answer an interview invitation, replace your CV, withdraw your application or ask us to delete your details, all from this page (no account or password needed):",
+    "See where your application stands, answer an interview invitation, replace your CV, withdraw your application or ask us to delete your details, all from your own page (no account or password needed):",
     link.url,
-    `The link is personal to you, so please do not share it. It works until ${linkDate.format(link.expiresAt)}; every e-mail from us brings a new one.`,
-    "",
-    `You are receiving this e-mail because you applied to work with ${site.brand} (${site.legalName}). To stop hearing from us, withdraw your application or ask us to delete your details from the page above, or reply to this e-mail.`,
+    `The link is personal to you, so please do not share it. ${keep}`,
   ].join("\n");
+}
+
+/** Why an applicant hears from us and how to stop: the last words of every e-mail to them, after the sign-off. */
+export const applicantNote = `You are receiving this e-mail because you applied to work with ${site.brand} (${site.legalName}). To stop hearing from us, withdraw your application or ask us to delete your details from your page, or reply to this e-mail.`;
+
+/**
+ * The end of every e-mail to an applicant: the link to their page, then the sign-off, then why they hear
+ * from us. `alreadyGiven` as for applicantLinkParagraph.
+ */
+export function applicantEnding(
+  link: { url: string; expiresAt: number },
+  signOff: string,
+  alreadyGiven = false,
+): string {
+  return [applicantLinkParagraph(link, alreadyGiven), "", signOff, "", applicantNote].join("\n");
+}
+
+/** The button of an e-mail to an applicant: their own page, unless the e-mail asks something more particular. */
+export function applicantAction(url: string, label = "See your application"): MailAction {
+  return { label, url };
 }
 
 /** Where mail goes: the company's two inboxes and the sender address; and the site's own address for links. */
@@ -83,7 +108,8 @@ export function greeting(firstName: string): string {
   return fits ? `Dear ${name},` : "Hello,";
 }
 
-const signOff = `\n\nKind regards,\nThe ${site.brand} team\n${site.phone.display} · ${site.email}\n${site.address.street}, ${site.address.locality} ${site.address.postcode}`;
+/** The sign-off of an acknowledgement: who we are and how to reach us. */
+const signOff = `Kind regards,\nThe ${site.brand} team\n${site.phone.display} · ${site.email}\n${site.address.street}, ${site.address.locality} ${site.address.postcode}`;
 
 /** The company's copy of an enquiry and the visitor's acknowledgement. */
 export function enquiryMails(input: ContactInput, reference: string, routing: MailRouting): QueuedMail[] {
@@ -117,7 +143,7 @@ export function enquiryMails(input: ContactInput, reference: string, routing: Ma
       to: input.email,
       replyTo: routing.enquiriesTo,
       subject: `We have your enquiry (${reference})`,
-      body: `${greeting(input.firstName)}\n\nThank you for getting in touch with ${site.brand}. We have received your enquiry and one of our team will reply within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.${signOff}`,
+      body: `${greeting(input.firstName)}\n\nThank you for getting in touch with ${site.brand}. We have received your enquiry and one of our team will reply within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.\n\n${signOff}`,
     },
   ];
 }
@@ -177,9 +203,19 @@ export function applicationMails(
       to: input.email,
       replyTo: routing.applicationsTo,
       subject: `We have your application (${reference})`,
-      body: `${greeting(input.firstName)}\n\nThank you for applying to work with ${site.brand}. We have received your application and documents, and one of our team will be in touch within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.${signOff}${
-        routing.applicantLinks ? `\n${applicantFooter(routing.applicantLinks(application, now))}` : ""
-      }`,
+      ...applicationAcknowledgement(
+        `${greeting(input.firstName)}\n\nThank you for applying to work with ${site.brand}. We have received your application and documents, and one of our team will be in touch within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.`,
+        routing.applicantLinks ? routing.applicantLinks(application, now) : null,
+      ),
     },
   ];
+}
+
+/** An application's acknowledgement: its words, then the applicant's page (its button) before the sign-off. */
+function applicationAcknowledgement(
+  words: string,
+  link: { url: string; expiresAt: number } | null,
+): Pick<QueuedMail, "body" | "action"> {
+  if (!link) return { body: `${words}\n\n${signOff}` };
+  return { body: `${words}\n\n${applicantEnding(link, signOff)}`, action: applicantAction(link.url) };
 }
