@@ -147,13 +147,17 @@ describe("DKIM signing", () => {
     try {
       await postEnquiry(h.url, validEnquiry());
       await deliverAll(h);
-      const [mail] = await smtp.waitFor(1);
-      expect(mail?.raw).toMatch(/^DKIM-Signature: /);
-      const verified = await dkimVerify(Buffer.from(mail?.raw ?? ""), {
-        resolver: fakeDns({ [`site2025._domainkey.${domain}`]: [record] }),
-      });
-      expect(verified.results[0]?.status.result).toBe("pass");
-      expect(verified.results[0]?.signingDomain).toBe(domain);
+      // The team's copy (plain text) and the acknowledgement (HTML and plain text): both verify.
+      const mails = await smtp.waitFor(2);
+      expect(mails.some((mail) => typeof mail.parsed.html === "string")).toBe(true);
+      for (const mail of mails) {
+        expect(mail.raw).toMatch(/^DKIM-Signature: /);
+        const verified = await dkimVerify(Buffer.from(mail.raw), {
+          resolver: fakeDns({ [`site2025._domainkey.${domain}`]: [record] }),
+        });
+        expect(verified.results[0]?.status.result).toBe("pass");
+        expect(verified.results[0]?.signingDomain).toBe(domain);
+      }
     } finally {
       await h.close();
     }
