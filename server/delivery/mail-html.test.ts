@@ -23,7 +23,7 @@ import { alertLinkKey } from "../protection/alert-link.ts";
 import { applicantLinkKey, applicantLinkUrl } from "../protection/applicant-link.ts";
 import type { StaffMember } from "../workspace/sessions.ts";
 import type { ApplicantLinks } from "./emails.ts";
-import { mailHtml } from "./mail-html.ts";
+import { mailHtml, shortLink } from "./mail-html.ts";
 import { enqueueEmail } from "./outbox.ts";
 
 const publicUrl = "https://www.cottonopolis.example";
@@ -84,6 +84,16 @@ describe("the HTML part", () => {
     expect(html.indexOf("It is yours.")).toBeLessThan(html.indexOf("Kind regards"));
     expect(html).toContain('name="color-scheme" content="light dark"');
     expect(html).toContain("prefers-color-scheme: dark");
+  });
+
+  it("writes a link out shortly, cut after a whole part of its path", () => {
+    expect(shortLink(`${publicUrl}/your-application?link=abc.def`)).toBe(
+      "www.cottonopolis.example/your-application",
+    );
+    expect(shortLink(`${publicUrl}/careers/alerts/unsubscribe?link=abc`)).toBe(
+      "www.cottonopolis.example/careers/alerts/…",
+    );
+    expect(shortLink(`${publicUrl}/`)).toBe("www.cottonopolis.example");
   });
 });
 

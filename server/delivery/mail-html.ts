@@ -69,7 +69,8 @@ const colour = {
 const darkMode = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .page { background-color: #0a1527 !important; }
+  .page, .page > table > tbody > tr > td { background-color: #0a1527 !important; }
+  .mark { background-color: #0b6b62 !important; }
   .card { background-color: #0f1f38 !important; border-color: #223d66 !important; }
   .words { color: #e1e8f3 !important; }
   .muted { color: #c4d1e6 !important; }
@@ -89,7 +90,10 @@ export function shortLink(url: string): string {
   } catch {
     shown = url;
   }
-  return shown.length > 48 ? `${shown.slice(0, 45)}…` : shown;
+  if (shown.length <= 48) return shown;
+  // Cut at the end of a whole part of the path where there is one, not in the middle of a word.
+  const cut = shown.lastIndexOf("/", 45);
+  return cut > shown.indexOf("/") ? `${shown.slice(0, cut + 1)}…` : `${shown.slice(0, 45)}…`;
 }
 
 const urlPattern = /https?:\/\/[^\s<>"]+/g;
@@ -231,6 +235,7 @@ function masthead(): ReactNode {
           Text,
           {
             "aria-hidden": "true",
+            className: "mark",
             style: {
               backgroundColor: colour.navy,
               borderRadius: "8px",
