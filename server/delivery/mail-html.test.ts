@@ -393,12 +393,18 @@ describe("an e-mail's button in the queue, on PostgreSQL", { timeout: 60_000 }, 
           [id],
         )
       )[0];
-    for (let i = 0; i < 100 && Number((await row())?.attempts) === 0; i++) {
+    // The harness's own worker may be trying too: wait for a refused attempt to be over, back in the queue.
+    const refusedOnce = async () => {
+      const now = await row();
+      return now?.status === "queued" && Number(now.attempts) >= 1;
+    };
+    for (let i = 0; i < 100 && !(await refusedOnce()); i++) {
       await h.services.delivery.runOnce();
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     const waiting = await row();
-    expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
+    expect(waiting?.status).toBe("queued");
+    expect(Number(waiting?.attempts)).toBeGreaterThanOrEqual(1);
     expect(smtp.messages.some((m) => m.envelopeTo.includes(to))).toBe(false);
     expect(JSON.parse(waiting?.action ?? "null")).toEqual({ label: "See your application", url });
 
