@@ -1,8 +1,8 @@
 // The site as deploy/ runs it: Debian's Caddy (deploy/Caddyfile, with `tls internal` on high ports) in
-// front of two production server processes on one PostgreSQL database. HTTPS and the redirect, the MDN
-// HTTP Observatory's grade, a passkey sign-in in Chromium at the https address, a rolling restart
-// (deploy/rolling-restart.sh) under a steady stream of posts, /metrics and /readyz kept to this
-// machine, an access log without tokens, query strings or Referers, and Caddy's timeouts.
+// front of two production server processes on one PostgreSQL database. HTTPS and the redirect, an old
+// address's 301 on both processes, the MDN HTTP Observatory's grade, a passkey sign-in in Chromium at
+// the https address, a rolling restart (deploy/rolling-restart.sh) under a steady stream of posts,
+// /metrics and /readyz kept to this machine, an access log without tokens, query strings or Referers, and Caddy's timeouts.
 import { execFile, execFileSync } from "node:child_process";
 import { createHash, randomBytes, X509Certificate } from "node:crypto";
 import { once } from "node:events";
@@ -146,6 +146,32 @@ test("HTTPS answers with HSTS, and plain HTTP redirects to it", async () => {
   plain.resume();
   expect(plain.statusCode).toBe(308);
   expect(plain.headers.location).toBe(`https://localhost:${httpsPort}/about`);
+});
+
+test("an old address added on one process answers 301 through Caddy, and from both processes, within seconds", async () => {
+  const client = new pg.Client({ connectionString: database?.url });
+  await client.connect();
+  try {
+    // As Redirects in the workspace keeps one: the row, and the generation every process watches.
+    await client.query(
+      "INSERT INTO redirects (from_path, to_path, created_by, created_at) VALUES ($1, $2, NULL, $3)",
+      ["/our-services.html", "/services/cleaning", Date.now()],
+    );
+    await client.query("UPDATE redirect_generation SET generation = generation + 1 WHERE id = 1");
+  } finally {
+    await client.end();
+  }
+  const direct = (port: number) =>
+    new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`http://127.0.0.1:${port}/our-services.html`, resolve).on("error", reject),
+    ).then((response) => {
+      response.resume();
+      return response.statusCode;
+    });
+  await expect.poll(() => Promise.all(appPorts.map(direct)), { timeout: 5_000 }).toEqual([301, 301]);
+  const moved = await request("GET", "/our-services.html?from=leaflet");
+  expect(moved.status).toBe(301);
+  expect(moved.headers.location).toBe("/services/cleaning?from=leaflet");
 });
 
 test("the MDN HTTP Observatory grades the site A+ through Caddy", async () => {
