@@ -52,7 +52,7 @@ test("a person follows steward temporary jobs from a phone, hears of a matching 
   const email = `steward-${uniqueTag()}@example.com`.toLowerCase();
   await visitor.goto("/careers/vacancies");
   const form = visitor.getByRole("region", { name: "Get new jobs by e-mail" });
-  await form.getByLabel("Email address").fill(email);
+  await form.getByLabel("E-mail address").fill(email);
   await form.getByLabel("Steward Staff").check();
   await form.getByLabel("Temporary").check();
   await form.getByLabel("As soon as a job is published").check();

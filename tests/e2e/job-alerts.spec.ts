@@ -55,7 +55,7 @@ test("sign up without JavaScript, confirm from the e-mail, change the choices an
   await page.goto("/careers/vacancies");
   const form = page.getByRole("region", { name: "Get new jobs by e-mail" });
   await axeAtBothWidths(browser, "/careers/vacancies");
-  await form.getByLabel("Email address").fill(email);
+  await form.getByLabel("E-mail address").fill(email);
   await form.getByLabel("Steward Staff").check();
   await form.getByLabel("Temporary").check();
   await form.getByLabel("Once a day").check();
@@ -73,7 +73,7 @@ test("sign up without JavaScript, confirm from the e-mail, change the choices an
 
   // The same address again: the same answer, and the address is told, not the page.
   await page.goto("/careers/alerts");
-  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("E-mail address").fill(email);
   await openedAMinuteAgo(page, "careers");
   await page.getByRole("button", { name: "Send me job alerts" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
@@ -119,14 +119,14 @@ test("a mail program leaves with one bare POST, no cookie and no page", async ({
 }) => {
   const email = `oneclick-${uniqueTag()}@example.com`.toLowerCase();
   await page.goto("/careers/alerts");
-  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("E-mail address").fill(email);
   await openedAMinuteAgo(page, "careers");
   await page.getByRole("button", { name: "Send me job alerts" }).click();
   await page.goto(pathIn(newestMail(email, "alert-confirm"), "/careers/alerts/confirm"));
   await page.getByRole("button", { name: "Confirm my job alerts" }).click();
   // The same address again brings the manage link; the unsubscribe page's link is built the same way.
   await page.goto("/careers/alerts");
-  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("E-mail address").fill(email);
   await openedAMinuteAgo(page, "careers");
   await page.getByRole("button", { name: "Send me job alerts" }).click();
   const unsubscribe = pathIn(newestMail(email, "alert-confirm"), "/careers/alerts/unsubscribe");

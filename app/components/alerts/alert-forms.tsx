@@ -7,19 +7,22 @@ import {
   alertTypes,
   placeMaxLength,
 } from "#core/alerts/model.ts";
+import { buttonVariants } from "~/components/ui/button";
+import { choiceInputClass, choiceLabelClass, controlClass } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
 
 /**
  * The job alerts' forms: plain HTML posts the server answers with a page, so they work without
  * JavaScript. The sign-up form on the public pages is made on the server only (alert-sign-up.server.tsx).
  */
 
-const boxClass = "mt-2 grid gap-2 sm:grid-cols-2";
-const labelClass = "flex items-center gap-2 text-navy-900";
-export const legendClass = "font-semibold text-navy-900";
-export const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-navy-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-700";
-export const submitClass =
-  "inline-flex min-h-11 items-center justify-center rounded-md bg-accent-800 px-5 py-2 font-semibold text-white hover:bg-accent-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-700";
+// The application form's look (app/components/ui): its radio buttons, check boxes, fields and button.
+const boxClass = "mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-2";
+const labelClass = choiceLabelClass;
+export const legendClass = "text-sm font-semibold text-navy-900";
+/** A text field sized to what it holds: an e-mail address, not the width of the page. */
+export const inputClass = cn(controlClass, "mt-1.5 block sm:max-w-md");
+export const submitClass = buttonVariants();
 
 /** The choices an alert follows, for the sign-up form and the manage page; `id` keeps two forms' ids apart. */
 export function ChoiceFields({ id, choices }: { id: string; choices?: AlertChoices | undefined }) {
@@ -36,7 +39,7 @@ export function ChoiceFields({ id, choices }: { id: string; choices?: AlertChoic
                 name={alertFields.services}
                 value={service.value}
                 defaultChecked={choices?.services.includes(service.value)}
-                className="size-5"
+                className={choiceInputClass}
               />
               {service.label}
             </label>
@@ -53,7 +56,7 @@ export function ChoiceFields({ id, choices }: { id: string; choices?: AlertChoic
                 name={alertFields.types}
                 value={type.value}
                 defaultChecked={choices?.types.includes(type.value)}
-                className="size-5"
+                className={choiceInputClass}
               />
               {type.label}
             </label>
@@ -69,13 +72,15 @@ export function ChoiceFields({ id, choices }: { id: string; choices?: AlertChoic
           name={alertFields.place}
           maxLength={placeMaxLength}
           defaultValue={choices?.place ?? ""}
+          // Typed explicitly: some checkers read address-level2 on an input without a type as invalid.
+          type="text"
           autoComplete="address-level2"
-          className={inputClass}
+          className={cn(controlClass, "mt-1.5 block sm:max-w-xs")}
         />
       </div>
       <fieldset className="mt-4">
         <legend className={legendClass}>How often</legend>
-        <div className="mt-2 grid gap-2">
+        <div className="mt-2 grid gap-1">
           {alertFrequencies.map((option) => (
             <label key={option.value} className={labelClass}>
               <input
@@ -83,7 +88,7 @@ export function ChoiceFields({ id, choices }: { id: string; choices?: AlertChoic
                 name={alertFields.frequency}
                 value={option.value}
                 defaultChecked={option.value === frequency}
-                className="size-5"
+                className={choiceInputClass}
               />
               {option.label}
             </label>

@@ -32,7 +32,7 @@ function AlertSignUp({
       </p>
       <form method="post" action={alertPaths.signUp} className="mt-3">
         <label htmlFor={`${id}-email`} className={legendClass}>
-          Email address
+          E-mail address
         </label>
         <input
           id={`${id}-email`}

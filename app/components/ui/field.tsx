@@ -16,15 +16,31 @@ type FieldProps = {
   /** A problem with the value, shown under the control and read with it. */
   error?: string | null;
   required?: boolean;
+  /** The help text between the label and the control, as a hint that must be read before answering. */
+  descriptionFirst?: boolean;
   className?: string;
   children: (control: ControlProps) => React.ReactNode;
 };
 
 /** One form field: wires label, description, error, aria-invalid and aria-describedby to its control. */
-export function Field({ id, label, description, error, required, className, children }: FieldProps) {
+export function Field({
+  id,
+  label,
+  description,
+  error,
+  required,
+  descriptionFirst = false,
+  className,
+  children,
+}: FieldProps) {
   const descriptionId = description ? `${id}-description` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [descriptionId, errorId].filter(Boolean).join(" ") || undefined;
+  const hint = description && (
+    <p id={descriptionId} className="text-sm text-navy-700">
+      {description}
+    </p>
+  );
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
       <label htmlFor={id} className="text-sm font-semibold text-navy-900">
@@ -36,16 +52,13 @@ export function Field({ id, label, description, error, required, className, chil
           </span>
         )}
       </label>
+      {descriptionFirst && hint}
       {children({
         id,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         ...(error ? { "aria-invalid": true as const } : {}),
       })}
-      {description && (
-        <p id={descriptionId} className="text-sm text-navy-700">
-          {description}
-        </p>
-      )}
+      {!descriptionFirst && hint}
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
   );
@@ -87,6 +100,13 @@ export function TextField({
     </Field>
   );
 }
+
+/**
+ * The look shared by radio buttons and check boxes: the brand's colour, at the size of the GOV.UK design
+ * system's (40 px), each in a label at least 44 px tall, so label and box are one large target.
+ */
+export const choiceLabelClass = "flex min-h-11 items-center gap-3 text-base text-navy-900";
+export const choiceInputClass = "size-10 shrink-0 accent-accent-700";
 
 /** The look shared by text inputs, selects and text areas. */
 export const controlClass =
@@ -136,7 +156,7 @@ export function Choice({
       </legend>
       <div className="mt-2 flex gap-6">
         {options.map((option) => (
-          <label key={option.value} className="flex min-h-11 items-center gap-2 text-base">
+          <label key={option.value} className={choiceLabelClass}>
             <input
               id={`${id}-${option.value}`}
               type="radio"
@@ -144,7 +164,7 @@ export function Choice({
               value={option.value}
               required={required}
               aria-invalid={error ? true : undefined}
-              className="size-5 accent-accent-700"
+              className={choiceInputClass}
               {...(onChange
                 ? { checked: value === option.value, onChange: () => onChange(option.value) }
                 : { defaultChecked: defaultValue === option.value })}
