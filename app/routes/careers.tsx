@@ -108,7 +108,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               props={{
                 start,
                 anchor: careers.application.id,
-                words: careersFormWords(site.limits.maxUploadMb),
+                words: careersFormWords(site.limits.maxUploadMb, site.claims.replyWithin),
               }}
             />
           </div>

@@ -26,12 +26,20 @@ export type QuoteQuestion = Common &
         fromPackage?: true;
       }
     | { kind: "number"; unit: string; min: number; max: number }
-    | { kind: "text"; placeholder?: string }
+    | { kind: "text" }
     | { kind: "date" }
   );
 
-/** A service's questions, and the heading they stand under when every service's are shown. */
-export type QuoteQuestionGroup = { service: string; legend: string; questions: readonly QuoteQuestion[] };
+/**
+ * A service's questions, the heading they stand under (named for the subject, as every service's are
+ * shown without JavaScript) and the example above the message field once the service is chosen.
+ */
+export type QuoteQuestionGroup = {
+  service: string;
+  legend: string;
+  messageExample: string;
+  questions: readonly QuoteQuestion[];
+};
 
 /** An answer as stored: the option's value, the number, the text, or the date as YYYY-MM-DD. */
 export type QuoteAnswers = Record<string, string | number>;
@@ -51,7 +59,9 @@ const choice = (...labels: string[]) =>
 export const quoteQuestionGroups: readonly QuoteQuestionGroup[] = [
   {
     service: "cleaning",
-    legend: "If it's professional cleaning",
+    legend: "About the cleaning you need",
+    messageExample:
+      "For example: an evening office clean for 40 desks in Salford, five nights a week, from next month.",
     questions: [
       {
         key: "premises",
@@ -77,19 +87,26 @@ export const quoteQuestionGroups: readonly QuoteQuestionGroup[] = [
           notSure,
         ],
       },
-      { key: "hours", label: "Preferred hours", kind: "text", placeholder: "e.g. Weekdays after 18:00" },
+      {
+        key: "hours",
+        label: "Preferred hours",
+        kind: "text",
+        hint: "For example, weekdays after 18:00.",
+      },
     ],
   },
   {
     service: "security",
-    legend: "If it's security officers",
+    legend: "About the security you need",
+    messageExample:
+      "For example: two officers for a building site in Trafford Park, nights and weekends, for about three months.",
     questions: [
       { key: "officers", label: "Number of officers", kind: "number", unit: "officers", min: 1, max: 500 },
       {
         key: "hours",
         label: "Hours and days",
         kind: "text",
-        placeholder: "e.g. Nights and weekends, 18:00–06:00",
+        hint: "For example, nights and weekends, 18:00–06:00.",
       },
       {
         key: "licence",
@@ -109,7 +126,9 @@ export const quoteQuestionGroups: readonly QuoteQuestionGroup[] = [
   },
   {
     service: "housekeeping",
-    legend: "If it's housekeeping staff",
+    legend: "About the housekeeping you need",
+    messageExample:
+      "For example: three housekeepers for a 60-room hotel near Piccadilly, mornings, to cover the summer.",
     questions: [
       {
         key: "premises",
@@ -121,19 +140,26 @@ export const quoteQuestionGroups: readonly QuoteQuestionGroup[] = [
         ],
       },
       { key: "staff", label: "Housekeepers needed", kind: "number", unit: "staff", min: 1, max: 500 },
-      { key: "hours", label: "Hours and days", kind: "text", placeholder: "e.g. Daily, 08:00–14:00" },
+      {
+        key: "hours",
+        label: "Hours and days",
+        kind: "text",
+        hint: "For example, daily, 08:00–14:00.",
+      },
       { key: "start", label: "Start date", kind: "date" },
     ],
   },
   {
     service: "warehouse",
-    legend: "If it's warehouse workers",
+    legend: "About the warehouse staff you need",
+    messageExample:
+      "For example: eight pickers and packers for our Oldham warehouse over the Christmas peak, on day shifts.",
     questions: [
       {
         key: "roles",
         label: "Roles needed",
         kind: "text",
-        placeholder: "e.g. Pickers and packers, two forklift drivers",
+        hint: "For example, pickers and packers, and two forklift drivers.",
       },
       { key: "headcount", label: "Number of workers", kind: "number", unit: "workers", min: 1, max: 1_000 },
       {
@@ -147,9 +173,16 @@ export const quoteQuestionGroups: readonly QuoteQuestionGroup[] = [
   },
   {
     service: "steward",
-    legend: "If it's steward staff",
+    legend: "About the stewarding you need",
+    messageExample:
+      "For example: stewards for a charity 10k run in Heaton Park in May, with about 2,000 runners.",
     questions: [
-      { key: "event", label: "Event", kind: "text", placeholder: "e.g. Charity 10k run, Heaton Park" },
+      {
+        key: "event",
+        label: "Event",
+        kind: "text",
+        hint: "For example, a charity 10k run in Heaton Park.",
+      },
       { key: "date", label: "Event date", kind: "date" },
       {
         key: "attendance",
@@ -170,13 +203,15 @@ export const quoteQuestionGroups: readonly QuoteQuestionGroup[] = [
   },
   {
     service: "maintenance",
-    legend: "If it's maintenance",
+    legend: "About the maintenance you need",
+    messageExample:
+      "For example: planned maintenance and small repairs for a three-storey office in Spinningfields.",
     questions: [
       {
         key: "work",
         label: "Work needed",
         kind: "text",
-        placeholder: "e.g. Planned maintenance for two office floors",
+        hint: "For example, planned maintenance for two office floors.",
       },
       {
         key: "premises",

@@ -3,6 +3,7 @@
  * they are not in the forms' own code). The specification's texts are exact: the labels, the buttons
  * and their states, the right-to-work warning and the network error.
  */
+import { alertPaths } from "../alerts/model.ts";
 import { quoteQuestionGroups } from "../config/quote-questions.ts";
 import { serviceOptions } from "../config/service-list.ts";
 import { type CareersFormWords, type ContactFormWords, type FrameWords, fillIn } from "./form-words.ts";
@@ -40,17 +41,33 @@ export function contactFormWords(replyWithin: string): ContactFormWords {
     service: { label: "Service Required", none: "Select a service", options: serviceOptions },
     message: {
       label: "Message",
-      placeholder:
-        "e.g. An evening office clean for 40 desks in Salford, five nights a week, from next month.",
+      hint: "Tell us what you need, where, how often and from when.",
     },
     quote: { groups: quoteQuestionGroups, chooseAnswer: "Choose an answer" },
     send: "Send Message",
     sending: "Sending...",
+    receipt: {
+      heading: "We have your enquiry",
+      referenceLabel: "Your reference",
+      emailSent: "We've sent an e-mail to {email} with a copy of your message.",
+      nextHeading: "What happens next",
+      next: [
+        fillIn(
+          "The right person in our team reads it and replies within {replyWithin}, by e-mail or by phone if you gave us a number.",
+          { replyWithin },
+        ),
+        "If you need to add anything, reply to our e-mail and quote your reference.",
+      ],
+      again: "Send another message",
+    },
   };
 }
 
-/** The "Job Application" form's words; `maxUploadMb` is the largest file we take, in MB. */
-export function careersFormWords(maxUploadMb: number): CareersFormWords {
+/**
+ * The "Job Application" form's words; `maxUploadMb` is the largest file we take, in MB, and
+ * `replyWithin` how soon we are in touch ("24 hours").
+ */
+export function careersFormWords(maxUploadMb: number, replyWithin: string): CareersFormWords {
   return {
     frame: frameWords("your application"),
     heading: "Job Application",
@@ -93,6 +110,29 @@ export function careersFormWords(maxUploadMb: number): CareersFormWords {
     submit: "Submit Application",
     submitting: "Submitting Application...",
     blocked: "Cannot Submit - Right to Work Required",
+    receipt: {
+      heading: "Your application is with us",
+      referenceLabel: "Your reference",
+      emailSent: "We've sent an e-mail to {email} to confirm it.",
+      nextHeading: "What happens next",
+      next: [
+        fillIn(
+          "Someone in our recruitment team reads your application and gets in touch within {replyWithin}, by e-mail or phone.",
+          { replyWithin },
+        ),
+        "When anything changes, we e-mail you, and your own page shows it.",
+      ],
+      page: {
+        link: "See your application",
+        hint: "Your own page shows where your application stands. From it you can replace your CV or withdraw. The link is personal to you, and our e-mail has it too.",
+      },
+      alerts: {
+        lead: "Want to hear about new jobs as soon as we publish them?",
+        link: "Get job alerts by e-mail",
+        href: alertPaths.signUp,
+      },
+      again: "Send another application",
+    },
   };
 }
 

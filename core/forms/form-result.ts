@@ -8,7 +8,31 @@ export type { FormName };
  * What the banner under a form's heading shows: the server's verdict and its words, and, for a refusal,
  * each field's problem by field name, shown next to that field.
  */
-export type FormResult = { type: "success" | "error"; message: string; fields?: Record<string, string> };
+export type FormResult = {
+  type: "success" | "error";
+  message: string;
+  fields?: Record<string, string>;
+  /** A success's receipt, for the confirmation shown where the form was. */
+  receipt?: Receipt;
+};
+
+/**
+ * What a stored submission's confirmation shows besides the server's message: its reference, the address
+ * the acknowledgement goes to and, for an application, the path of the applicant's own page (absent
+ * for a repeat, whose link is in the first e-mail).
+ */
+export type Receipt = { reference: string; email: string; page?: string };
+
+/** A receipt read from anything (a reply, a token): only its expected fields, or null. */
+export function readReceipt(value: unknown): Receipt | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { reference, email, page } = value as Record<string, unknown>;
+  if (typeof reference !== "string" || typeof email !== "string") return null;
+  if (!/^[A-Z]{3}-[0-9A-Z]{4,12}$/.test(reference) || email.length > 320) return null;
+  // Only a path on this site: never a link elsewhere.
+  const ownPage = typeof page === "string" && /^\/[^/\\]/.test(page) && page.length < 2000;
+  return { reference, email, ...(ownPage ? { page } : {}) };
+}
 
 /** The values a form starts with: empty, or what the visitor typed when a post without JavaScript was refused. */
 export type FormValues = Record<string, string>;

@@ -26,6 +26,26 @@ export type FrameWords = {
   manyProblems: string;
 };
 
+/**
+ * The confirmation shown where a form was, once the server has stored what was sent: "{email}" and
+ * "{reference}" are filled in from the server's receipt.
+ */
+export type ReceiptWords = {
+  heading: string;
+  referenceLabel: string;
+  /** Where the acknowledgement went: "{email}" is filled in. */
+  emailSent: string;
+  nextHeading: string;
+  /** What happens next and when, one paragraph each. */
+  next: readonly string[];
+  /** The link to the applicant's own page, and a line under it. */
+  page?: { link: string; hint: string };
+  /** An offer of job alerts: a sentence and the link to sign up. */
+  alerts?: { lead: string; link: string; href: string };
+  /** The button that opens the cleared form again. */
+  again: string;
+};
+
 export type ContactFormWords = {
   frame: FrameWords;
   heading: string;
@@ -43,6 +63,7 @@ export type ContactFormWords = {
   quote: { groups: readonly QuoteQuestionGroup[]; chooseAnswer: string };
   send: string;
   sending: string;
+  receipt: ReceiptWords;
 };
 
 export type CareersFormWords = {
@@ -77,6 +98,7 @@ export type CareersFormWords = {
   submit: string;
   submitting: string;
   blocked: string;
+  receipt: ReceiptWords;
 };
 
 /** A sentence of the site's words with its "{name}" places filled in. */

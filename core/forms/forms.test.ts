@@ -280,6 +280,31 @@ describe("result tokens", () => {
     expect(readResultToken(token, "contact", secret)).toEqual({ type: "success", message: "Thank you" });
     expect(readResultToken(token, "careers", secret)).toBeNull();
   });
+  it("carry a success's receipt, unreadable in the address, and never a page on another site", () => {
+    const receipt = {
+      reference: "APP-7K3M9Q",
+      email: "philippa@example.com",
+      page: "/your-application?link=x",
+    };
+    const token = createResultToken("careers", { type: "success", message: "Thank you", receipt }, secret);
+    expect(Buffer.from(token, "base64url").toString("latin1")).not.toContain("philippa");
+    expect(readResultToken(token, "careers", secret)).toEqual({
+      type: "success",
+      message: "Thank you",
+      receipt,
+    });
+    for (const page of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+      const elsewhere = createResultToken(
+        "careers",
+        { type: "success", message: "Thank you", receipt: { ...receipt, page } },
+        secret,
+      );
+      expect(readResultToken(elsewhere, "careers", secret)?.receipt).toEqual({
+        reference: receipt.reference,
+        email: receipt.email,
+      });
+    }
+  });
   it("refuses forged, edited and expired tokens", () => {
     const token = createResultToken("contact", { type: "error", message: "No" }, secret, 0);
     expect(readResultToken(token, "contact", secret, 1000)).not.toBeNull();

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import type { FormName, FormResult } from "./form-result.ts";
+import { type FormName, type FormResult, type Receipt, readReceipt } from "./form-result.ts";
 
 /**
  * Tokens that carry a form's outcome through the redirect after a post made without JavaScript. They
@@ -11,7 +11,7 @@ import type { FormName, FormResult } from "./form-result.ts";
 
 export type { FormName, FormResult };
 
-type Payload = { f: FormName; t: FormResult["type"]; m: string; e: number };
+type Payload = { f: FormName; t: FormResult["type"]; m: string; e: number; r?: Receipt };
 
 const lifetimeMs = 60 * 60 * 1000;
 
@@ -27,7 +27,13 @@ export function createResultToken(
   secret: string,
   now = Date.now(),
 ): string {
-  const payload: Payload = { f: form, t: result.type, m: result.message, e: now + lifetimeMs };
+  const payload: Payload = {
+    f: form,
+    t: result.type,
+    m: result.message,
+    e: now + lifetimeMs,
+    ...(result.receipt ? { r: result.receipt } : {}),
+  };
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyFrom(secret), iv);
   const sealed = Buffer.concat([cipher.update(JSON.stringify(payload), "utf8"), cipher.final()]);
@@ -52,7 +58,8 @@ export function readResultToken(
     if (payload.f !== form || typeof payload.m !== "string" || typeof payload.e !== "number") return null;
     if (payload.e < now) return null;
     if (payload.t !== "success" && payload.t !== "error") return null;
-    return { type: payload.t, message: payload.m };
+    const receipt = payload.t === "success" ? readReceipt(payload.r) : null;
+    return { type: payload.t, message: payload.m, ...(receipt ? { receipt } : {}) };
   } catch {
     return null;
   }

@@ -18,6 +18,7 @@ import {
   quoteFieldNames,
 } from "#core/forms/contact-schema.ts";
 import { fieldProblems, firstProblem, honeypotField } from "#core/forms/fields.ts";
+import type { Receipt } from "#core/forms/form-result.ts";
 import { checkFormToken, issueFormToken } from "#core/forms/form-token.server.ts";
 import { formTokenEndpoint, formTokenField, formTokenHeader } from "#core/forms/form-token.ts";
 import { createResultToken, type FormName, resultParam } from "#core/forms/result-token.server.ts";
@@ -112,6 +113,7 @@ function reply(
   message: string,
   typed: TypedForm,
   next: NextFunction,
+  receipt?: Receipt,
 ) {
   res.setHeader("Cache-Control", "no-store");
   if (isNavigation(req) && !success && typed.values && status !== 405) {
@@ -126,7 +128,11 @@ function reply(
     return;
   }
   if (isNavigation(req) && status !== 405) {
-    const token = createResultToken(form, { type: success ? "success" : "error", message }, secret);
+    const token = createResultToken(
+      form,
+      { type: success ? "success" : "error", message, ...(success && receipt ? { receipt } : {}) },
+      secret,
+    );
     // An application from a vacancy's page goes back to that page.
     const { path, anchor } = typed.page ?? pages[form];
     res.redirect(303, `${path}?${resultParam}=${encodeURIComponent(token)}#${anchor}`);
@@ -134,7 +140,8 @@ function reply(
   }
   // Written directly: Express's json() would also hash the body for an ETag nobody needs here.
   const errors = !success && Object.keys(typed.fields).length > 0 ? typed.fields : undefined;
-  const body = JSON.stringify({ success, message, errors });
+  // Beside the contract's two fields: a refusal's field problems, a success's receipt.
+  const body = JSON.stringify({ success, message, errors, receipt: success ? receipt : undefined });
   res.statusCode = status;
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   res.setHeader("Content-Length", Buffer.byteLength(body));
@@ -260,14 +267,14 @@ export function leadsRouter(options: LeadsOptions): Router {
       meta: Omit<SenderMeta, "contentHash" | "spam" | "spamSignal" | "formAgeMs">,
       typed: TypedForm,
       hold: PostHold,
-    ) => Promise<string>,
+    ) => Promise<{ message: string; receipt: Receipt }>,
   ) {
     return (req: Request, res: Response, next: NextFunction) =>
       timed(`post: ${form}, in all`, () => answer(req, res, next));
     async function answer(req: Request, res: Response, next: NextFunction) {
       const typed = typedForm();
-      const send = (status: number, success: boolean, message: string) =>
-        reply(res, req, form, secrets.resultSecret, status, success, message, typed, next);
+      const send = (status: number, success: boolean, message: string, receipt?: Receipt) =>
+        reply(res, req, form, secrets.resultSecret, status, success, message, typed, next, receipt);
       const hold = holds.forPost();
       const startedAt = Date.now();
       try {
@@ -312,7 +319,7 @@ export function leadsRouter(options: LeadsOptions): Router {
         }
         await intake.beforeBody?.(req, res);
         const userAgent = String(req.headers["user-agent"] ?? "").slice(0, 500);
-        const message = await handle(
+        const { message, receipt } = await handle(
           req,
           { ipHash, userAgent, idempotencyKey: idempotencyKey(req), now },
           typed,
@@ -323,7 +330,7 @@ export function leadsRouter(options: LeadsOptions): Router {
             { form, waitedMs: Date.now() - startedAt },
             "post saved after waiting for the database",
           );
-        send(200, true, message);
+        send(200, true, message, receipt);
       } catch (error) {
         if (error instanceof Refusal) {
           for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
@@ -412,7 +419,10 @@ export function leadsRouter(options: LeadsOptions): Router {
           hold.run(() => saveEnquiry(db, input, { ...base, contentHash: hash, ...layers }, routing)),
         );
         queued(req, reference, layers, repeated, "enquiry");
-        return `Thank you, ${input.firstName}! Your message has been sent and we will reply within ${site.claims.replyWithin}. Your reference is ${reference}.`;
+        return {
+          message: `Thank you, ${input.firstName}! Your message has been sent and we will reply within ${site.claims.replyWithin}. Your reference is ${reference}.`,
+          receipt: { reference, email: input.email },
+        };
       },
     ),
   );
@@ -494,21 +504,26 @@ export function leadsRouter(options: LeadsOptions): Router {
           ...uploads.flatMap((upload) => [upload.field, upload.content]),
         ]);
         const encrypted = encryptNiNumber(input.niNumber, secrets.niKey);
-        const { reference, repeated } = await timed("store: the lead's transaction, waits included", () =>
-          hold.run(() =>
-            saveApplication(
-              db,
-              input,
-              encrypted,
-              uploads,
-              { ...base, contentHash: hash, ...layers },
-              routing,
-              vacancy,
+        const { reference, repeated, page } = await timed(
+          "store: the lead's transaction, waits included",
+          () =>
+            hold.run(() =>
+              saveApplication(
+                db,
+                input,
+                encrypted,
+                uploads,
+                { ...base, contentHash: hash, ...layers },
+                routing,
+                vacancy,
+              ),
             ),
-          ),
         );
         queued(req, reference, layers, repeated, "application");
-        return `Thank you for your application, ${input.firstName}! We have received it with your documents and will be in touch within ${site.claims.replyWithin}. Your reference is ${reference}.`;
+        return {
+          message: `Thank you for your application, ${input.firstName}! We have received it with your documents and will be in touch within ${site.claims.replyWithin}. Your reference is ${reference}.`,
+          receipt: { reference, email: input.email, ...(page ? { page } : {}) },
+        };
       },
     ),
   );

@@ -157,10 +157,18 @@ describe.each(dialects)("lead capture on %s", (dialect) => {
       { field: "otherDocuments", name: "SIA licence.png", content: samples.png },
     ]);
     const response = await postApplication(h.url, form);
-    const reply = (await response.json()) as { success: boolean; message: string };
+    const reply = (await response.json()) as {
+      success: boolean;
+      message: string;
+      receipt?: { reference: string; email: string; page?: string };
+    };
     expect(response.status).toBe(200);
     expect(reply.success).toBe(true);
     const reference = referenceIn(reply.message);
+    // The confirmation's receipt: the reference, where the acknowledgement went, and the applicant's own
+    // page, by the link their e-mail carries.
+    expect(reply.receipt).toMatchObject({ reference, email: fields.email });
+    expect(reply.receipt?.page).toMatch(/^\/your-application\?link=/);
     expect(await committedRows(h, "applications", reference)).toBe(1);
     expect(await committedRows(h, "outbox", reference)).toBe(2);
 

@@ -178,8 +178,11 @@ export async function saveApplication(
   routing: LeadRouting,
   /** The vacancy the application was made for, and whether it had closed as the application arrived. */
   vacancy: { reference: string; title: string; closed: boolean } | null = null,
-) {
-  return saveOnce(db, "application", meta, async (tx, reference) => {
+): Promise<{ reference: string; repeated: boolean; page: string | null }> {
+  // The application whose row this post stored, to sign the link the confirmation shows: a repeat
+  // stores nothing and shows none (the first post's e-mail has it).
+  const kept: { row: { reference: string; linkNonce: string } | null } = { row: null };
+  const saved = await saveOnce(db, "application", meta, async (tx, reference) => {
     // Stored with the application and signed into the applicant's links, so no link can open another
     // application that draws the same reference later (server/protection/applicant-link.ts).
     const linkNonce = newLinkNonce();
@@ -209,6 +212,7 @@ export async function saveApplication(
     const mailbox = takeMailbox(tx, mails, meta.now);
     const [row, recipients, taken] = await Promise.all([stored, people, mailbox]);
     if (!row) return false;
+    kept.row = application;
     // Their ids go into the notification, which attaches them: each INSERT is waited for.
     const documentIds: number[] = [];
     for (const upload of uploads) {
@@ -224,6 +228,15 @@ export async function saveApplication(
     enqueueWebhooks(tx, event, routing.webhooks, meta.now);
     return true;
   });
+  const own = !saved.repeated && kept.row?.reference === saved.reference ? kept.row : null;
+  const link = own && routing.applicantLinks ? routing.applicantLinks(own, meta.now) : null;
+  return { ...saved, page: link ? pathOf(link.url) : null };
+}
+
+/** A link's path and query: the confirmation links to the page on the site it is shown on. */
+function pathOf(url: string): string {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
 }
 
 /**

@@ -58,7 +58,7 @@ test("a security manager checks the SIA approval on its register, reads a case s
   await form.getByLabel("Email Address").fill("daniel.okafor@example.co.uk");
   await form.getByLabel("Company Name").fill("Barton Dock Logistics");
   await form.getByRole("textbox", { name: "Message", exact: true }).fill("We need cover from next month.");
-  const questions = form.getByRole("group", { name: "If it's security officers" });
+  const questions = form.getByRole("group", { name: "About the security you need" });
   await questions.getByLabel("Number of officers").fill("2");
   await questions.getByLabel("Hours and days").fill("Weeknights 18:00–06:00 and all weekend");
   await questions.getByLabel("SIA licence type needed").selectOption({ label: "Security guarding" });

@@ -11,15 +11,6 @@ const pdf = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
 );
 
-/** Counts the posts the page makes to a handler, so a test can prove none left the browser. */
-function countPosts(page: Page, path: string) {
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === path) posts.push(request.url());
-  });
-  return posts;
-}
-
 async function fillContact(page: Page, overrides: { phone?: string } = {}) {
   const form = page.locator("#contact-form form");
   await form.getByLabel("First Name").fill("Aisha");
@@ -97,6 +88,8 @@ test.describe("contact form", () => {
     const banner = section.getByRole("status");
     await expect(banner).toContainText(/Thank you, Aisha! .* Your reference is ENQ-[0-9A-Z]{6}\./);
     await expect(banner).toBeFocused();
+    // The cleared form is folded under the confirmation until asked for again.
+    await section.getByRole("button", { name: "Send another message" }).click();
     await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
     for (const label of [
       "First Name",
@@ -180,16 +173,19 @@ test.describe("contact form", () => {
     ]);
   });
 
-  test("the browser's own required checks stop an empty form from being sent", async ({ page }) => {
+  test("an empty form is reported by the site's error summary, not the browser's bubbles", async ({
+    page,
+  }) => {
     await page.goto("/contact");
     await waitForHydration(page);
-    const posts = countPosts(page, "/contact-handler.php");
     const form = page.locator("#contact-form form");
     await form.getByRole("button", { name: "Send Message" }).click();
+    const summary = page.locator("#contact-form").getByRole("alert");
+    await expect(summary).toContainText(/There are \d+ problems with your message/);
+    await expect(summary).toBeFocused();
+    await summary.getByRole("link").first().click();
     await expect(form.getByLabel("First Name")).toBeFocused();
-    expect(await form.evaluate((element: HTMLFormElement) => element.checkValidity())).toBe(false);
-    await page.waitForTimeout(300);
-    expect(posts).toEqual([]);
+    await expect(form.getByLabel("First Name")).toHaveAttribute("aria-invalid", "true");
   });
 
   for (const status of [200, 500]) {
@@ -331,6 +327,8 @@ test.describe("careers form", () => {
     const banner = section.getByRole("status");
     await expect(banner).toContainText(/Thank you for your application, Tomasz! .*APP-[0-9A-Z]{6}\./);
     await expect(banner).toBeFocused();
+    // The cleared form is folded under the confirmation until asked for again.
+    await section.getByRole("button", { name: "Send another application" }).click();
     await expect(form.getByLabel("First Name")).toHaveValue("");
     await expect(form.getByLabel("National Insurance Number")).toHaveValue("");
     await expect(form.getByRole("group", { name: /right to work/ }).getByLabel("Yes")).not.toBeChecked();
@@ -446,16 +444,20 @@ test.describe("careers form", () => {
     await expect(other).not.toHaveAttribute("required");
   });
 
-  test("the browser's own required checks stop an application without a CV", async ({ page }) => {
+  test("an application without a CV is reported by the site's error summary, which leads to the field", async ({
+    page,
+  }) => {
     await page.goto("/careers");
     await waitForHydration(page);
     const form = await fillCareers(page);
     await form.getByLabel(/CV \/ Resume/).setInputFiles([]);
-    const posts = countPosts(page, "/careers-handler.php");
     await form.getByRole("button", { name: "Submit Application" }).click();
+    const summary = page.locator("#application-form").getByRole("alert");
+    await expect(summary).toHaveText("Please attach your CV (PDF or Word document).");
+    await expect(summary).toBeFocused();
+    await summary.getByRole("link").click();
     await expect(form.getByLabel(/CV \/ Resume/)).toBeFocused();
-    await page.waitForTimeout(300);
-    expect(posts).toEqual([]);
+    await expect(form.getByLabel("First Name")).toHaveValue("Tomasz");
   });
 
   test("a reply with success false keeps every answer and the chosen file, whatever the status", async ({

@@ -45,7 +45,11 @@ test.describe("islands", () => {
   }) => {
     const forms = [
       { path: "/contact", island: "contact-form", words: contactFormWords(site.claims.replyWithin) },
-      { path: "/careers", island: "careers-form", words: careersFormWords(site.limits.maxUploadMb) },
+      {
+        path: "/careers",
+        island: "careers-form",
+        words: careersFormWords(site.limits.maxUploadMb, site.claims.replyWithin),
+      },
     ];
     for (const { path, island, words } of forms) {
       const scripts = await scriptsOf(page, path);

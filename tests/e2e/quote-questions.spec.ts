@@ -12,7 +12,7 @@ import { joinAsStaff, staffBaseURL } from "./staff-helpers";
 test.use({ viewport: { width: 390, height: 844 } });
 
 const hours = "<b>Nights</b> and weekends, 18:00–06:00";
-const securityGroup = "If it's security officers";
+const securityGroup = "About the security you need";
 
 async function fillEnquiry(form: Locator, email = "aisha@example.co.uk") {
   await form.getByLabel("First Name").fill("Aisha");
@@ -120,7 +120,7 @@ test.describe("without JavaScript", () => {
     const groups = form.getByRole("group");
     await expect(groups).toHaveCount(6);
     await expect(groups.first()).toHaveAccessibleName(securityGroup);
-    await expect(form.getByRole("group", { name: "If it's professional cleaning" })).toBeVisible();
+    await expect(form.getByRole("group", { name: "About the cleaning you need" })).toBeVisible();
     await expectNoAxeViolationsWithoutScripts(browser, page);
 
     await fillEnquiry(form);
@@ -153,7 +153,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/contact?service=steward&package=Professional+Plus#contact-form");
     const questions = page
       .locator("#contact-form form")
-      .getByRole("group", { name: "If it's steward staff" });
+      .getByRole("group", { name: "About the stewarding you need" });
     await expect(questions.getByLabel("Service level")).toHaveValue("professional-plus");
   });
 });

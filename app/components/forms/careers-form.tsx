@@ -17,6 +17,7 @@ import { Choice, controlClass, Field, TextField } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { FormBanner } from "./form-banner";
 import { FormFooter } from "./form-footer";
+import { FormReceipt } from "./form-receipt";
 import { useFormToken } from "./form-token-field";
 import { useFormSubmission } from "./use-form-submission";
 
@@ -46,6 +47,15 @@ export function CareersForm({
     words.frame.networkError,
   );
   const formToken = useFormToken("careers", start.token);
+  // After a success the cleared form folds away under the confirmation, until it is asked for again.
+  const [reopened, setReopened] = useState(false);
+  const succeeded = result?.type === "success";
+  const folded = succeeded && !reopened;
+  function openAgain() {
+    setReopened(true);
+    // Once drawn, straight into the first field.
+    requestAnimationFrame(() => document.getElementById(fieldId("firstName"))?.focus());
+  }
   // What the fields start with: empty, or what was typed when a post without JavaScript came back refused.
   const [values, setValues] = useState<FormValues>(start.values);
   const [generation, setGeneration] = useState(0);
@@ -109,6 +119,7 @@ export function CareersForm({
       setRightToWork("");
       setFileNames({ resume: "", otherDocuments: "" });
       setGeneration((value) => value + 1);
+      setReopened(false);
     }
   }
 
@@ -165,7 +176,7 @@ export function CareersForm({
           {fillIn(words.reference, { reference: vacancy.reference })}
         </p>
       )}
-      <p className="mt-2 text-navy-700">{words.intro}</p>
+      {!folded && <p className="mt-2 text-navy-700">{words.intro}</p>}
       <form
         key={generation}
         ref={formRef}
@@ -175,177 +186,198 @@ export function CareersForm({
         encType="multipart/form-data"
         onSubmit={onSubmit}
         onChange={forgetKey}
+        // The site's own error summary reports empty fields too, as it does every other problem.
+        noValidate
         className="relative mt-6 flex flex-col gap-8"
         aria-label={words.formLabel}
       >
         {formToken.field}
         {vacancy && <input type="hidden" name={vacancyField} value={vacancy.reference} />}
-        <div className="empty:hidden">
-          <FormBanner result={result} fieldId={fieldId} manyProblems={words.frame.manyProblems} />
-        </div>
+        {succeeded && result && (
+          <FormReceipt
+            id={`${anchor}-received`}
+            className=""
+            result={result}
+            words={words.receipt}
+            manyProblems={words.frame.manyProblems}
+            anchor={anchor}
+            again={!reopened}
+            onAgain={openAgain}
+          />
+        )}
+        {/* Folded away under the confirmation after a success, until asked for again. */}
+        <div hidden={folded} className="flex flex-col gap-8">
+          <div className="empty:hidden">
+            <FormBanner
+              result={succeeded ? null : result}
+              fieldId={fieldId}
+              manyProblems={words.frame.manyProblems}
+            />
+          </div>
 
-        <fieldset className={sectionClass}>
-          <legend className={legendClass}>{words.sections.personal}</legend>
-          <TextField
-            id={fieldId("firstName")}
-            label={words.firstName.label}
-            required
-            name="firstName"
-            type="text"
-            autoComplete="given-name"
-            maxLength={careersLimits.firstName}
-            defaultValue={values.firstName}
-            error={problem("firstName")}
-          />
-          <TextField
-            id={fieldId("lastName")}
-            label={words.lastName.label}
-            required
-            name="lastName"
-            type="text"
-            autoComplete="family-name"
-            maxLength={careersLimits.lastName}
-            defaultValue={values.lastName}
-            error={problem("lastName")}
-          />
-          <TextField
-            id={fieldId("email")}
-            label={words.email.label}
-            required
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={careersLimits.email}
-            placeholder={words.email.placeholder}
-            defaultValue={values.email}
-            error={problem("email")}
-          />
-          <TextField
-            id={fieldId("phone")}
-            label={words.phone.label}
-            required
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            maxLength={careersLimits.phone}
-            placeholder={words.phone.placeholder}
-            defaultValue={values.phone}
-            error={problem("phone")}
-          />
-          <Field
-            id={fieldId("address")}
-            label={words.address.label}
-            required
-            className="sm:col-span-2"
-            description={words.address.hint}
-            error={problem("address")}
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                name="address"
-                required
-                rows={3}
-                autoComplete="street-address"
-                maxLength={careersLimits.address}
-                defaultValue={values.address}
-                className={controlClass}
-              />
-            )}
-          </Field>
-        </fieldset>
+          <fieldset className={sectionClass}>
+            <legend className={legendClass}>{words.sections.personal}</legend>
+            <TextField
+              id={fieldId("firstName")}
+              label={words.firstName.label}
+              required
+              name="firstName"
+              type="text"
+              autoComplete="given-name"
+              maxLength={careersLimits.firstName}
+              defaultValue={values.firstName}
+              error={problem("firstName")}
+            />
+            <TextField
+              id={fieldId("lastName")}
+              label={words.lastName.label}
+              required
+              name="lastName"
+              type="text"
+              autoComplete="family-name"
+              maxLength={careersLimits.lastName}
+              defaultValue={values.lastName}
+              error={problem("lastName")}
+            />
+            <TextField
+              id={fieldId("email")}
+              label={words.email.label}
+              required
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={careersLimits.email}
+              placeholder={words.email.placeholder}
+              defaultValue={values.email}
+              error={problem("email")}
+            />
+            <TextField
+              id={fieldId("phone")}
+              label={words.phone.label}
+              required
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              maxLength={careersLimits.phone}
+              placeholder={words.phone.placeholder}
+              defaultValue={values.phone}
+              error={problem("phone")}
+            />
+            <Field
+              id={fieldId("address")}
+              label={words.address.label}
+              required
+              className="sm:col-span-2"
+              description={words.address.hint}
+              error={problem("address")}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="address"
+                  required
+                  rows={3}
+                  autoComplete="street-address"
+                  maxLength={careersLimits.address}
+                  defaultValue={values.address}
+                  className={controlClass}
+                />
+              )}
+            </Field>
+          </fieldset>
 
-        <fieldset className={sectionClass}>
-          <legend className={legendClass}>{words.sections.additional}</legend>
-          <Choice
-            id={fieldId("hasCarQuestion")}
-            name="hasCarQuestion"
-            legend={words.hasCarQuestion}
-            options={words.yesNo}
-            required
-            defaultValue={values.hasCarQuestion}
-            error={problem("hasCarQuestion")}
-          />
-          <Choice
-            id={fieldId("hasUKLicense")}
-            name="hasUKLicense"
-            legend={words.hasUKLicense}
-            options={words.yesNo}
-            required
-            defaultValue={values.hasUKLicense}
-            error={problem("hasUKLicense")}
-          />
-        </fieldset>
-
-        <fieldset className={sectionClass}>
-          <legend className={legendClass}>{words.sections.rightToWork}</legend>
-          <div className="flex flex-col gap-3">
+          <fieldset className={sectionClass}>
+            <legend className={legendClass}>{words.sections.additional}</legend>
             <Choice
-              id={fieldId("rightToWork")}
-              name="rightToWork"
-              legend={words.rightToWork}
+              id={fieldId("hasCarQuestion")}
+              name="hasCarQuestion"
+              legend={words.hasCarQuestion}
               options={words.yesNo}
               required
-              value={rightToWork}
-              onChange={(value) => {
-                setScripted(true);
-                setRightToWork(value);
-              }}
-              // The warning below says it when No is chosen; anything else the server found shows here.
-              error={rightToWork === "no" ? null : problem("rightToWork")}
-              {...(rightToWork === "no" ? { describedBy: "careers-rightToWork-warning" } : {})}
+              defaultValue={values.hasCarQuestion}
+              error={problem("hasCarQuestion")}
             />
-            {rightToWork === "no" && (
-              <p
-                id="careers-rightToWork-warning"
-                role="alert"
-                className="rounded-lg border border-amber-700 bg-amber-50 p-3 text-sm font-medium text-amber-950"
-              >
-                {words.rightToWorkWarning}
-              </p>
-            )}
-          </div>
-          <Field
-            id={fieldId("niNumber")}
-            label={words.niNumber.label}
-            required
-            description={words.niNumber.hint}
-            error={problem("niNumber")}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name="niNumber"
-                type="text"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
+            <Choice
+              id={fieldId("hasUKLicense")}
+              name="hasUKLicense"
+              legend={words.hasUKLicense}
+              options={words.yesNo}
+              required
+              defaultValue={values.hasUKLicense}
+              error={problem("hasUKLicense")}
+            />
+          </fieldset>
+
+          <fieldset className={sectionClass}>
+            <legend className={legendClass}>{words.sections.rightToWork}</legend>
+            <div className="flex flex-col gap-3">
+              <Choice
+                id={fieldId("rightToWork")}
+                name="rightToWork"
+                legend={words.rightToWork}
+                options={words.yesNo}
                 required
-                maxLength={careersLimits.niNumber}
-                placeholder={words.niNumber.placeholder}
-                defaultValue={values.niNumber}
-                className={controlClass}
+                value={rightToWork}
+                onChange={(value) => {
+                  setScripted(true);
+                  setRightToWork(value);
+                }}
+                // The warning below says it when No is chosen; anything else the server found shows here.
+                error={rightToWork === "no" ? null : problem("rightToWork")}
+                {...(rightToWork === "no" ? { describedBy: "careers-rightToWork-warning" } : {})}
               />
-            )}
-          </Field>
-        </fieldset>
+              {rightToWork === "no" && (
+                <p
+                  id="careers-rightToWork-warning"
+                  role="alert"
+                  className="rounded-lg border border-amber-700 bg-amber-50 p-3 text-sm font-medium text-amber-950"
+                >
+                  {words.rightToWorkWarning}
+                </p>
+              )}
+            </div>
+            <Field
+              id={fieldId("niNumber")}
+              label={words.niNumber.label}
+              required
+              description={words.niNumber.hint}
+              error={problem("niNumber")}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="niNumber"
+                  type="text"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  required
+                  maxLength={careersLimits.niNumber}
+                  placeholder={words.niNumber.placeholder}
+                  defaultValue={values.niNumber}
+                  className={controlClass}
+                />
+              )}
+            </Field>
+          </fieldset>
 
-        <fieldset className={sectionClass}>
-          <legend className={legendClass}>{words.sections.documents}</legend>
-          {fileInput("resume", words.resume, true)}
-          {fileInput("otherDocuments", words.otherDocuments, false)}
-        </fieldset>
+          <fieldset className={sectionClass}>
+            <legend className={legendClass}>{words.sections.documents}</legend>
+            {fileInput("resume", words.resume, true)}
+            {fileInput("otherDocuments", words.otherDocuments, false)}
+          </fieldset>
 
-        <FormFooter words={words.frame} slow={slow}>
-          <Button
-            type="submit"
-            disabled={sending || blocked}
-            // The long refusal label fits on one line of a phone in the smaller size.
-            className={cn("w-full sm:w-auto", blocked && "max-sm:px-3 max-sm:text-sm")}
-          >
-            {sending ? words.submitting : blocked ? words.blocked : words.submit}
-          </Button>
-        </FormFooter>
+          <FormFooter words={words.frame} slow={slow}>
+            <Button
+              type="submit"
+              disabled={sending || blocked}
+              // The long refusal label fits on one line of a phone in the smaller size.
+              className={cn("w-full sm:w-auto", blocked && "max-sm:px-3 max-sm:text-sm")}
+            >
+              {sending ? words.submitting : blocked ? words.blocked : words.submit}
+            </Button>
+          </FormFooter>
+        </div>
       </form>
     </div>
   );

@@ -81,6 +81,7 @@ function Question({
       id={quoteQuestionId(group.service, question.key)}
       label={question.label}
       description={question.hint}
+      descriptionFirst
       required={question.required}
       error={problem(name)}
     >
@@ -115,15 +116,7 @@ function Question({
           case "date":
             return <input {...control} {...common} type="date" min="2000-01-01" max="2100-12-31" />;
           case "text":
-            return (
-              <input
-                {...control}
-                {...common}
-                type="text"
-                maxLength={quoteTextLimit}
-                placeholder={question.placeholder}
-              />
-            );
+            return <input {...control} {...common} type="text" maxLength={quoteTextLimit} />;
         }
       }}
     </Field>

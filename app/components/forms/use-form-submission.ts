@@ -1,15 +1,19 @@
 import { useRef, useState } from "react";
-import type { FormResult } from "#core/forms/form-result.ts";
+import { type FormResult, readReceipt } from "#core/forms/form-result.ts";
 
 /** Reads the handler's `{ success, message }` reply; null when it is anything else. */
 async function readReply(response: Response): Promise<FormResult | null> {
   try {
     const data: unknown = await response.json();
     if (typeof data !== "object" || data === null) return null;
-    const { success, message, errors } = data as { success?: unknown; message?: unknown; errors?: unknown };
+    const { success, message, errors, receipt } = data as Record<string, unknown>;
     if (typeof success !== "boolean" || typeof message !== "string") return null;
+    if (success) {
+      const read = readReceipt(receipt);
+      return { type: "success", message, ...(read ? { receipt: read } : {}) };
+    }
     const fields = readFieldProblems(errors);
-    return { type: success ? "success" : "error", message, ...(fields && !success ? { fields } : {}) };
+    return { type: "error", message, ...(fields ? { fields } : {}) };
   } catch {
     return null;
   }

@@ -87,7 +87,7 @@ export function VacancyPage({ vacancy, start }: { vacancy: Vacancy; start: FormS
               start,
               anchor: applyAnchor,
               vacancy: { reference: vacancy.reference, title: vacancy.title },
-              words: careersFormWords(site.limits.maxUploadMb),
+              words: careersFormWords(site.limits.maxUploadMb, site.claims.replyWithin),
             }}
           />
         </div>
