@@ -1,4 +1,5 @@
 import { describeChoices } from "#core/alerts/model.ts";
+import { vacanciesPath } from "#core/vacancies/model.ts";
 import { AlertPage, IntentButton } from "~/components/alerts/alert-forms";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/job-alerts.confirm";
@@ -21,6 +22,9 @@ export function meta() {
   ];
 }
 
+/** The general application form on the careers page. */
+const applyPath = "/careers#application-form";
+
 export function LinkNotWorking() {
   return (
     <AlertPage title="This link does not work">
@@ -38,6 +42,25 @@ export default function ConfirmAlerts({ loaderData, actionData }: Route.Componen
     return (
       <AlertPage title="Your job alerts have started">
         <p role="status">{answer.message}</p>
+        {loaderData.view ? (
+          <>
+            <h2 className="pt-2 text-lg font-bold text-navy-900">What you chose</h2>
+            <p className="font-semibold">{describeChoices(loaderData.view.choices)}</p>
+          </>
+        ) : null}
+        <h2 className="pt-2 text-lg font-bold text-navy-900">Where next</h2>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <a href={vacanciesPath} className="font-semibold text-accent-800 underline underline-offset-4">
+              See the jobs open now
+            </a>
+          </li>
+          <li>
+            <a href={applyPath} className="font-semibold text-accent-800 underline underline-offset-4">
+              Send us a general application
+            </a>
+          </li>
+        </ul>
       </AlertPage>
     );
   if (answer?.kind === "refused")

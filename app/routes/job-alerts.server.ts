@@ -3,6 +3,7 @@ import { alertFields, alertLinkParameter, leaveButton, leaveStep } from "#core/a
 import { issueFormToken } from "#core/forms/form-token.server.ts";
 import { formTokenField } from "#core/forms/form-token.ts";
 import { honeypotField } from "#core/forms/honeypot.ts";
+import { resendIntent } from "~/components/alerts/alert-forms";
 import { alertSignUpHtml } from "~/components/alerts/alert-sign-up.server";
 import { clientAddressContext, formResultSecretContext, servicesContext } from "~/lib/app-context";
 import type { AlertAnswer } from "../../server/contract.ts";
@@ -18,14 +19,17 @@ import type { Route as UnsubscribeRoute } from "./+types/job-alerts.unsubscribe"
  * the body before any of this runs (server/alerts/page-guard.ts).
  */
 
-/** What a post came to, as a page shows it. */
-export type AlertResult = { answer: AlertAnswer };
+/**
+ * What a post came to, as a page shows it; after a sign-up, also the address it was for (the page says
+ * where to look, and offers to send the link again) and whether this was that second sending.
+ */
+export type AlertResult = { answer: AlertAnswer; email?: string; resent?: boolean };
 
-function answered(answer: AlertAnswer) {
+function answered(answer: AlertAnswer, more: Omit<AlertResult, "answer"> = {}) {
   const status = answer.kind === "refused" ? answer.status : answer.kind === "unknown" ? 404 : 200;
   const retryAfter = answer.kind === "refused" ? answer.retryAfterSeconds : undefined;
   return data<AlertResult>(
-    { answer },
+    { answer, ...more },
     retryAfter === undefined ? status : { status, headers: { "Retry-After": String(retryAfter) } },
   );
 }
@@ -84,14 +88,18 @@ export async function signUpAction({ request, context }: SignUpRoute.ActionArgs)
   if (paused) return answered(paused);
   const form = await formOf(request);
   if (!form) return notAForm();
-  return answered(
-    await alerts.signUp({
-      email: text(form, alertFields.email),
-      ...choicesFrom(form),
-      honeypot: text(form, honeypotField),
-      formToken: text(form, formTokenField),
-    }),
-  );
+  const email = text(form, alertFields.email);
+  if (text(form, "intent") === resendIntent) {
+    const answer = await alerts.resend({ email });
+    return answered(answer, answer.kind === "done" ? { email, resent: true } : {});
+  }
+  const answer = await alerts.signUp({
+    email,
+    ...choicesFrom(form),
+    honeypot: text(form, honeypotField),
+    formToken: text(form, formTokenField),
+  });
+  return answered(answer, answer.kind === "done" ? { email } : {});
 }
 
 /** The confirmation page: the choices and the button; 404 and nothing else for a link that does not work. */

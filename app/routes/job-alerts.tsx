@@ -1,5 +1,7 @@
+import { alertFields, alertPaths } from "#core/alerts/model.ts";
 import { vacanciesPath } from "#core/vacancies/model.ts";
-import { AlertPage } from "~/components/alerts/alert-forms";
+import { AlertPage, resendIntent } from "~/components/alerts/alert-forms";
+import { buttonVariants } from "~/components/ui/button";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/job-alerts";
@@ -25,9 +27,19 @@ export function meta() {
 export default function JobAlerts({ loaderData, actionData }: Route.ComponentProps) {
   const answer = actionData?.answer;
   if (answer?.kind === "done") {
+    const email = actionData?.email ?? "";
     return (
       <AlertPage title="Check your inbox">
-        <p role="status">{answer.message}</p>
+        <p role="status">
+          {actionData?.resent ? (
+            answer.message
+          ) : (
+            <>
+              We have sent an e-mail to <strong className="break-words">{email}</strong> with a link to
+              confirm your job alerts. They start once you open it.
+            </>
+          )}
+        </p>
         <p>
           If nothing arrives within a few minutes, look in your spam folder. Meanwhile, see our{" "}
           <a href={vacanciesPath} className="font-semibold text-accent-800 underline underline-offset-4">
@@ -35,6 +47,32 @@ export default function JobAlerts({ loaderData, actionData }: Route.ComponentPro
           </a>
           .
         </p>
+        {actionData?.resent ? null : (
+          <section aria-labelledby="resend-heading" className="border-t border-navy-100 pt-6">
+            <h2 id="resend-heading" className="text-lg font-bold text-navy-900">
+              Nothing arrived?
+            </h2>
+            <p className="mt-2">
+              Check the address above. If it is right, we can send the link again. If you signed up earlier
+              today, the link in that first e-mail is the one that works.
+            </p>
+            <form method="post" className="mt-4">
+              <input type="hidden" name="intent" value={resendIntent} />
+              <input type="hidden" name={alertFields.email} value={email} />
+              <button type="submit" className={buttonVariants({ variant: "secondary" })}>
+                Send the link again
+              </button>
+            </form>
+            <p className="mt-4">
+              <a
+                href={alertPaths.signUp}
+                className="font-semibold text-accent-800 underline underline-offset-4"
+              >
+                Use a different e-mail address
+              </a>
+            </p>
+          </section>
+        )}
       </AlertPage>
     );
   }

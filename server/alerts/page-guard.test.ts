@@ -290,7 +290,7 @@ describe.each<Dialect>(["sqlite", "postgres"])("the alert pages served on %s", (
       }),
     });
     expect(signedUp.status).toBe(200);
-    expect(await signedUp.text()).toContain("Check your inbox");
+    expect(await signedUp.text()).toContain("with a link to confirm your job alerts");
     const [queued] = await h.services.db.all<{ n: number }>(
       "SELECT COUNT(*) AS n FROM outbox WHERE purpose = 'alert-confirm' AND to_address = ?",
       ["page.test@example.com"],

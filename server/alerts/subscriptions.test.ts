@@ -391,6 +391,30 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       ]);
     });
 
+    it("sends a waiting sign-up's own link again on request, within the mailbox's daily share, and nothing for anyone else", async () => {
+      const alertsService = service();
+      await alertsService.signUp(signUp({ email: "sam.steward@example.com" }));
+      const again = await alertsService.resend({ email: "Sam.Steward@example.com" });
+      expect(again).toMatchObject({ kind: "done", message: expect.stringContaining("sent its link again") });
+      // An address with no sign-up waiting is told the same, and sent nothing.
+      expect(await alertsService.resend({ email: "nobody@example.com" })).toEqual(again);
+      for (let i = 0; i < acknowledgementsPerDay; i++)
+        await alertsService.resend({ email: "sam.steward@example.com" });
+      const queued = await confirmationsQueued();
+      expect(queued).toEqual(Array(acknowledgementsPerDay).fill({ to_address: "sam.steward@example.com" }));
+      // Every one carries the same link, and only one alert waits.
+      const bodies = await h.services.db.all<{ body: string }>(
+        "SELECT body FROM outbox WHERE purpose = 'alert-confirm' ORDER BY id",
+      );
+      const links = bodies.map((row) => tokenIn(row.body, "/careers/alerts/confirm"));
+      expect(new Set(links).size).toBe(1);
+      expect(await alerts()).toMatchObject([{ status: "pending" }]);
+      expect(await alertsService.resend({ email: "not an address" })).toMatchObject({
+        kind: "refused",
+        status: 422,
+      });
+    });
+
     it("sends six victim+N@ sign-ups, from one form token, one confirmation", async () => {
       const alertsService = service();
       const formToken = issueFormToken("careers", h.services.secrets.resultSecret, time - 60_000);

@@ -324,7 +324,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
       // address has alerts, or was written to today.
       const sent: AlertAnswer = {
         kind: "done",
-        message: `Check your inbox: we have sent you an e-mail with a link to confirm your job alerts. They start once you open it. We send an address one such link a day, so if you signed up earlier today, please use the link in that first e-mail.`,
+        message: `We have sent you an e-mail with a link to confirm your job alerts. They start once you open it. We send an address one such link a day, so if you signed up earlier today, please use the link in that first e-mail.`,
       };
       const email = emailField.safeParse(input.email);
       const parsed = parseChoices(input);
@@ -408,6 +408,52 @@ export function createSubscriptions(options: SubscriptionsOptions) {
       counts?.sent();
       onQueued?.();
       return sent;
+    },
+
+    /**
+     * "Send it again", from the page that says to check the inbox, once admitted (admitSignUp): the same
+     * link once more, for a sign-up from this address still waiting for its confirmation, within the
+     * mailbox's daily share of e-mails from the site (shared with the forms' acknowledgements). Nothing
+     * new is signed up, and the answer is the same whatever happened.
+     */
+    async resend(input: { email: string }): Promise<AlertAnswer> {
+      const now = clock();
+      const answer: AlertAnswer = {
+        kind: "done",
+        message: `If a sign-up from this address is waiting for its confirmation, we have sent its link again. We send an address at most ${acknowledgementsPerDay} e-mails a day.`,
+      };
+      const email = emailField.safeParse(input.email);
+      if (!email.success) {
+        const message = email.error.issues[0]?.message ?? "Please enter your e-mail address.";
+        return { kind: "refused", status: 422, message, fields: { email: message } };
+      }
+      const address = normaliseEmail(email.data);
+      const mailbox = mailboxKey(address);
+      const queued = await db.transaction(async (tx) => {
+        const taken = await lockAlertMailbox(tx, mailbox, now);
+        const since = now - acknowledgementWindowMs;
+        const sentAt = taken.sentAt.filter((at) => at > since);
+        if (sentAt.length >= acknowledgementsPerDay) return false;
+        const known = await lockAlertByEmail(tx, db.sql, address);
+        if (known?.status !== "pending") return false;
+        const alert = await alertById(tx, known.id);
+        if (!alert) return false;
+        await enqueueEmail(
+          tx,
+          alertReference(alert.id),
+          confirmationMail(address, alert.id, alert.choices, now),
+          now,
+        );
+        await setAlertSendingTimes(
+          tx,
+          mailbox,
+          { sentAt: [...sentAt, now], alertSentAt: taken.alertSentAt.filter((at) => at > since) },
+          now,
+        );
+        return true;
+      });
+      if (queued) onQueued?.();
+      return answer;
     },
 
     /** What the confirmation page shows before its button is pressed: the choices, or null for a link that does not work. */

@@ -112,6 +112,78 @@ test("sign up without JavaScript, confirm from the e-mail, change the choices an
   await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
 });
 
+/** How many e-mails of this purpose were queued to an address. */
+function mailsQueued(to: string, purpose: string): number {
+  const db = new DatabaseSync(e2eDatabase, { readOnly: true });
+  try {
+    const row = db
+      .prepare("SELECT COUNT(*) AS n FROM outbox WHERE to_address = ? AND purpose = ?")
+      .get(to, purpose) as { n: number };
+    return Number(row.n);
+  } finally {
+    db.close();
+  }
+}
+
+test("the alert form has the application form's controls; check your inbox names the address and sends the link again; confirming shows the choices and where next", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/careers/alerts");
+  // The application form's radio buttons and check boxes: the brand's colour, 40 px.
+  const box = page.getByLabel("Steward Staff");
+  await expect(box).toHaveCSS("accent-color", "rgb(11, 107, 98)");
+  await expect(box).toHaveCSS("width", "40px");
+  await expect(page.getByLabel("Once a day")).toHaveCSS("accent-color", "rgb(11, 107, 98)");
+  await expect(page.getByLabel("Town or postcode district (optional)")).toHaveAttribute("type", "text");
+  // Fields as wide as what they hold, not the page's width.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  expect((await page.getByLabel("E-mail address").boundingBox())?.width).toBeLessThanOrEqual(448);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  const email = `resend-${uniqueTag()}@example.com`.toLowerCase();
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Steward Staff").check();
+  await openedAMinuteAgo(page, "careers");
+  await page.getByRole("button", { name: "Send me job alerts" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(`We have sent an e-mail to ${email}`);
+  // Said once, as the heading.
+  await expect(page.getByText("Check your inbox")).toHaveCount(1);
+  expect(mailsQueued(email, "alert-confirm")).toBe(1);
+
+  await page.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByRole("status")).toContainText("we have sent its link again");
+  expect(mailsQueued(email, "alert-confirm")).toBe(2);
+
+  // The link sent again confirms the sign-up.
+  await page.goto(pathIn(newestMail(email, "alert-confirm"), "/careers/alerts/confirm"));
+  await page.getByRole("button", { name: "Confirm my job alerts" }).click();
+  await expect(page.getByRole("heading", { name: "Your job alerts have started" })).toBeVisible();
+  await expect(page.locator("main").getByText(/^Steward Staff; any employment type/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "See the jobs open now" })).toHaveAttribute(
+    "href",
+    "/careers/vacancies",
+  );
+
+  // axe on "check your inbox", which only a post reaches, at both widths.
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  try {
+    const scripted = await context.newPage();
+    await scripted.goto("/careers/alerts");
+    await scripted.getByLabel("E-mail address").fill(`axe-${uniqueTag()}@example.com`);
+    await openedAMinuteAgo(scripted, "careers");
+    await scripted.getByRole("button", { name: "Send me job alerts" }).click();
+    await expect(scripted.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    for (const width of [390, 1366]) {
+      await scripted.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(scripted);
+    }
+  } finally {
+    await context.close();
+  }
+});
+
 test("a mail program leaves with one bare POST, no cookie and no page", async ({
   page,
   request,

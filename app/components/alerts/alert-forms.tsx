@@ -99,6 +99,9 @@ export function ChoiceFields({ id, choices }: { id: string; choices?: AlertChoic
   );
 }
 
+/** The intent of "Send it again" on the page that says to check the inbox. */
+export const resendIntent = "resend";
+
 /** A plain page frame for the alert pages: a heading, its words and what follows. */
 export function AlertPage({ title, children }: { title: string; children: ReactNode }) {
   return (
