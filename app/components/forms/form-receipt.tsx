@@ -57,7 +57,7 @@ export function FormReceipt({
           <p className="flex flex-col gap-1 rounded-xl bg-sand-100 p-4 sm:p-5">
             <span className="text-sm font-semibold text-navy-700">{words.referenceLabel}</span>
             <span
-              className="font-mono text-3xl font-bold tracking-wider break-all text-navy-900 sm:text-4xl"
+              className="text-3xl font-bold tracking-wide break-all text-navy-900 sm:text-4xl"
               data-reference=""
             >
               {receipt.reference}
