@@ -7,11 +7,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import type { Page } from "@playwright/test";
 import { issueFormToken } from "#core/forms/form-token.server.ts";
 import { formTokenField } from "#core/forms/form-token.ts";
 
-/** A state to photograph: its file name and the address (path and query) that shows it. */
-export type ScreenshotState = { name: string; path: string };
+/**
+ * A state to photograph: its file name, the address (path and query) that shows it and, for a state a
+ * visitor reaches by doing something there, what they do before the shot.
+ */
+export type ScreenshotState = { name: string; path: string; act?: (page: Page) => Promise<void> };
 
 /** A form token issued a minute ago, as a person who took that long to fill the form in would send. */
 function tokenFromAMinuteAgo(dataDir: string, form: "careers" | "contact"): string {
@@ -111,3 +115,86 @@ export async function linkedStates(
     { name: "job-alerts-manage-leave", path: `${alerts}&step=leave` },
   ];
 }
+
+const samplePdf = Buffer.from(
+  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+);
+
+async function fillApplication(page: Page) {
+  const form = page.getByRole("form", { name: "Job application" });
+  await form.getByLabel("First Name").fill("Mariam");
+  await form.getByLabel("Last Name").fill("Hussain");
+  await form.getByLabel("Email Address").fill(`mariam.hussain.${Date.now()}@example.com`);
+  await form.getByLabel("Phone Number").fill("07700 900456");
+  await form.getByRole("textbox", { name: "Address", exact: true }).fill("3 Tib Street, Manchester M4 1LN");
+  for (const [question, answer] of [
+    [/Do you have a car/, "No"],
+    [/UK driving licence/, "Yes"],
+    [/right to work/, "Yes"],
+  ] as const) {
+    await form.getByRole("group", { name: question }).getByLabel(answer).check();
+  }
+  await form.getByLabel("National Insurance Number").fill("AB 12 34 56 C");
+  await form
+    .getByLabel(/CV \/ Resume/)
+    .setInputFiles({ name: "Mariam Hussain CV.pdf", mimeType: "application/pdf", buffer: samplePdf });
+  return form;
+}
+
+/**
+ * The states a visitor reaches by doing something on a page, done in the browser that takes the shot (with
+ * JavaScript and without): a form sent, a form sent empty, the security questions, "check your inbox".
+ */
+export const actedStates: readonly ScreenshotState[] = [
+  {
+    name: "careers-application-received",
+    path: "/careers",
+    act: async (page) => {
+      const form = await fillApplication(page);
+      await form.getByRole("button", { name: "Submit Application" }).click();
+      await page.locator("[data-receipt]").waitFor();
+    },
+  },
+  {
+    name: "careers-application-empty",
+    path: "/careers",
+    act: async (page) => {
+      const form = page.getByRole("form", { name: "Job application" });
+      await form.getByRole("button", { name: "Submit Application" }).click();
+      await form.getByRole("alert").waitFor();
+    },
+  },
+  {
+    name: "contact-enquiry-received",
+    path: "/contact",
+    act: async (page) => {
+      const form = page.getByRole("form", { name: "Send us a message" });
+      await form.getByLabel("First Name").fill("Aisha");
+      await form.getByLabel("Last Name").fill("Khan");
+      await form.getByLabel("Email Address").fill(`aisha.khan.${Date.now()}@example.co.uk`);
+      await form.getByLabel("Service Required").selectOption("security");
+      await form
+        .getByRole("textbox", { name: "Message", exact: true })
+        .fill("Two officers for a site, please.");
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await page.locator("[data-receipt]").waitFor();
+    },
+  },
+  {
+    name: "contact-security-questions",
+    path: "/contact?service=security",
+    act: async (page) => {
+      await page.getByRole("group", { name: "About the security you need" }).scrollIntoViewIfNeeded();
+    },
+  },
+  { name: "job-alerts", path: "/careers/alerts" },
+  {
+    name: "job-alerts-check-inbox",
+    path: "/careers/alerts",
+    act: async (page) => {
+      await page.getByLabel("E-mail address").fill(`sam.${Date.now()}@example.org`);
+      await page.getByRole("button", { name: "Send me job alerts" }).click();
+      await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
+    },
+  },
+];

@@ -4,8 +4,8 @@
  * browser profile (so every shot is a first visit, font loading included). For a person to look at
  * before a change is called done; it asserts nothing.
  *
- * Beside the pages, the states only a signed link opens (tools/screenshot-states.ts), made fresh on the
- * server's own database in a temporary folder.
+ * Beside the pages, the states only a signed link opens and those a visitor reaches by doing something
+ * on a page (tools/screenshot-states.ts), made fresh on the server's own database in a temporary folder.
  *
  * Options: --skip-build, --only=/path,/path (and `states` for those), --widths=320,1366, --no-js
  * (JavaScript off as well), --out=folder (default reports/screenshots), --port=N (default: a free port).
@@ -18,7 +18,7 @@ import { publicPages } from "#core/seo.ts";
 import { chromium as chromiumSettings } from "../playwright.config.ts";
 import { freePort, run, startServer } from "./audit.ts";
 import { notFoundPath } from "./audit-report.ts";
-import { linkedStates, type ScreenshotState } from "./screenshot-states.ts";
+import { actedStates, linkedStates, type ScreenshotState } from "./screenshot-states.ts";
 
 /** The widths every page is looked at: small and common phones, a tablet, a laptop and a desktop. */
 export const screenshotWidths = [320, 390, 768, 1024, 1366];
@@ -47,13 +47,19 @@ async function main() {
   // A database of its own, so the states made for the pictures never land in a developer's data.
   const dataDir = mkdtempSync(path.join(tmpdir(), "screenshots-"));
   const database = path.join(dataDir, "site.sqlite");
-  const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: database });
+  // Every width sends the forms again: enough posts allowed for all of them.
+  const server = await startServer(port, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: database,
+    CONTACT_RATE_LIMIT: "1000",
+    CAREERS_RATE_LIMIT: "1000",
+  });
   const browser = await playwrightChromium.launch(chromiumSettings);
   try {
     const base = `http://127.0.0.1:${port}`;
     const shots: ScreenshotState[] = [
       ...routes.map((route) => ({ name: slug(route), path: route })),
-      ...(withStates ? await linkedStates(base, dataDir, database) : []),
+      ...(withStates ? [...(await linkedStates(base, dataDir, database)), ...actedStates] : []),
     ];
     for (const javaScriptEnabled of modes) {
       for (const width of widths) {
@@ -69,6 +75,11 @@ async function main() {
             await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
           }
           const file = path.join(out, `${shot.name}-${width}${javaScriptEnabled ? "" : "-nojs"}.png`);
+          if (shot.act) {
+            await shot.act(page);
+            // The screen the visitor is left on, as well as the whole page.
+            await page.screenshot({ path: file.replace(/\.png$/, "-screen.png") });
+          }
           await page.screenshot({ path: file, fullPage: true });
           process.stdout.write(`${file}\n`);
           await context.close();
