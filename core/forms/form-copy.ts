@@ -49,7 +49,7 @@ export function contactFormWords(replyWithin: string): ContactFormWords {
     receipt: {
       heading: "We have your enquiry",
       referenceLabel: "Your reference",
-      emailSent: "We've sent an e-mail to {email} with a copy of your message.",
+      emailSent: "We've sent an e-mail to {email} to confirm we have it.",
       nextHeading: "What happens next",
       next: [
         fillIn(
