@@ -143,6 +143,17 @@ test("an interview invitation that bounces is shown as not delivered, the owner 
     (mail) => mail.envelopeTo.includes(wrong) && mail.parsed.subject?.startsWith("Interview invitation"),
   );
   expect(invitation?.envelopeFrom).toMatch(/^bounces\+[0-9a-f]{32}\.[0-9a-f]{12}@cottonopolis\.example$/);
+  // Each e-mail the applicant got is HTML and plain text together, with the same links in both.
+  for (const mail of smtp.messages.filter((received) => received.envelopeTo.includes(wrong))) {
+    const { html, text = "", subject } = mail.parsed;
+    expect(typeof html, subject).toBe("string");
+    const hrefs = [...String(html).matchAll(/href="(https?:[^"]+)"/g)].map((m) =>
+      (m[1] ?? "").replaceAll("&amp;", "&"),
+    );
+    const links = [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0].replace(/[.,;:)]+$/, ""));
+    expect(links.length, subject).toBeGreaterThan(0);
+    expect(new Set(hrefs), subject).toEqual(new Set(links));
+  }
   const messageId = /^<([0-9a-f-]{36})@/.exec(invitation?.parsed.messageId ?? "")?.[1] ?? "";
 
   // Gmail's report arrives in the bounce mailbox.
