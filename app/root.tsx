@@ -16,6 +16,7 @@ import { IslandScripts, IslandsProvider } from "~/components/islands";
 import { NotFound } from "~/components/not-found";
 import { SeoTags, StructuredData } from "~/components/seo";
 import type { IslandName } from "~/islands/names";
+import { publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import { FontGate } from "~/lib/font-gate";
 import { useHydratedMarker } from "~/lib/hydrated";
@@ -98,7 +99,12 @@ function PublicFrame({ children }: { children: React.ReactNode }) {
  * (components/seo.tsx): made on the server, so the list of accreditations never travels in a script.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { certifications: currentCertifications(requestNow(request, context)) };
+  return {
+    certifications: currentCertifications(
+      requestNow(request, context),
+      publishedContent(context).accreditations,
+    ),
+  };
 }
 
 /** Judged once, with the first page: moving between pages fetches nothing more for it. */

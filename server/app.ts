@@ -184,7 +184,15 @@ export function createApp({
   // Once a claim in the prerendered files lapses (an accreditation runs out, a testimonial ages out),
   // the pages are rendered on each request until the next build (docs/decisions/023-claims-that-lapse.md).
   const freshness: Freshness | undefined =
-    pages.size > 0 ? { renderedAt: renderedAt(pages), testHooks, lapses: claimLapseTimes() } : undefined;
+    pages.size > 0
+      ? {
+          renderedAt: renderedAt(pages),
+          testHooks,
+          lapses: claimLapseTimes(),
+          // Once staff publish site content, the pages are drawn from it (docs/decisions/029-...).
+          ...(services ? { contentChanged: () => services.content.differsFromBuild() } : {}),
+        }
+      : undefined;
   // First, so every response carries them: pages, assets, JSON, 404s and errors alike.
   app.use(
     securityHeaders({

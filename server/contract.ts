@@ -14,6 +14,7 @@ import type { createRecruitment } from "./applicants/recruitment.ts";
 import type { createSelfService, PageAnswer } from "./applicants/self-service.ts";
 import type { ApplicantView } from "./applicants/self-service-view.ts";
 import type { Bounces } from "./bounces/bounces.ts";
+import type { Content, ContentVersion } from "./content/content.ts";
 import type { Health } from "./health.ts";
 import type { createDataRequests } from "./lifecycle/data-requests.ts";
 import type { PersonLead } from "./lifecycle/person.ts";
@@ -23,7 +24,7 @@ import type { createVacancies } from "./vacancies/vacancies.ts";
 import type { createWorkspace } from "./workspace/workspace.ts";
 
 /** A lead as the People page lists it; the applicant's own page and what a post to it came to. */
-export type { AlertAnswer, AlertView, ApplicantView, Logger, PageAnswer, PersonLead };
+export type { AlertAnswer, AlertView, ApplicantView, ContentVersion, Logger, PageAnswer, PersonLead };
 
 /** What loaders and actions of the staff workspace receive through the router context. */
 export type AppServices = {
@@ -49,6 +50,8 @@ export type AppServices = {
   bounces: Bounces;
   /** Old addresses and the pages that answer for them; the addresses that answered 404, counted. */
   redirects: Pick<Redirects, "list" | "missing" | "add" | "importCsv" | "remove">;
+  /** Site content staff keep: its versions and approvals, and what the public pages show now. */
+  content: Content;
 };
 
 /** What the server knows of one request it hands to React Router. */

@@ -17,6 +17,7 @@ import { createSelfService } from "./applicants/self-service.ts";
 import { type Bounces, createBounces } from "./bounces/bounces.ts";
 import { dkimRecordValue } from "./bounces/mail-check.ts";
 import { defaultMailboxTimeouts, mailboxAddress } from "./bounces/mailbox.ts";
+import { createContent } from "./content/content.ts";
 import type { AppServices } from "./contract.ts";
 import { type Database, type DatabaseOptions, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
@@ -147,6 +148,7 @@ type ServicesEnv = Pick<
   | "ENQUIRIES_TO"
   | "APPLICATIONS_TO"
   | "OUTBOX_POLL_MS"
+  | "CONTENT_POLL_MS"
   | "OUTBOX_MAX_ATTEMPTS"
   | "OUTBOX_RETRY_BASE_MS"
   | "OUTBOX_LEASE_MS"
@@ -511,6 +513,11 @@ export async function createServices(
   // Before the first request: an old address answers from the start.
   await redirects.refresh();
 
+  // Site content staff keep: the shipped files are the first published versions on a fresh
+  // installation; every process reads the published content into memory, and again when it changes.
+  const content = createContent({ db, logger, now, pollMs: env.CONTENT_POLL_MS });
+  await content.seed();
+
   // The Health page: what the site can tell of itself, in the same limits as the monitoring's alerts.
   const health = createHealth({
     db,
@@ -552,6 +559,7 @@ export async function createServices(
       health,
       bounces,
       redirects,
+      content,
     }),
     async startPurging() {
       // First the erasure ledger, again: after a restore, nobody erased since the backup is served.
@@ -574,6 +582,7 @@ export async function createServices(
       interviewReminders.start();
       alertSending.start();
       alertRenewal.start();
+      content.start();
       // Without a bounce mailbox there is nothing to read: the job does not run at all.
       if (env.BOUNCE_IMAP_URL) bounces.job.start();
       redirects.start();
@@ -585,6 +594,7 @@ export async function createServices(
     async close() {
       draining = true;
       purging?.stop();
+      content.stop();
       await followUp.stop();
       await poolRenewal.stop();
       await interviewReminders.stop();

@@ -52,6 +52,11 @@ export type Freshness = {
   testHooks: boolean;
   /** The moments a claim lapses; the site's own (core/claims/lapses.ts) unless a test gives others. */
   lapses?: readonly number[];
+  /**
+   * True while the published site content differs from what the build drew the files from (staff
+   * published a version): the pages are then drawn now, from the content this process holds in memory.
+   */
+  contentChanged?: () => boolean;
 };
 
 /** The header the browser tests send to judge a request at another moment, as the pages' loaders read it. */
@@ -86,6 +91,7 @@ export function requestMoment(req: IncomingMessage, testHooks: boolean): number 
  */
 export function prerenderedIsStale(freshness: Freshness | undefined, req: IncomingMessage): boolean {
   if (!freshness) return false;
+  if (freshness.contentChanged?.()) return true;
   return lapsedSince(freshness.renderedAt, requestMoment(req, freshness.testHooks), freshness.lapses);
 }
 

@@ -40,6 +40,9 @@ export const owners: Record<string, string> = {
   vacancies: "server/tables/vacancies.ts",
   job_alerts: "server/tables/job-alerts.ts",
   job_alert_sent: "server/tables/job-alerts.ts",
+  content_items: "server/tables/content.ts",
+  content_versions: "server/tables/content.ts",
+  content_generation: "server/tables/content.ts",
   staff: "server/tables/staff.ts",
   staff_notifications: "server/tables/staff-notifications.ts",
   staff_cap_alerts: "server/tables/staff-cap-alerts.ts",
@@ -68,6 +71,11 @@ export const owners: Record<string, string> = {
  * may name the second there. Everything else crosses by calling the other owner.
  */
 export const sharedReads: { owner: string; reads: string; why: string }[] = [
+  {
+    owner: "server/tables/content.ts",
+    reads: "staff",
+    why: "a content version's history names who made and who approved it, read with it in the one statement",
+  },
   {
     owner: "server/tables/notes.ts",
     reads: "staff",

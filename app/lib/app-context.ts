@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import { type PublishedContent, shippedContent } from "#core/content/model.ts";
 import type { RefusedForm } from "#core/forms/form-result.ts";
 import type { AppServices, Logger, RequestValues } from "../../server/contract.ts";
 
@@ -41,6 +42,13 @@ export const refusedFormContext = createContext<RefusedForm | null>(null);
 /** The server's logger; null while prerendering, where a failure stops the build instead. */
 export const loggerContext = createContext<Logger | null>(null);
 
+/**
+ * The site content the public pages show now: this process's copy of the published versions, which the
+ * server keeps in memory and reads again when a publication changes it. Prerendering has no server: it
+ * draws the pages from the content the site ships with, which a fresh installation publishes first.
+ */
+export const publishedContentContext = createContext<() => PublishedContent>(() => shippedContent);
+
 /** Fills the router context of one request the server renders with what the server knows of it. */
 export function fillContext(context: RouterContextProvider, values: RequestValues): void {
   context.set(cspNonceContext, values.cspNonce);
@@ -49,5 +57,9 @@ export function fillContext(context: RouterContextProvider, values: RequestValue
   context.set(testHooksContext, values.testHooks);
   context.set(refusedFormContext, values.refusedForm);
   context.set(loggerContext, values.logger);
-  if (values.services) context.set(servicesContext, values.services);
+  if (values.services) {
+    const { content } = values.services;
+    context.set(servicesContext, values.services);
+    context.set(publishedContentContext, () => content.published());
+  }
 }

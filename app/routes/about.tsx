@@ -7,7 +7,7 @@ import { ValueGrid } from "~/components/sections/value-grid";
 import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { about } from "~/content/about";
-import { pageClaims } from "~/lib/claims.server";
+import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/about";
@@ -18,7 +18,7 @@ export function meta() {
 
 /** The claims a buyer can check, judged now (see app/lib/claims.server.ts). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { claims: pageClaims({ page: "about" }, requestNow(request, context)) };
+  return { claims: pageClaims({ page: "about" }, requestNow(request, context), publishedContent(context)) };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

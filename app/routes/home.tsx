@@ -8,7 +8,7 @@ import { Trust } from "~/components/trust";
 import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { home } from "~/content/home";
-import { pageClaims } from "~/lib/claims.server";
+import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
@@ -19,7 +19,7 @@ export function meta() {
 
 /** The claims a buyer can check, judged now (see app/lib/claims.server.ts). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { claims: pageClaims({ page: "home" }, requestNow(request, context)) };
+  return { claims: pageClaims({ page: "home" }, requestNow(request, context), publishedContent(context)) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { ServicePage } from "~/components/sections/service-page";
 import { securityOfficers } from "~/content/services/security-officers";
-import { pageClaims } from "~/lib/claims.server";
+import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/services.security-officers";
@@ -12,7 +12,11 @@ export function meta() {
 /** The claims a buyer can check, judged now (see app/lib/claims.server.ts). */
 export function loader({ request, context }: Route.LoaderArgs) {
   return {
-    claims: pageClaims({ page: "service", service: "securityOfficers" }, requestNow(request, context)),
+    claims: pageClaims(
+      { page: "service", service: "securityOfficers" },
+      requestNow(request, context),
+      publishedContent(context),
+    ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { ServicePage } from "~/components/sections/service-page";
 import { warehouse } from "~/content/services/warehouse";
-import { pageClaims } from "~/lib/claims.server";
+import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/services.warehouse";
@@ -11,7 +11,13 @@ export function meta() {
 
 /** The claims a buyer can check, judged now (see app/lib/claims.server.ts). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { claims: pageClaims({ page: "service", service: "warehouse" }, requestNow(request, context)) };
+  return {
+    claims: pageClaims(
+      { page: "service", service: "warehouse" },
+      requestNow(request, context),
+      publishedContent(context),
+    ),
+  };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -219,6 +219,14 @@ export type AuditAction =
   | "vacancy-published"
   | "vacancy-edited"
   | "vacancy-closed"
+  // Site content (no reference; detail: "accreditation sia-approved-contractor-scheme v3"): a version
+  // saved, sent for approval, approved and published, published where no approval is needed, or made
+  // again from an earlier one.
+  | "content-saved"
+  | "content-approval-asked"
+  | "content-approved"
+  | "content-published"
+  | "content-restored"
   // Routing and replies: the lead's owner set or cleared (detail: the new owner's name, "" for nobody),
   // and a reply sent from the workspace (its words are kept with the lead, not here).
   | "owner-changed"
@@ -447,6 +455,16 @@ export function describeEvent(action: AuditAction, detail: string): string {
       return detail ? `Edited (${detail})` : "Edited";
     case "vacancy-closed":
       return "Closed: no longer listed or taking applications";
+    case "content-saved":
+      return `Site content saved as a draft (${detail})`;
+    case "content-approval-asked":
+      return `Site content sent for approval (${detail})`;
+    case "content-approved":
+      return `Site content approved and published (${detail})`;
+    case "content-published":
+      return `Site content published (${detail})`;
+    case "content-restored":
+      return `Site content restored from an earlier version (${detail})`;
     case "owner-changed":
       return detail ? `Owner set to ${detail}` : "Owner removed: nobody has it now";
     case "reply-sent":

@@ -15,6 +15,10 @@ export type TeamMember = {
   isAdmin: boolean;
   /** May publish, edit and close vacancies (administrators may whatever this says). */
   canManageVacancies: boolean;
+  /** May edit the site's content and ask for its approval (administrators may whatever this says). */
+  canEditContent: boolean;
+  /** May approve another's version of the site's content (administrators may whatever this says). */
+  canApproveContent: boolean;
   createdAt: number;
   revokedAt: number | null;
   passkeys: number;
@@ -90,14 +94,23 @@ export async function applyInvitation(
 export async function setPermissions(
   db: Queryable,
   staffId: number,
-  change: { admin?: boolean | undefined; vacancies?: boolean | undefined },
+  change: {
+    admin?: boolean | undefined;
+    vacancies?: boolean | undefined;
+    editContent?: boolean | undefined;
+    approveContent?: boolean | undefined;
+  },
 ): Promise<boolean> {
+  const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
   const changed = await db.run(
-    `UPDATE staff SET is_admin = COALESCE(?, is_admin), can_manage_vacancies = COALESCE(?, can_manage_vacancies)
+    `UPDATE staff SET is_admin = COALESCE(?, is_admin), can_manage_vacancies = COALESCE(?, can_manage_vacancies),
+       can_edit_content = COALESCE(?, can_edit_content), can_approve_content = COALESCE(?, can_approve_content)
        WHERE id = ? AND revoked_at IS NULL`,
     [
-      change.admin === undefined ? null : change.admin ? 1 : 0,
-      change.vacancies === undefined ? null : change.vacancies ? 1 : 0,
+      flag(change.admin),
+      flag(change.vacancies),
+      flag(change.editContent),
+      flag(change.approveContent),
       staffId,
     ],
   );
@@ -121,12 +134,15 @@ export async function listTeam(db: Queryable): Promise<TeamMember[]> {
     name: string;
     is_admin: number;
     can_manage_vacancies: number;
+    can_edit_content: number;
+    can_approve_content: number;
     created_at: number;
     revoked_at: number | null;
     passkeys: number;
     last_sign_in: number | null;
   }>(
-    `SELECT p.id, p.email, p.name, p.is_admin, p.can_manage_vacancies, p.created_at, p.revoked_at,
+    `SELECT p.id, p.email, p.name, p.is_admin, p.can_manage_vacancies, p.can_edit_content,
+       p.can_approve_content, p.created_at, p.revoked_at,
        (SELECT COUNT(*) FROM passkeys k WHERE k.staff_id = p.id) AS passkeys,
        (SELECT MAX(k.last_used_at) FROM passkeys k WHERE k.staff_id = p.id) AS last_sign_in
      FROM staff p ORDER BY (p.revoked_at IS NOT NULL), p.name`,
@@ -137,6 +153,8 @@ export async function listTeam(db: Queryable): Promise<TeamMember[]> {
     name: r.name,
     isAdmin: Number(r.is_admin) === 1,
     canManageVacancies: Number(r.can_manage_vacancies) === 1,
+    canEditContent: Number(r.can_edit_content) === 1,
+    canApproveContent: Number(r.can_approve_content) === 1,
     createdAt: Number(r.created_at),
     revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
     passkeys: Number(r.passkeys),
@@ -238,6 +256,26 @@ export async function mayManageVacancies(db: Queryable, staffId: number): Promis
     [staffId],
   );
   return row !== undefined;
+}
+
+/**
+ * What this member of staff may do with the site's content: edit it, approve another's version. An
+ * administrator may both; someone whose access was removed, neither.
+ */
+export async function contentPermissions(
+  db: Queryable,
+  staffId: number,
+): Promise<{ edit: boolean; approve: boolean }> {
+  const [row] = await db.all<{ is_admin: number; can_edit_content: number; can_approve_content: number }>(
+    "SELECT is_admin, can_edit_content, can_approve_content FROM staff WHERE id = ? AND revoked_at IS NULL",
+    [staffId],
+  );
+  if (!row) return { edit: false, approve: false };
+  const admin = Number(row.is_admin) === 1;
+  return {
+    edit: admin || Number(row.can_edit_content) === 1,
+    approve: admin || Number(row.can_approve_content) === 1,
+  };
 }
 
 /** Whether each person (people whose access was removed included) asked for the morning summary, by id. */

@@ -6,7 +6,7 @@ import {
   formatValidUntil,
   hasRegisterLink,
 } from "#core/claims/accreditations.ts";
-import type { Accreditation } from "#core/config/accreditations.ts";
+import { type Accreditation, accreditations } from "#core/config/accreditations.ts";
 import { serviceList } from "#core/config/service-list.ts";
 import { certificationsJsonLd } from "#core/seo.ts";
 import { Section, type SectionTone } from "~/components/sections/section";
@@ -87,7 +87,7 @@ function Accreditations({ place, items }: { place: ClaimsPlace; items: Accredita
     >
       <ul className={grid.list}>
         {items.map((item) => (
-          <AccreditationCard key={item.scheme} item={item} className={grid.item} />
+          <AccreditationCard key={`${item.scheme} ${item.number}`} item={item} className={grid.item} />
         ))}
       </ul>
     </Section>
@@ -95,8 +95,9 @@ function Accreditations({ place, items }: { place: ClaimsPlace; items: Accredita
 }
 
 /** The accreditations a place shows at `now`: all current ones, or on a service page those that cover it. */
-function accreditationsAt(place: ClaimsPlace, now: number): Accreditation[] {
-  const items = place.page === "service" ? accreditationsFor(place.service, now) : currentAccreditations(now);
+function accreditationsAt(place: ClaimsPlace, now: number, from: readonly Accreditation[]): Accreditation[] {
+  const items =
+    place.page === "service" ? accreditationsFor(place.service, now, from) : currentAccreditations(now, from);
   // Never one a buyer cannot check: the rules already leave such an entry out, and the render holds to it.
   return items.filter(hasRegisterLink);
 }
@@ -105,12 +106,16 @@ function accreditationsAt(place: ClaimsPlace, now: number): Accreditation[] {
  * The accreditations section of a place as HTML made on the server, judged at `now` ("" when none is
  * current): each with what it covers, its number, its last day, who issued it and a link to its register.
  */
-export function accreditationsHtml(place: ClaimsPlace, now: number): string {
-  const items = accreditationsAt(place, now);
+export function accreditationsHtml(
+  place: ClaimsPlace,
+  now: number,
+  from: readonly Accreditation[] = accreditations,
+): string {
+  const items = accreditationsAt(place, now, from);
   return items.length === 0 ? "" : renderToStaticMarkup(<Accreditations place={place} items={items} />);
 }
 
 /** The organisation's certifications for its JSON-LD, judged at `now` (the root loader gives them to every page). */
-export function currentCertifications(now: number) {
-  return certificationsJsonLd(currentAccreditations(now));
+export function currentCertifications(now: number, from: readonly Accreditation[] = accreditations) {
+  return certificationsJsonLd(currentAccreditations(now, from));
 }

@@ -1,0 +1,98 @@
+/**
+ * Site content staff keep: its kinds, the states a version passes through and their words, what the
+ * pages read (the published versions), what a fresh installation starts from (the shipped files), and a
+ * readable difference between two versions. The rules a version is checked by are per kind
+ * (./accreditation.ts). See docs/decisions/029-site-content-published-at-static-speed.md.
+ */
+import { type Accreditation, accreditations, registers } from "../config/accreditations.ts";
+import { serviceList } from "../config/service-list.ts";
+import { formatClosingDate } from "../vacancies/model.ts";
+
+/** The kinds of content staff edit in the workspace; more follow on the same machinery. */
+export const contentKinds = ["accreditation"] as const;
+export type ContentKind = (typeof contentKinds)[number];
+
+/** A kind's name as the workspace shows it, one and many. */
+export const kindWords: Record<ContentKind, { one: string; many: string }> = {
+  accreditation: { one: "Accreditation", many: "Accreditations" },
+};
+
+/**
+ * A version's state: a draft being written; awaiting a second person's approval; published (what the
+ * pages show, one per item at most); superseded (published or drafted before a newer version); withdrawn
+ * (taken back by its author before it was approved).
+ */
+export const versionStates = ["draft", "awaiting", "published", "superseded", "withdrawn"] as const;
+export type VersionState = (typeof versionStates)[number];
+
+export const stateWords: Record<VersionState, string> = {
+  draft: "Draft",
+  awaiting: "Awaiting approval",
+  published: "Published",
+  superseded: "Superseded",
+  withdrawn: "Withdrawn",
+};
+
+/**
+ * True when a version of this kind goes live only once a second member of staff approves it: a claim a
+ * buyer relies on (an accreditation always).
+ */
+export function needsApproval(kind: ContentKind): boolean {
+  return kind === "accreditation";
+}
+
+/** What the public pages read: the published version of every item, in the order the items were made. */
+export type PublishedContent = { accreditations: readonly Accreditation[] };
+
+/** What the site ships with, and what a fresh installation publishes first. */
+export const shippedContent: PublishedContent = { accreditations };
+
+/** True when what is published differs from what the site shipped with (what the build drew its pages from). */
+export function differsFromShipped(content: PublishedContent): boolean {
+  return JSON.stringify(content) !== JSON.stringify(shippedContent);
+}
+
+/** An item's key: its name in lower case with dashes ("sia-approved-contractor-scheme"), fixed when it is made. */
+export function contentKey(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+}
+
+/** The workspace's address of an item's page (and its edit form). */
+export function contentItemPath(kind: ContentKind, key: string): string {
+  return `/staff/content/${kind}/${key}`;
+}
+
+/** One line of a readable difference: a field's words, before and after. */
+export type ContentChange = { field: string; before: string; after: string };
+
+/** An accreditation's fields as people read them, in the form's order. */
+function readableAccreditation(item: Accreditation): [string, string][] {
+  return [
+    ["Scheme", item.scheme],
+    ["Number", item.number],
+    ["What it covers", item.covers.join("; ")],
+    [
+      "Services",
+      item.services.map((key) => serviceList.find((entry) => entry.key === key)?.name ?? key).join(", ") ||
+        "None: shown on the home page and About only",
+    ],
+    ["Issued by", `${item.issuedBy.name} (${item.issuedBy.url})`],
+    ["Last day", formatClosingDate(item.validUntil)],
+    ["Register", registers[item.register]?.name ?? item.register],
+    ["Register link", item.checkUrl],
+  ];
+}
+
+/** The fields that differ between two versions of an accreditation, with their words before and after. */
+export function accreditationChanges(before: Accreditation, after: Accreditation): ContentChange[] {
+  const old = new Map(readableAccreditation(before));
+  return readableAccreditation(after)
+    .filter(([field, value]) => old.get(field) !== value)
+    .map(([field, value]) => ({ field, before: old.get(field) ?? "", after: value }));
+}
