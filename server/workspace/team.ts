@@ -184,18 +184,30 @@ export async function acceptInvitation(
 }
 
 /**
- * Makes someone an administrator or not, or lets them manage vacancies or not (an administrator's
+ * Makes someone an administrator or not, or lets them manage vacancies, edit or approve site content or not (an administrator's
  * choice on the team page). Resolves to false when nobody current on the team has that id.
  */
 export async function setPermissions(
   db: Database,
-  input: { staffId: number; admin?: boolean; vacancies?: boolean; by: number; now: number },
+  input: {
+    staffId: number;
+    admin?: boolean;
+    vacancies?: boolean;
+    editContent?: boolean;
+    approveContent?: boolean;
+    by: number;
+    now: number;
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const changes: string[] = [];
     if (input.admin !== undefined) changes.push(input.admin ? "administrator" : "not an administrator");
     if (input.vacancies !== undefined)
       changes.push(input.vacancies ? "may manage vacancies" : "may not manage vacancies");
+    if (input.editContent !== undefined)
+      changes.push(input.editContent ? "may edit site content" : "may not edit site content");
+    if (input.approveContent !== undefined)
+      changes.push(input.approveContent ? "may approve site content" : "may not approve site content");
     const changed = await setStaffPermissions(tx, input.staffId, input);
     if (!changed) return false;
     await recordEvent(tx, {

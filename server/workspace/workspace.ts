@@ -153,9 +153,15 @@ export function createWorkspace(options: WorkspaceOptions) {
       if (invited.existing) options.onMailQueued?.();
       return invited;
     },
-    /** Makes someone an administrator or not, or lets them manage vacancies or not; false when they are not on the team. */
-    setPermissions: (staffId: number, change: { admin?: boolean; vacancies?: boolean }, me: StaffMember) =>
-      team.setPermissions(db, { staffId, ...change, by: me.id, now: now() }),
+    /**
+     * Makes someone an administrator or not, or lets them manage vacancies, edit or approve site content
+     * or not; false when they are not on the team.
+     */
+    setPermissions: (
+      staffId: number,
+      change: { admin?: boolean; vacancies?: boolean; editContent?: boolean; approveContent?: boolean },
+      me: StaffMember,
+    ) => team.setPermissions(db, { staffId, ...change, by: me.id, now: now() }),
     listTeam: () => team.listTeam(db),
     revoke: (email: string, by: number | null) => team.revoke(db, email, by, now()),
     /** Everyone's passkeys (for an administrator), or one person's own. */

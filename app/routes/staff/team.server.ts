@@ -54,7 +54,16 @@ const permissionsInput = z.object({
     .string()
     .regex(/^\d{1,12}$/)
     .transform(Number),
-  change: z.enum(["admin-on", "admin-off", "vacancies-on", "vacancies-off"]),
+  change: z.enum([
+    "admin-on",
+    "admin-off",
+    "vacancies-on",
+    "vacancies-off",
+    "content-edit-on",
+    "content-edit-off",
+    "content-approve-on",
+    "content-approve-off",
+  ]),
 });
 const revokeInput = z.object({ intent: z.literal("revoke"), email: z.email().max(254) });
 const removePasskeyInput = z.object({
@@ -162,13 +171,7 @@ export async function actOnTeam({ request, context }: Route.ActionArgs) {
         400,
       );
     }
-    const done = await workspace.setPermissions(
-      staff,
-      change.startsWith("admin")
-        ? { admin: change === "admin-on" }
-        : { vacancies: change === "vacancies-on" },
-      me,
-    );
+    const done = await workspace.setPermissions(staff, permissionChanges[change], me);
     if (!done)
       return data<ActionResult>({ error: "That person is no longer on the team.", invited: null }, 404);
     return data<ActionResult>({ error: null, invited: null, permissions: permissionWords[change] });
@@ -231,11 +234,27 @@ export async function actOnTeam({ request, context }: Route.ActionArgs) {
   return data<ActionResult>({ error: null, invited: { email, existing: false, url } });
 }
 
+/** What each button on a person's role changes. */
+const permissionChanges = {
+  "admin-on": { admin: true },
+  "admin-off": { admin: false },
+  "vacancies-on": { vacancies: true },
+  "vacancies-off": { vacancies: false },
+  "content-edit-on": { editContent: true },
+  "content-edit-off": { editContent: false },
+  "content-approve-on": { approveContent: true },
+  "content-approve-off": { approveContent: false },
+} as const;
+
 const permissionWords = {
   "admin-on": "Saved: they are an administrator now.",
   "admin-off": "Saved: they are no longer an administrator.",
   "vacancies-on": "Saved: they may publish, edit and close vacancies now.",
   "vacancies-off": "Saved: they may no longer publish, edit or close vacancies.",
+  "content-edit-on": "Saved: they may edit site content now (Edit site content).",
+  "content-edit-off": "Saved: they may no longer edit site content.",
+  "content-approve-on": "Saved: they may approve others' site content now (Approve site content).",
+  "content-approve-off": "Saved: they may no longer approve site content.",
 } as const;
 
 /**

@@ -234,8 +234,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 }
 
 /**
- * A person's role and whether they may manage vacancies, with the buttons that change them (never one's
- * own role; an administrator may manage vacancies whatever the permission says).
+ * A person's role and whether they may manage vacancies, edit site content and approve it, with the
+ * buttons that change them (never one's own role; an administrator may all three whatever the
+ * permissions say, but never approves their own version of site content).
  */
 function Role({
   person,
@@ -246,6 +247,8 @@ function Role({
     name: string;
     isAdmin: boolean;
     canManageVacancies: boolean;
+    canEditContent: boolean;
+    canApproveContent: boolean;
     revokedAt: number | null;
   };
   me: number;
@@ -265,10 +268,13 @@ function Role({
     <div className="min-w-44 space-y-2">
       <p>{person.isAdmin ? "Administrator" : "Staff"}</p>
       {!person.isAdmin && (
-        <p className="text-navy-700">
-          {person.canManageVacancies ? "May manage vacancies" : "May not manage vacancies"}
-        </p>
+        <ul className="text-navy-700">
+          <li>{person.canManageVacancies ? "May manage vacancies" : "May not manage vacancies"}</li>
+          <li>Edit site content: {person.canEditContent ? "yes" : "no"}</li>
+          <li>Approve site content: {person.canApproveContent ? "yes" : "no"}</li>
+        </ul>
       )}
+      {person.isAdmin && <p className="text-navy-700">Edit site content and Approve site content</p>}
       {current && person.id !== me && (
         <div className="flex flex-wrap gap-2">
           {person.isAdmin ? change("admin-off", "Make staff") : change("admin-on", "Make administrator")}
@@ -276,6 +282,14 @@ function Role({
             (person.canManageVacancies
               ? change("vacancies-off", "Stop vacancies")
               : change("vacancies-on", "Allow vacancies"))}
+          {!person.isAdmin &&
+            (person.canEditContent
+              ? change("content-edit-off", "Stop Edit site content")
+              : change("content-edit-on", "Allow Edit site content"))}
+          {!person.isAdmin &&
+            (person.canApproveContent
+              ? change("content-approve-off", "Stop Approve site content")
+              : change("content-approve-on", "Allow Approve site content"))}
         </div>
       )}
     </div>
