@@ -68,6 +68,9 @@ export default [
     route("vacancies/new", "routes/staff/vacancy.tsx", { id: "routes/staff/vacancy-new" }),
     route("vacancies/:reference", "routes/staff/vacancy.tsx"),
     route("pool", "routes/staff/pool.tsx"),
+    // Site content staff keep: the list, and each item's edit form, preview and history.
+    route("content", "routes/staff/content.tsx"),
+    route("content/:kind/:key", "routes/staff/content-item.tsx"),
     route("confirm", "routes/staff/confirm.tsx"),
     route("*", "routes/staff/not-found.tsx"),
   ]),

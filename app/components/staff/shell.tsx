@@ -8,13 +8,20 @@ import { cn } from "~/lib/cn";
  * The workspace's sections, in the order the navigation shows them (some named otherwise for non-admins,
  * some for administrators only).
  */
-const sections: { to: string; label: string; staffLabel?: string; adminOnly?: boolean }[] = [
+const sections: {
+  to: string;
+  label: string;
+  staffLabel?: string;
+  adminOnly?: boolean;
+  contentOnly?: boolean;
+}[] = [
   { to: "/staff", label: "Leads" },
   { to: "/staff/interviews", label: "Interviews" },
   { to: "/staff/vacancies", label: "Vacancies" },
   { to: "/staff/pool", label: "Talent pool" },
   { to: "/staff/people", label: "People" },
   { to: "/staff/analytics", label: "Analytics" },
+  { to: "/staff/content", label: "Site content", contentOnly: true },
   { to: "/staff/team", label: "Team", staffLabel: "Your passkeys" },
   { to: "/staff/redirects", label: "Redirects", adminOnly: true },
   { to: "/staff/health", label: "Health", adminOnly: true },
@@ -31,11 +38,19 @@ function SkipLink() {
   );
 }
 
-function SectionLinks({ isAdmin, className }: { isAdmin: boolean; className?: string }) {
+function SectionLinks({
+  isAdmin,
+  mayContent,
+  className,
+}: {
+  isAdmin: boolean;
+  mayContent: boolean;
+  className?: string;
+}) {
   return (
     <ul className={className}>
       {sections
-        .filter((section) => isAdmin || !section.adminOnly)
+        .filter((section) => (isAdmin || !section.adminOnly) && (mayContent || !section.contentOnly))
         .map((section) => (
           <li key={section.to}>
             <NavLink
@@ -78,7 +93,8 @@ export function StaffFrame({
   me,
   children,
 }: {
-  me: { name: string; isAdmin: boolean };
+  /** mayContent: may edit or approve site content, so the navigation offers it. */
+  me: { name: string; isAdmin: boolean; mayContent?: boolean };
   children: React.ReactNode;
 }) {
   const location = useLocation();
@@ -92,7 +108,11 @@ export function StaffFrame({
             <span className="sr-only"> staff workspace</span>
           </Link>
           <nav aria-label="Workspace" className="hidden flex-1 md:block">
-            <SectionLinks isAdmin={me.isAdmin} className="flex flex-wrap gap-1" />
+            <SectionLinks
+              isAdmin={me.isAdmin}
+              mayContent={me.mayContent ?? me.isAdmin}
+              className="flex flex-wrap gap-1"
+            />
           </nav>
           <details key={location.key} className="group relative ml-auto md:hidden">
             <summary className="flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold ring-1 ring-white/70 hover:bg-white/10 [&::-webkit-details-marker]:hidden">
@@ -102,7 +122,11 @@ export function StaffFrame({
             </summary>
             <div className="absolute top-full right-0 z-30 mt-2 w-64 rounded-lg bg-navy-900 p-3 shadow-lg ring-1 ring-white/20">
               <nav aria-label="Workspace">
-                <SectionLinks isAdmin={me.isAdmin} className="grid gap-1" />
+                <SectionLinks
+                  isAdmin={me.isAdmin}
+                  mayContent={me.mayContent ?? me.isAdmin}
+                  className="grid gap-1"
+                />
               </nav>
             </div>
           </details>

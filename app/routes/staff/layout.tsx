@@ -82,9 +82,9 @@ function MailNotSecure({ notice }: { notice: { waiting: number; reason: string }
 
 /**
  * An accreditation that runs out within 60 days (urgently within 14): once it has, the site stops showing
- * it, so it must be renewed and the new date put in the site's list (core/config/accreditations.ts).
+ * it, so it must be renewed and its new number and last day published in Site content, where each links.
  */
-function Renewals({ renewals }: { renewals: { text: string; urgent: boolean }[] }) {
+function Renewals({ renewals }: { renewals: { text: string; urgent: boolean; edit: string }[] }) {
   if (renewals.length === 0) return null;
   const urgent = renewals.some((renewal) => renewal.urgent);
   const heading = `${renewals.length === 1 ? "An accreditation runs" : "Accreditations run"} out ${urgent ? "within 14 days: renew now" : "within 60 days"}`;
@@ -104,7 +104,10 @@ function Renewals({ renewals }: { renewals: { text: string; urgent: boolean }[] 
         {renewals.map((renewal) => (
           <li key={renewal.text} className={renewal.urgent ? "font-semibold" : undefined}>
             {renewal.urgent && <span>Urgent: </span>}
-            {renewal.text}
+            {renewal.text}{" "}
+            <Link to={renewal.edit} className="underline">
+              Renew it in Site content
+            </Link>
           </li>
         ))}
       </ul>

@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import { type ContentKind, contentItemPath, kindWords, stateWords } from "#core/content/model.ts";
+import { moment } from "#core/leads/model.ts";
+import { formatClosingDate } from "#core/vacancies/model.ts";
+import { requireStaff } from "~/lib/staff/session.server";
+import type { Route } from "./+types/content";
+
+/** Those who may neither edit nor approve the site's content are told so, not shown the list. */
+export const mayNotKeepContent =
+  "Site content is kept by those an administrator allows on the Team page (Edit site content, Approve site content).";
+
+/** Every item of site content, by kind, with where its newest version stands and what is published. */
+export async function loadContentList({ request, context }: Route.LoaderArgs) {
+  const { content, me } = await requireStaff(request, context);
+  const rights = await content.permissions(me);
+  if (!rights.edit && !rights.approve) throw data(mayNotKeepContent, 403);
+  const kind: ContentKind = "accreditation";
+  const items = await content.list(kind);
+  return {
+    kinds: [
+      {
+        kind,
+        heading: kindWords[kind].many,
+        items: items.map(({ key, latest, published }) => {
+          const body = (published?.body ?? latest?.body ?? {}) as { scheme?: string; validUntil?: string };
+          return {
+            key,
+            path: contentItemPath(kind, key),
+            name: body.scheme ?? key,
+            lastDay: body.validUntil ? formatClosingDate(body.validUntil) : null,
+            published: published?.version ?? null,
+            latest: latest
+              ? {
+                  version: latest.version,
+                  state: stateWords[latest.state],
+                  by: latest.authorName ?? "the files the site shipped with",
+                  at: moment(latest.createdAt),
+                }
+              : null,
+          };
+        }),
+      },
+    ],
+    rights,
+  };
+}

@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { staffMeta } from "~/lib/staff/meta";
+import type { Route } from "./+types/content";
+import { loadContentList } from "./content.server";
+
+export function meta() {
+  return staffMeta("Site content");
+}
+
+// The list's reading lives in content.server.ts, which stays out of the browser.
+export async function loader(args: Route.LoaderArgs) {
+  return loadContentList(args);
+}
+
+export default function SiteContent({ loaderData }: Route.ComponentProps) {
+  const { kinds, rights } = loaderData;
+  return (
+    <div className="max-w-5xl space-y-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-bold">Site content</h1>
+        <p className="text-navy-800">
+          What the public pages claim, kept here. Each change is a new version: a claim buyers rely on goes
+          live only when a second person with Approve site content approves it, and every version is kept.
+        </p>
+        <p className="text-navy-800">
+          You may {rights.edit ? "edit" : "not edit"} site content and{" "}
+          {rights.approve ? "approve" : "not approve"} others' versions.
+        </p>
+      </div>
+      {kinds.map((group) => (
+        <section key={group.kind} aria-labelledby={`kind-${group.kind}`} className="space-y-3">
+          <h2 id={`kind-${group.kind}`} className="text-xl font-bold">
+            {group.heading}
+          </h2>
+          <ul className="grid gap-3">
+            {group.items.map((item) => (
+              <li key={item.key} className="rounded-xl bg-white p-4 ring-1 ring-navy-100">
+                <p>
+                  <Link to={item.path} className="font-semibold break-words text-accent-800 underline">
+                    {item.name}
+                  </Link>
+                </p>
+                <p className="text-navy-800">
+                  {item.published === null ? "Not published" : `Version ${item.published} published`}
+                  {item.lastDay && ` · last day ${item.lastDay}`}
+                </p>
+                {item.latest && item.latest.version !== item.published && (
+                  <p className="font-medium text-navy-900">
+                    Version {item.latest.version}: {item.latest.state}, by {item.latest.by},{" "}
+                    <time dateTime={item.latest.at.iso}>{item.latest.at.text}</time>
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
