@@ -20,6 +20,7 @@ import { isStaffPath } from "#core/staff/paths.ts";
 import { alertPageBodyLimit, isAlertPagePath } from "./alerts/page-guard.ts";
 import { applicantPageBodyLimit, applicantPageGuard, isApplicantPagePath } from "./applicants/page-guard.ts";
 import type { AppEntry, AppServices } from "./contract.ts";
+import { drawnPages } from "./drawn-pages.ts";
 import { careersBodyLimit } from "./leads/handlers.ts";
 import { refusedFormOf } from "./leads/refused-form.ts";
 import type { Logger } from "./observability/logger.ts";
@@ -29,6 +30,7 @@ import {
   type Freshness,
   loadPrerenderedPages,
   matchPrerenderedPage,
+  type PrerenderedPage,
   prerenderedPages,
   renderedAt,
   staticFiles,
@@ -180,7 +182,12 @@ export function createApp({
   if (proxies.length > 0) app.set("trust proxy", proxies);
   app.set("etag", "strong");
 
-  const pages = clientDir ? loadPrerenderedPages(clientDir) : new Map();
+  const pages: Map<string, PrerenderedPage> = clientDir ? loadPrerenderedPages(clientDir) : new Map();
+  // Once staff publish site content, the pages that were files are drawn again from it in memory.
+  const drawn =
+    services && pages.size > 0 && typeof build !== "function"
+      ? drawnPages({ build, paths: [...pages.keys()], services, logger })
+      : null;
   // Once a claim in the prerendered files lapses (an accreditation runs out, a testimonial ages out),
   // the pages are rendered on each request until the next build (docs/decisions/023-claims-that-lapse.md).
   const freshness: Freshness | undefined =
@@ -190,7 +197,13 @@ export function createApp({
           testHooks,
           lapses: claimLapseTimes(),
           // Once staff publish site content, the pages are drawn from it (docs/decisions/029-...).
-          ...(services ? { contentChanged: () => services.content.differsFromBuild() } : {}),
+          ...(services
+            ? {
+                contentChanged: () => services.content.differsFromBuild(),
+                publishedLapses: () => services.content.lapseTimes(),
+                ...(drawn ? { drawn: () => drawn.current() } : {}),
+              }
+            : {}),
         }
       : undefined;
   // First, so every response carries them: pages, assets, JSON, 404s and errors alike.

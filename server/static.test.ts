@@ -8,6 +8,7 @@ import { checkFormToken } from "#core/forms/form-token.server.ts";
 import { testNowHeader as appTestNowHeader } from "../app/lib/clock.server.ts";
 import { inlineScriptHashes, scriptHash } from "./security.ts";
 import {
+  type Drawing,
   type Freshness,
   findPrerenderedPages,
   loadPrerenderedPages,
@@ -184,6 +185,46 @@ describe("prerendered files after a claim in them has lapsed", () => {
         );
       },
     );
+  });
+
+  it("once staff publish content, serves the pages drawn from it, rendering now while they are drawn", async () => {
+    let drawing: Drawing | null = null;
+    const published = Date.parse("2030-06-01T00:00:00Z");
+    const freshness: Freshness = {
+      renderedAt: renderedAt(pages),
+      testHooks: true,
+      lapses: [lapse],
+      contentChanged: () => true,
+      drawn: () => drawing,
+      publishedLapses: () => [published + 86_400_000],
+    };
+    await serve(freshness, async (url) => {
+      // Published, not yet drawn: neither the build's file nor its .data, but the page rendered now.
+      expect(await (await fetch(`${url}/about`, { headers: at(published) })).text()).toBe("rendered now");
+      expect(await (await fetch(`${url}/about.data`, { headers: at(published) })).text()).toBe(
+        "rendered now",
+      );
+      const html = "<h1>About, as published</h1><script>go()</script>";
+      drawing = {
+        generation: 2,
+        drawnAt: published,
+        pages: new Map([["/about", { file: "", html, scriptHashes: inlineScriptHashes(html), drawn: true }]]),
+      };
+      const drawn = await fetch(`${url}/about`, { headers: at(published + 1) });
+      expect(await drawn.text()).toBe(html);
+      expect(drawn.headers.get("cache-control")).toBe("no-cache");
+      expect(
+        matchPrerenderedPage(
+          pages,
+          { method: "GET", url: "/about", headers: at(published + 1) } as never,
+          freshness,
+        )?.scriptHashes,
+      ).toEqual([scriptHash("go()")]);
+      // A claim in the published content lapses after the drawing: rendered now again.
+      expect(await (await fetch(`${url}/about`, { headers: at(published + 86_400_000) })).text()).toBe(
+        "rendered now",
+      );
+    });
   });
 
   it("judges the moment by the same header the pages' loaders read", () => {

@@ -16,7 +16,18 @@ import { inlineScriptHashes } from "./security.ts";
  * A prerendered HTML file and the CSP hashes of its inline scripts; a page with a form also keeps its
  * HTML, to write each visit's form token into it.
  */
-export type PrerenderedPage = { file: string; scriptHashes: string[]; html?: string };
+export type PrerenderedPage = {
+  file: string;
+  scriptHashes: string[];
+  html?: string;
+  /** Drawn in this process from the published site content (server/drawn-pages.ts): served from `html`. */
+  drawn?: boolean;
+  /** A drawn page with a form, whose token is written into it on each visit. */
+  hasForm?: boolean;
+};
+
+/** The pages drawn for one generation of the site content, and when the drawing began. */
+export type Drawing = { generation: number; drawnAt: number; pages: Map<string, PrerenderedPage> };
 
 /** Finds every prerendered page under the client build: URL path to HTML file. */
 export function findPrerenderedPages(clientDir: string): Map<string, string> {
@@ -57,6 +68,10 @@ export type Freshness = {
    * published a version): the pages are then drawn now, from the content this process holds in memory.
    */
   contentChanged?: () => boolean;
+  /** The pages drawn from the published content for its current generation, or null while being drawn. */
+  drawn?: () => Drawing | null;
+  /** The moments a claim in the published content lapses (once it differs from the build). */
+  publishedLapses?: () => readonly number[];
 };
 
 /** The header the browser tests send to judge a request at another moment, as the pages' loaders read it. */
@@ -96,6 +111,25 @@ export function prerenderedIsStale(freshness: Freshness | undefined, req: Incomi
 }
 
 /**
+ * The pages that answer now: the build's files while the published content is what they were drawn
+ * from, else this process's drawing of the published content (none while it is being drawn), and none
+ * once a claim in them has lapsed since they were drawn.
+ */
+function currentPages(
+  pages: Map<string, PrerenderedPage>,
+  freshness: Freshness | undefined,
+  req: IncomingMessage,
+): Map<string, PrerenderedPage> | undefined {
+  if (!freshness?.contentChanged?.()) return prerenderedIsStale(freshness, req) ? undefined : pages;
+  const drawing = freshness.drawn?.();
+  if (!drawing) return undefined;
+  const lapses = freshness.publishedLapses?.() ?? freshness.lapses;
+  return lapsedSince(drawing.drawnAt, requestMoment(req, freshness.testHooks), lapses)
+    ? undefined
+    : drawing.pages;
+}
+
+/**
  * The prerendered page that answers this request, if any. The one place that decides, so the CSP
  * hashes and the file served always belong to the same page. None once a claim in the files has lapsed.
  */
@@ -105,7 +139,8 @@ export function matchPrerenderedPage(
   freshness?: Freshness,
 ): PrerenderedPage | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-  if (prerenderedIsStale(freshness, req)) return undefined;
+  const answering = currentPages(pages, freshness, req);
+  if (!answering) return undefined;
   const url = new URL(req.url ?? "/", "http://localhost");
   // After a form post without JavaScript the page must show the form's result,
   // which only the server-rendered page (its loader) can do.
@@ -116,7 +151,7 @@ export function matchPrerenderedPage(
   if (pathname === "/contact" && prefillParams.some((param) => url.searchParams.has(param))) return undefined;
   // The case studies filtered by service are rendered for the service asked for; the file lists them all.
   if (isFilteredList(pathname, url.searchParams)) return undefined;
-  return pages.get(pathname);
+  return answering.get(pathname);
 }
 
 const markedField = new RegExp(`${formTokenMarker}="(contact|careers)"`, "g");
@@ -147,9 +182,14 @@ export function prerenderedPages(
   return (req, res, next) => {
     const page = matchPrerenderedPage(pages, req, freshness);
     if (!page) return next();
-    if (page.html && formTokenSecret) {
+    if (page.html && formTokenSecret && (!page.drawn || page.hasForm)) {
       res.setHeader("Cache-Control", "private, no-cache");
       res.type("html").send(withFormTokens(page.html, formTokenSecret));
+      return;
+    }
+    if (page.drawn && page.html !== undefined) {
+      res.setHeader("Cache-Control", "no-cache");
+      res.type("html").send(page.html);
       return;
     }
     res.setHeader("Cache-Control", "no-cache");

@@ -7,6 +7,8 @@
  * waits for the database. See docs/decisions/029-site-content-published-at-static-speed.md.
  */
 
+import { testimonialLapseTimes } from "#core/case-studies/testimonials.ts";
+import { accreditationLapseTimes } from "#core/claims/accreditations.ts";
 import type { Accreditation } from "#core/config/accreditations.ts";
 import { accreditationSchema } from "#core/content/accreditation.ts";
 import {
@@ -80,6 +82,7 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
   let generation = -1;
   let timer: NodeJS.Timeout | null = null;
   let reading: Promise<void> | null = null;
+  const listeners: (() => void)[] = [];
 
   /** Reads the published content again when its generation has risen since it was last read. */
   async function refresh(): Promise<void> {
@@ -95,6 +98,7 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
     published = { accreditations };
     changed = differsFromShipped(published);
     generation = now;
+    for (const listener of listeners) listener();
   }
 
   /** Refreshes, one read at a time. */
@@ -182,6 +186,20 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
 
     /** True when the published content differs from what the build drew its prerendered pages from. */
     differsFromBuild: (): boolean => changed,
+
+    /** The generation of the content this process holds. */
+    generation: (): number => generation,
+
+    /** Calls `listener` each time this process reads a changed content (the pages are drawn again). */
+    onChange(listener: () => void): void {
+      listeners.push(listener);
+    },
+
+    /** The moments a claim in the published content lapses, earliest first. */
+    lapseTimes: (): number[] =>
+      [...accreditationLapseTimes(published.accreditations), ...testimonialLapseTimes()].sort(
+        (a, b) => a - b,
+      ),
 
     /** Reads the published content again if it changed (tests; the poller does this by itself). */
     refresh: refreshOnce,

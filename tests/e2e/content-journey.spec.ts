@@ -112,6 +112,28 @@ for (const dialect of ["postgres"] as const) {
       await expectEverywhere(servers, newNumber, oldNumber);
       const home = await (await fetch(`${servers[1]?.url}/`)).text();
       expect(home).toContain("3 March 2032");
+      // Each process then serves the pages drawn again from the content, as files were: no per-visit nonce.
+      for (const server of servers) {
+        await expect
+          .poll(
+            async () => {
+              const response = await fetch(`${server.url}/services/security-officers`);
+              const body = await response.text();
+              return (
+                body.includes(newNumber) &&
+                !response.headers.get("content-security-policy")?.includes("nonce-")
+              );
+            },
+            { timeout: 30_000 },
+          )
+          .toBe(true);
+      }
+      // The drawn page's scripts run under its CSP hashes, as a prerendered file's do.
+      const visitor = await browser.newPage();
+      await visitor.goto(`${servers[1]?.url}/services/security-officers`);
+      await waitForHydration(visitor);
+      await expect(visitor.getByText(newNumber)).toBeVisible();
+      await visitor.close();
       // The organisation's structured data states it too.
       expect(home).toContain(`"certificationIdentification":"${newNumber}"`);
 
