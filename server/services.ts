@@ -398,10 +398,21 @@ export async function createServices(
     },
   });
 
+  // Site content staff keep: the shipped files are the first published versions on a fresh
+  // installation; every process reads the published content into memory, and again when it changes.
+  const content = createContent({ db, logger, now, pollMs: env.CONTENT_POLL_MS });
+  await content.seed();
+
   const followUp = createFollowUp({
     db,
     logger,
-    routing: { enquiriesTo, applicationsTo, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` },
+    routing: {
+      enquiriesTo,
+      applicationsTo,
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      // The morning summary warns of what the site shows now.
+      accreditations: () => content.published().accreditations,
+    },
     onQueued: () => delivery.wake(),
   });
 
@@ -512,11 +523,6 @@ export async function createServices(
   const redirects = createRedirects({ db, logger, origins: ownOrigins(env.PUBLIC_URL), now });
   // Before the first request: an old address answers from the start.
   await redirects.refresh();
-
-  // Site content staff keep: the shipped files are the first published versions on a fresh
-  // installation; every process reads the published content into memory, and again when it changes.
-  const content = createContent({ db, logger, now, pollMs: env.CONTENT_POLL_MS });
-  await content.seed();
 
   // The Health page: what the site can tell of itself, in the same limits as the monitoring's alerts.
   const health = createHealth({

@@ -392,6 +392,10 @@ describe.each<Dialect>(["sqlite", "postgres"])(
       expect(summaries[0]?.parsed.text).toContain(
         "URGENT: SIA Approved Contractor Scheme runs out on 3 March 2031, in 12 days: renew it and update the site's list.",
       );
+      // It leads to the accreditation's edit page in Site content.
+      expect(summaries[0]?.parsed.text).toContain(
+        "https://x.example/staff/content/accreditation/sia-approved-contractor-scheme",
+      );
     });
   },
 );

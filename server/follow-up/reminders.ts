@@ -5,6 +5,7 @@
  * UPDATE in the transaction that queues the e-mail, so two processes (or a restart) cannot queue it
  * twice. Never for spam, nor once the lead is answered.
  */
+import type { Accreditation } from "#core/config/accreditations.ts";
 import { site } from "#core/config/site.ts";
 import { formatDateTime, kindLabel, type LeadKind, leadKinds, serviceLabel } from "#core/leads/model.ts";
 import { promiseMs, reminderBeforeMs } from "#core/leads/reply-promise.ts";
@@ -23,7 +24,13 @@ import {
 import { administratorEmails, currentEmailOf } from "../tables/staff.ts";
 
 /** Where the clock's e-mails go when nobody on the team is chosen, and the site's address for links. */
-export type ClockRouting = { enquiriesTo: string; applicationsTo: string; publicUrl: string };
+export type ClockRouting = {
+  enquiriesTo: string;
+  applicationsTo: string;
+  publicUrl: string;
+  /** The accreditations the site shows now (published in Site content); the shipped list when not given. */
+  accreditations?: () => readonly Accreditation[];
+};
 
 /** The lead's page in the workspace. */
 export function leadUrl(publicUrl: string, reference: string): string {

@@ -10,6 +10,7 @@
  */
 import { renewalWarnings } from "#core/claims/accreditations.ts";
 import { site } from "#core/config/site.ts";
+import { contentItemPath, contentKey } from "#core/content/model.ts";
 import { formatDateTime, type LeadKind, leadKinds, mailNameOf, serviceLabel } from "#core/leads/model.ts";
 import { promiseMs } from "#core/leads/reply-promise.ts";
 import type { Database, Queryable } from "../db/database.ts";
@@ -147,7 +148,13 @@ export async function queueSummaries(db: Database, routing: ClockRouting, now: n
   const dueToday = waiting.filter(
     (lead) => lead.due !== null && lead.due > now && londonClock(lead.due).day === today,
   );
-  const renewals = renewalWarnings(now);
+  // Each leads to its edit page in Site content, where the renewal is made and approved.
+  const renewals = renewalWarnings(now, routing.accreditations?.()).map(
+    ({ accreditation, text, urgent }) => ({
+      text: `${text}\n  ${routing.publicUrl}${contentItemPath("accreditation", contentKey(accreditation.scheme))}`,
+      urgent,
+    }),
+  );
   let queued = 0;
   for (const person of people) {
     // Without an earlier summary, the first counts the day before.

@@ -129,6 +129,10 @@ test("administrators are warned in the workspace 60 and 14 days before an accred
     await expect(warning(page)).toContainText(
       `${siaScheme} runs out on 3 March 2031, in 60 days: renew it and update the site's list.`,
     );
+    // It leads to the accreditation's edit page in Site content.
+    await expect(
+      warning(page).getByRole("link", { name: `Renew it in Site content for ${siaScheme}` }),
+    ).toHaveAttribute("href", "/staff/content/accreditation/sia-approved-contractor-scheme");
     // On every workspace page.
     await page.goto("/staff/team");
     await expect(warning(page)).toContainText("in 60 days");

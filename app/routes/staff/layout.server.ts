@@ -22,6 +22,7 @@ export async function loadWorkspace({ request, context }: Route.LoaderArgs) {
             ({ accreditation, text, urgent }) => ({
               text,
               urgent,
+              scheme: accreditation.scheme,
               edit: contentItemPath("accreditation", contentKey(accreditation.scheme)),
             }),
           )

@@ -84,7 +84,11 @@ function MailNotSecure({ notice }: { notice: { waiting: number; reason: string }
  * An accreditation that runs out within 60 days (urgently within 14): once it has, the site stops showing
  * it, so it must be renewed and its new number and last day published in Site content, where each links.
  */
-function Renewals({ renewals }: { renewals: { text: string; urgent: boolean; edit: string }[] }) {
+function Renewals({
+  renewals,
+}: {
+  renewals: { text: string; urgent: boolean; edit: string; scheme: string }[];
+}) {
   if (renewals.length === 0) return null;
   const urgent = renewals.some((renewal) => renewal.urgent);
   const heading = `${renewals.length === 1 ? "An accreditation runs" : "Accreditations run"} out ${urgent ? "within 14 days: renew now" : "within 60 days"}`;
@@ -106,7 +110,7 @@ function Renewals({ renewals }: { renewals: { text: string; urgent: boolean; edi
             {renewal.urgent && <span>Urgent: </span>}
             {renewal.text}{" "}
             <Link to={renewal.edit} className="underline">
-              Renew it in Site content
+              Renew it in Site content<span className="sr-only"> for {renewal.scheme}</span>
             </Link>
           </li>
         ))}
