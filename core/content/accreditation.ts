@@ -91,7 +91,7 @@ export const accreditationSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["checkUrl"],
-        message: `The register link must go to ${register.name}, at https://${register.host}/.`,
+        message: registerLinkProblem(register),
       });
     }
   })
@@ -160,7 +160,24 @@ export function accreditationFromFields(fields: AccreditationFields): Checked<Ac
     sample: false,
   });
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, problems: problemsByField(parsed.error.issues) };
+  const problems = problemsByField(parsed.error.issues);
+  // The register-link rule is the object's, which zod checks only once every field passes: say it at once.
+  const register = registers[fields.register as RegisterKey];
+  if (
+    !problems.checkUrl &&
+    register &&
+    !hasRegisterLink({
+      register: fields.register as RegisterKey,
+      checkUrl: fields.checkUrl as `https://${string}`,
+    })
+  ) {
+    problems.checkUrl = registerLinkProblem(register);
+  }
+  return { ok: false, problems };
+}
+
+function registerLinkProblem(register: { name: string; host: string }): string {
+  return `The register link must go to ${register.name}, at https://${register.host}/.`;
 }
 
 /** Each problem by the form's field it belongs to, the first for each. */

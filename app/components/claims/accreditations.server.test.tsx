@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accreditationLapsesAt } from "#core/claims/accreditations.ts";
 import { accreditations } from "#core/config/accreditations.ts";
+import { accreditationFromFields, fieldsOf } from "#core/content/accreditation.ts";
 import { accreditationsHtml, currentCertifications } from "./accreditations.server";
 
 const sia = accreditations.find((item) => item.scheme === "SIA Approved Contractor Scheme");
@@ -40,5 +41,17 @@ describe("the accreditations section", () => {
     expect(currentCertifications(lastMoment).map((c) => c.name)).toContain("SIA Approved Contractor Scheme");
     expect(currentCertifications(next).map((c) => c.name)).not.toContain("SIA Approved Contractor Scheme");
     expect(accreditationsHtml({ page: "home" }, Date.parse("2040-01-01T00:00:00Z"))).toBe("");
+  });
+
+  it("shows markup staff typed into a field as text, never as markup", () => {
+    if (!sia) return;
+    const checked = accreditationFromFields({
+      ...fieldsOf(sia),
+      scheme: '<img src=x onerror="alert(1)"> Scheme',
+    });
+    if (!checked.ok) throw new Error("Markup in a field should be taken as text");
+    const html = accreditationsHtml({ page: "home" }, lastMoment, [checked.value]);
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; Scheme");
+    expect(html).not.toContain("<img");
   });
 });
