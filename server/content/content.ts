@@ -14,15 +14,18 @@ import { accreditationSchema } from "#core/content/accreditation.ts";
 import {
   type ContentKind,
   contentKey,
+  contentKinds,
   differsFromShipped,
   needsApproval,
   type PublishedContent,
   shippedContent,
   type VersionState,
 } from "#core/content/model.ts";
+import { z } from "#core/forms/zod.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
 import type { Logger } from "../observability/logger.ts";
 import {
+  addItem,
   addVersion,
   type ContentVersion,
   contentGeneration,
@@ -41,6 +44,25 @@ import { contentPermissions } from "../tables/staff.ts";
 import { recordEvent } from "../tables/timeline.ts";
 
 export type { ContentVersion };
+
+/** What `npm run content -- export` writes: each item's published version, by kind and key. */
+export const contentFileFormat = "site-content/1";
+const contentFileSchema = z.object({
+  format: z.literal(contentFileFormat),
+  items: z
+    .array(
+      z.object({
+        kind: z.enum(contentKinds),
+        key: z.string().regex(/^[a-z0-9-]{1,60}$/),
+        body: z.unknown(),
+      }),
+    )
+    .max(1000),
+});
+export type ContentFile = {
+  format: typeof contentFileFormat;
+  items: { kind: ContentKind; key: string; body: unknown }[];
+};
 
 export type ContentOptions = {
   db: Database;
@@ -224,6 +246,76 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
 
     /** Every item of a kind, with its newest and its published version. */
     list: (kind: ContentKind) => listItems(db, kind),
+
+    /** Every item's published version, as `npm run content -- export` writes it to a file. */
+    async exportPublished(): Promise<ContentFile> {
+      const items: ContentFile["items"] = [];
+      for (const kind of contentKinds) {
+        for (const { key, published } of await listItems(db, kind)) {
+          if (published) items.push({ kind, key, body: published.body });
+        }
+      }
+      return { format: contentFileFormat, items };
+    },
+
+    /**
+     * Publishes each item of a file written by `exportPublished` (another installation's, a staging
+     * copy's), as `npm run content -- import` does: every item is checked first and nothing is saved
+     * unless all pass; an item whose published version already says the same is left as it is.
+     * Resolves to how many items were published, or the problems by item.
+     */
+    async importPublished(
+      file: unknown,
+    ): Promise<{ ok: true; published: number } | { ok: false; problems: string[] }> {
+      const parsed = contentFileSchema.safeParse(file);
+      if (!parsed.success) return { ok: false, problems: ["The file is not a site content export."] };
+      const problems: string[] = [];
+      const checked = parsed.data.items.map((item) => {
+        const body = checkBody(item.kind, item.body);
+        if (!body.ok) {
+          problems.push(
+            `${item.kind} ${item.key}: ${Object.entries(body.problems)
+              .map(([field, problem]) => `${field}: ${problem}`)
+              .join("; ")}`,
+          );
+        }
+        return { ...item, body: body.ok ? body.value : null };
+      });
+      if (problems.length > 0) return { ok: false, problems };
+      const published = await db.transaction(async (tx) => {
+        let count = 0;
+        for (const item of checked) {
+          if (!item.body) continue;
+          await addItem(tx, { kind: item.kind, key: item.key, now: now() });
+          const versions = await itemVersions(tx, item.kind, item.key);
+          const current = versions.find((version) => version.state === "published");
+          if (current && JSON.stringify(current.body) === JSON.stringify(item.body)) continue;
+          const version = (versions.at(-1)?.version ?? 0) + 1;
+          await addVersion(tx, {
+            kind: item.kind,
+            key: item.key,
+            version,
+            body: item.body,
+            state: "draft",
+            authorId: null,
+            basedOn: versions.at(-1)?.version ?? null,
+            restoredFrom: null,
+            now: now(),
+          });
+          await supersedeUnpublished(tx, item.kind, item.key, version);
+          await publishVersion(tx, { kind: item.kind, key: item.key, version }, "draft", null, now());
+          await recordEvent(tx, {
+            action: "content-published",
+            detail: `${detailOf(item.kind, item.key, version)} imported from a file`,
+            now: now(),
+          });
+          count++;
+        }
+        return count;
+      });
+      await refreshOnce();
+      return { ok: true, published };
+    },
 
     /** Every version of an item, oldest first; null when there is no such item. */
     async history(kind: ContentKind, key: string): Promise<ContentVersion[] | null> {

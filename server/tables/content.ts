@@ -167,7 +167,8 @@ export async function addVersion(
     version: number;
     body: unknown;
     state: VersionState;
-    authorId: number;
+    /** Null for a version imported from a file by `npm run content -- import`. */
+    authorId: number | null;
     basedOn: number | null;
     restoredFrom: number | null;
     now: number;
