@@ -14,6 +14,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { sampleAccreditations } from "#core/claims/accreditations.ts";
 import { claimLapseTimes } from "#core/claims/lapses.ts";
+import type { Accreditation } from "#core/config/accreditations.ts";
 import { site } from "#core/config/site.ts";
 import { loggablePath } from "#core/loggable-path.ts";
 import { isStaffPath } from "#core/staff/paths.ts";
@@ -137,14 +138,14 @@ function bodyLimitFor(path: string): number | null {
 
 /**
  * Says once, at start in production, that the site still shows the shipped sample accreditations
- * (core/config/accreditations.ts), which the owner must replace with the company's own.
+ * (published from core/config/accreditations.ts), which staff must replace in Site content.
  */
-export function warnOfSampleAccreditations(logger: Logger) {
-  const samples = sampleAccreditations();
+export function warnOfSampleAccreditations(logger: Logger, shown?: readonly Accreditation[]) {
+  const samples = sampleAccreditations(shown);
   if (samples.length === 0) return;
   logger.warn(
     { samples: samples.map((item) => item.scheme) },
-    "the site shows sample accreditations: replace them in core/config/accreditations.ts with the company's own, or delete them",
+    "the site shows sample accreditations: replace them with the company's own in Site content (/staff/content)",
   );
 }
 

@@ -76,7 +76,8 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ url: `http://${env.HOST}:${port}`, mode: env.NODE_ENV }, "server listening");
     if (services.migrated.length) logger.info({ applied: services.migrated }, "database migrated");
-    if (env.NODE_ENV === "production") warnOfSampleAccreditations(logger);
+    if (env.NODE_ENV === "production")
+      warnOfSampleAccreditations(logger, services.app.content.published().accreditations);
     warnOfPlainMail(env, logger);
     services.start();
   });
