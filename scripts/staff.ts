@@ -1,5 +1,5 @@
 // Manages who may use the staff workspace, with the same environment as the server:
-//   npm run staff -- invite <email> --name "<Full Name>" [--admin] [--vacancies]
+//   npm run staff -- invite <email> --name "<Full Name>" [--admin] [--vacancies] [--edit-content] [--approve-content]
 //   npm run staff -- list
 //   npm run staff -- revoke <email>
 import { parseArgs } from "node:util";
@@ -9,11 +9,13 @@ import { parseEnv } from "../server/env.ts";
 import { invitationPath, invite, listTeam, revoke } from "../server/workspace/team.ts";
 
 const usage = `Usage:
-  npm run staff -- invite <email> --name "<Full Name>" [--admin] [--vacancies]
+  npm run staff -- invite <email> --name "<Full Name>" [--admin] [--vacancies] [--edit-content] [--approve-content]
                                                                     Print a one-time invitation link (24 hours),
                                                                     or, for someone who already has an account,
                                                                     e-mail it to them instead;
-                                                                    --vacancies: may publish, edit and close vacancies
+                                                                    --vacancies: may publish, edit and close vacancies;
+                                                                    --edit-content, --approve-content: Edit site
+                                                                    content, Approve site content
   npm run staff -- list                                             Everyone on the team
   npm run staff -- revoke <email>                                   End their access and sessions at once`;
 
@@ -30,6 +32,8 @@ const { values, positionals } = (() => {
         name: { type: "string" },
         admin: { type: "boolean", default: false },
         vacancies: { type: "boolean", default: false },
+        "edit-content": { type: "boolean", default: false },
+        "approve-content": { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -61,6 +65,8 @@ try {
         name: values.name,
         ...(values.admin ? { admin: true } : {}),
         vacancies: values.vacancies,
+        editContent: values["edit-content"],
+        approveContent: values["approve-content"],
         siteUrl: base,
       },
       now,

@@ -9,6 +9,7 @@ import { contentKey, shippedContent } from "#core/content/model.ts";
 import { postgresUrl } from "../../tests/support/harness.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
+import { acceptInvitation, invite } from "../workspace/team.ts";
 import { createContent } from "./content.ts";
 
 /** A fresh, migrated database of each kind. */
@@ -238,6 +239,31 @@ describe.each(["sqlite", "postgres"] as const)("site content (%s)", (dialect) =>
       problems: { number: "The number must be 40 characters or fewer." },
     });
     expect((await content.history("accreditation", siaKey))?.length).toBe(before);
+  });
+
+  it("gives Edit site content and Approve site content with an invitation, to someone new or once accepted", async () => {
+    const content = createContent({ db });
+    const fresh = await invite(
+      db,
+      { email: "newcomer@cottonopolis.example", name: "Nia New", editContent: true },
+      Date.now(),
+    );
+    if (fresh.existing) throw new Error("A new person already had an account");
+    expect(await content.permissions({ id: fresh.staffId })).toEqual({ edit: true, approve: false });
+    const again = await invite(
+      db,
+      { email: "newcomer@cottonopolis.example", approveContent: true },
+      Date.now(),
+    );
+    // Nothing changes until the invitation is accepted with a passkey.
+    expect(await content.permissions({ id: fresh.staffId })).toEqual({ edit: true, approve: false });
+    const [row] = await db.all<{ token_hash: string }>(
+      "SELECT token_hash FROM invitations WHERE staff_id = ? AND grant_approve_content = 1",
+      [fresh.staffId],
+    );
+    expect(again.existing).toBe(true);
+    await db.transaction((tx) => acceptInvitation(tx, row?.token_hash ?? "", Date.now()));
+    expect(await content.permissions({ id: fresh.staffId })).toEqual({ edit: true, approve: true });
   });
 
   it("restores an earlier version as a new one that needs approval again", async () => {

@@ -19,6 +19,8 @@ export type AcceptedInvitation = {
   staffId: number;
   makeAdmin: boolean | null;
   grantVacancies: boolean;
+  grantEditContent: boolean;
+  grantApproveContent: boolean;
   name: string | null;
 };
 
@@ -36,12 +38,15 @@ export async function addInvitation(
     expiresAt: number;
     makeAdmin: boolean | undefined;
     grantVacancies: boolean | undefined;
+    grantEditContent?: boolean | undefined;
+    grantApproveContent?: boolean | undefined;
     name: string | null;
   },
 ): Promise<void> {
   await db.run(
-    `INSERT INTO invitations (token_hash, staff_id, invited_by, created_at, expires_at, make_admin, grant_vacancies, name)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO invitations (token_hash, staff_id, invited_by, created_at, expires_at, make_admin, grant_vacancies,
+       grant_edit_content, grant_approve_content, name)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       invitation.tokenHash,
       invitation.staffId,
@@ -50,6 +55,8 @@ export async function addInvitation(
       invitation.expiresAt,
       invitation.makeAdmin === undefined ? null : invitation.makeAdmin ? 1 : 0,
       invitation.grantVacancies ? 1 : null,
+      invitation.grantEditContent ? 1 : null,
+      invitation.grantApproveContent ? 1 : null,
       invitation.name,
     ],
   );
@@ -96,10 +103,12 @@ export async function redeemInvitation(
     staff_id: number;
     make_admin: number | null;
     grant_vacancies: number | null;
+    grant_edit_content: number | null;
+    grant_approve_content: number | null;
     name: string | null;
   }>(
     `UPDATE invitations SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
-     RETURNING staff_id, make_admin, grant_vacancies, name`,
+     RETURNING staff_id, make_admin, grant_vacancies, grant_edit_content, grant_approve_content, name`,
     [now, tokenHash, now],
   );
   if (!used) return null;
@@ -107,6 +116,8 @@ export async function redeemInvitation(
     staffId: Number(used.staff_id),
     makeAdmin: used.make_admin === null ? null : Number(used.make_admin) === 1,
     grantVacancies: Number(used.grant_vacancies ?? 0) === 1,
+    grantEditContent: Number(used.grant_edit_content ?? 0) === 1,
+    grantApproveContent: Number(used.grant_approve_content ?? 0) === 1,
     name: used.name,
   };
 }

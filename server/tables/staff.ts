@@ -45,18 +45,23 @@ export async function addStaff(
     name: string;
     admin: boolean | undefined;
     vacancies: boolean | undefined;
+    editContent?: boolean | undefined;
+    approveContent?: boolean | undefined;
     userHandle: string;
     now: number;
   },
 ): Promise<number> {
   const [row] = await db.all<{ id: number }>(
-    `INSERT INTO staff (email, name, is_admin, can_manage_vacancies, user_handle, created_at)
-         VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO staff (email, name, is_admin, can_manage_vacancies, can_edit_content, can_approve_content,
+         user_handle, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [
       person.email,
       person.name,
       person.admin ? 1 : 0,
       person.vacancies ? 1 : 0,
+      person.editContent ? 1 : 0,
+      person.approveContent ? 1 : 0,
       person.userHandle,
       person.now,
     ],
@@ -72,16 +77,26 @@ export async function addStaff(
 export async function applyInvitation(
   db: Queryable,
   staffId: number,
-  invitation: { makeAdmin: boolean | null; name: string | null; grantVacancies: boolean },
+  invitation: {
+    makeAdmin: boolean | null;
+    name: string | null;
+    grantVacancies: boolean;
+    grantEditContent?: boolean;
+    grantApproveContent?: boolean;
+  },
 ): Promise<void> {
   await db.run(
     `UPDATE staff SET is_admin = COALESCE(?, is_admin), name = COALESCE(?, name), revoked_at = NULL,
-       can_manage_vacancies = CASE WHEN ? = 1 THEN 1 ELSE can_manage_vacancies END
+       can_manage_vacancies = CASE WHEN ? = 1 THEN 1 ELSE can_manage_vacancies END,
+       can_edit_content = CASE WHEN ? = 1 THEN 1 ELSE can_edit_content END,
+       can_approve_content = CASE WHEN ? = 1 THEN 1 ELSE can_approve_content END
      WHERE id = ?`,
     [
       invitation.makeAdmin === null ? null : invitation.makeAdmin ? 1 : 0,
       invitation.name,
       invitation.grantVacancies ? 1 : 0,
+      invitation.grantEditContent ? 1 : 0,
+      invitation.grantApproveContent ? 1 : 0,
       staffId,
     ],
   );

@@ -69,6 +69,9 @@ export async function invite(
     name?: string;
     admin?: boolean;
     vacancies?: boolean;
+    /** Edit site content, Approve site content: given with the invitation. */
+    editContent?: boolean;
+    approveContent?: boolean;
     invitedBy?: number | null;
     siteUrl?: string;
   },
@@ -93,6 +96,8 @@ export async function invite(
         name,
         admin: input.admin,
         vacancies: input.vacancies,
+        editContent: input.editContent,
+        approveContent: input.approveContent,
         userHandle: randomBytes(16).toString("base64url"),
         now,
       });
@@ -105,6 +110,8 @@ export async function invite(
       expiresAt,
       makeAdmin: input.admin,
       grantVacancies: input.vacancies,
+      grantEditContent: input.editContent,
+      grantApproveContent: input.approveContent,
       name,
     });
     await recordEvent(tx, {

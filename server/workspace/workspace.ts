@@ -144,6 +144,8 @@ export function createWorkspace(options: WorkspaceOptions) {
         name?: string;
         admin?: boolean;
         vacancies?: boolean;
+        editContent?: boolean;
+        approveContent?: boolean;
         invitedBy?: number | null;
       },
       origin?: string,

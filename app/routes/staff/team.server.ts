@@ -47,6 +47,8 @@ const inviteInput = z.object({
     ),
   admin: z.literal("on").optional(),
   vacancies: z.literal("on").optional(),
+  editContent: z.literal("on").optional(),
+  approveContent: z.literal("on").optional(),
 });
 const permissionsInput = z.object({
   intent: z.literal("permissions"),
@@ -223,6 +225,8 @@ export async function actOnTeam({ request, context }: Route.ActionArgs) {
       name: parsed.data.name,
       ...(parsed.data.admin === "on" ? { admin: true } : {}),
       vacancies: parsed.data.vacancies === "on",
+      editContent: parsed.data.editContent === "on",
+      approveContent: parsed.data.approveContent === "on",
       invitedBy: me.id,
     },
     origin,

@@ -114,6 +114,14 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             <input id="invite-vacancies" name="vacancies" type="checkbox" className="size-5" />
             <label htmlFor="invite-vacancies">May publish, edit and close vacancies</label>
           </div>
+          <div className="flex items-center gap-2">
+            <input id="invite-edit-content" name="editContent" type="checkbox" className="size-5" />
+            <label htmlFor="invite-edit-content">Edit site content (accreditations; ask for approval)</label>
+          </div>
+          <div className="flex items-center gap-2">
+            <input id="invite-approve-content" name="approveContent" type="checkbox" className="size-5" />
+            <label htmlFor="invite-approve-content">Approve site content (someone else's version)</label>
+          </div>
           <Button type="submit" disabled={busy}>
             Invite
           </Button>

@@ -41,6 +41,9 @@ CREATE TABLE content_generation (
 );
 INSERT INTO content_generation (id, generation) VALUES (1, 0);
 
--- Two permissions administrators grant on the Team page: editing site content, and approving it.
+-- Two permissions administrators grant on the Team page: editing site content, and approving it; an
+-- invitation may grant either (1), given once it is accepted, or leave it as it is (null).
 ALTER TABLE staff ADD COLUMN can_edit_content INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE staff ADD COLUMN can_approve_content INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE invitations ADD COLUMN grant_edit_content INTEGER;
+ALTER TABLE invitations ADD COLUMN grant_approve_content INTEGER;
