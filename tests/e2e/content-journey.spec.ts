@@ -84,6 +84,26 @@ for (const dialect of ["postgres"] as const) {
 
       // The editor renews it: a new number and last day, sent for approval. Nothing changes yet.
       const editor = await join(browser, db, base, "Edith Editor", "can_edit_content");
+      // Without JavaScript, a register link to another host is refused by its field, with every word kept.
+      const plainContext = await browser.newContext({
+        baseURL: base,
+        javaScriptEnabled: false,
+        storageState: await editor.context().storageState(),
+      });
+      const plain = await plainContext.newPage();
+      await openSia(plain);
+      const elsewhere = "https://sia-register.example.com/acs";
+      await plain.getByRole("textbox", { name: /^Number/ }).fill(newNumber);
+      await plain.getByRole("textbox", { name: /^Register link/ }).fill(elsewhere);
+      const [refused] = await Promise.all([
+        plain.waitForResponse((response) => response.request().method() === "POST"),
+        plain.getByRole("button", { name: "Save draft" }).click(),
+      ]);
+      expect(refused.status()).toBe(400);
+      await expect(plain.getByRole("alert")).toContainText("The register link must go to the SIA's register");
+      await expect(plain.getByRole("textbox", { name: /^Register link/ })).toHaveValue(elsewhere);
+      await expect(plain.getByRole("textbox", { name: /^Number/ })).toHaveValue(newNumber);
+      await plainContext.close();
       await openSia(editor);
       await editor.getByRole("textbox", { name: "Number" }).fill(newNumber);
       await editor.getByLabel("Last day").fill("2032-03-03");
