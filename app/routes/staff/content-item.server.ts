@@ -38,6 +38,12 @@ type Done = keyof typeof doneWords;
 
 const keyPattern = /^[a-z0-9-]{1,60}$/;
 
+/** The registers the form offers, each with the one host its links must be on. */
+const accreditationRegisters = Object.entries(registers).map(([value, register]) => ({
+  value,
+  label: `${register.name} (${register.host})`,
+}));
+
 function itemOf(params: { kind?: string; key?: string }): { kind: ContentKind; key: string } {
   const kind = contentKinds.find((entry) => entry === params.kind);
   if (!kind || !params.key || !keyPattern.test(params.key)) throw data("There is no such item.", 404);
@@ -133,20 +139,11 @@ export async function loadContentItem({ request, context, params }: Route.Loader
     history: versions.map(historyEntry).reverse(),
     diff: { from, to, changes: before && after ? accreditationChanges(before, after) : [] },
     done: done && done in doneWords ? doneWords[done as Done] : null,
-    registers: registersForForm(),
+    registers: accreditationRegisters,
     services: serviceList.map((service) => ({ value: service.key, label: service.name })),
     today: new Date(requestNow(request, context)).toISOString().slice(0, 10),
   };
 }
-
-function registersForForm() {
-  return accreditationRegisters;
-}
-
-const accreditationRegisters = Object.entries(registers).map(([value, register]) => ({
-  value,
-  label: `${register.name} (${register.host})`,
-}));
 
 /** What the edit form says after a refused save or a preview: the problem, each field's, and what was typed. */
 export type ContentActionResult = {
