@@ -1,6 +1,8 @@
 // Site content on two real server processes sharing one database: an editor renews an accreditation, a
 // second member of staff approves it, and both processes show the new number on the home and security
 // pages within 2 seconds, with no restart; restoring the old version brings it back through approval.
+// On the way, without JavaScript, a bad register link and a save based on an older version are refused
+// with every word kept.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -93,7 +95,7 @@ for (const dialect of ["postgres"] as const) {
       const plain = await plainContext.newPage();
       await openSia(plain);
       const elsewhere = "https://sia-register.example.com/acs";
-      await plain.getByRole("textbox", { name: /^Number/ }).fill(newNumber);
+      await plain.getByRole("textbox", { name: /^Number/ }).fill(`${newNumber}-B`);
       await plain.getByRole("textbox", { name: /^Register link/ }).fill(elsewhere);
       const [refused] = await Promise.all([
         plain.waitForResponse((response) => response.request().method() === "POST"),
@@ -102,8 +104,7 @@ for (const dialect of ["postgres"] as const) {
       expect(refused.status()).toBe(400);
       await expect(plain.getByRole("alert")).toContainText("The register link must go to the SIA's register");
       await expect(plain.getByRole("textbox", { name: /^Register link/ })).toHaveValue(elsewhere);
-      await expect(plain.getByRole("textbox", { name: /^Number/ })).toHaveValue(newNumber);
-      await plainContext.close();
+      await expect(plain.getByRole("textbox", { name: /^Number/ })).toHaveValue(`${newNumber}-B`);
       await openSia(editor);
       await editor.getByRole("textbox", { name: "Number" }).fill(newNumber);
       await editor.getByLabel("Last day").fill("2032-03-03");
@@ -113,6 +114,23 @@ for (const dialect of ["postgres"] as const) {
       await editor.getByRole("button", { name: "Ask for approval" }).click();
       await expect(editor.getByText("Sent for approval.")).toBeVisible();
       await expect(editor.getByRole("button", { name: "Approve and publish" })).toHaveCount(0);
+
+      // The window still open on version 1 is told the item changed since, and keeps its words to compare.
+      await plain
+        .getByRole("textbox", { name: /^Register link/ })
+        .fill("https://www.services.sia.homeoffice.gov.uk/Pages/acs-roac.aspx");
+      const [conflict] = await Promise.all([
+        plain.waitForResponse((response) => response.request().method() === "POST"),
+        plain.getByRole("button", { name: "Save draft" }).click(),
+      ]);
+      expect(conflict.status()).toBe(409);
+      await expect(plain.getByRole("alert")).toContainText(
+        "Someone saved version 2 of this item after you opened version 1",
+      );
+      const beside = plain.getByRole("region", { name: "Saved now (version 2) beside your words" });
+      await expect(beside.getByRole("row", { name: /^Number/ })).toContainText(`${newNumber}-B`);
+      await expect(plain.getByRole("textbox", { name: /^Number/ })).toHaveValue(`${newNumber}-B`);
+      await plainContext.close();
       await expectNoAxeViolations(editor);
       await expectEverywhere(servers, oldNumber, newNumber);
 
