@@ -22,8 +22,9 @@ const sections: {
   { to: "/staff/people", label: "People" },
   { to: "/staff/analytics", label: "Analytics" },
   { to: "/staff/content", label: "Site content", contentOnly: true },
+  { to: "/staff/redirects", label: "Redirects", contentOnly: true },
   { to: "/staff/team", label: "Team", staffLabel: "Your passkeys" },
-  { to: "/staff/redirects", label: "Redirects", adminOnly: true },
+
   { to: "/staff/health", label: "Health", adminOnly: true },
 ];
 

@@ -22,9 +22,15 @@ export type RedirectsResult =
 /** The largest CSV the page reads, in bytes: well above 2,000 lines of two addresses. */
 const largestCsvBytes = 512 * 1024;
 
+/** Redirects are site content: kept by those allowed to edit it (Edit site content, on the Team page). */
 async function requireRedirectsEditor(request: Request, context: Route.LoaderArgs["context"]) {
   const staff = await requireStaff(request, context);
-  if (!staff.me.isAdmin) throw data("Only an administrator can change the site's redirects.", 403);
+  const rights = await staff.content.permissions(staff.me);
+  if (!rights.edit)
+    throw data(
+      "Redirects are kept by those an administrator allows to edit site content, on the Team page.",
+      403,
+    );
   return staff;
 }
 
