@@ -170,6 +170,9 @@ describe("a refusal sent to a script", () => {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(validEnquiry()),
     });
-    expect(Object.keys((await response.json()) as object).sort()).toEqual(["message", "success"]);
+    const body = (await response.json()) as Record<string, unknown>;
+    // The contract's two fields, and the receipt the confirmation shows (its reference and address).
+    expect(Object.keys(body).sort()).toEqual(["message", "receipt", "success"]);
+    expect(body.receipt).toEqual({ reference: expect.stringMatching(/^ENQ-/), email: validEnquiry().email });
   });
 });
