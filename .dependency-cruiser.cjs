@@ -23,7 +23,7 @@
  */
 const test = "\\.test\\.tsx?$";
 const features =
-  "workspace|vacancies|lifecycle|follow-up|scanning|analytics|applicants|alerts|bounces|redirects|content";
+  "workspace|vacancies|lifecycle|follow-up|scanning|analytics|applicants|alerts|bounces|redirects|content|launch";
 
 /** A rule that keeps a server folder from importing any server code above it. */
 function below(name, folders, allowed, comment) {

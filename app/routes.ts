@@ -63,6 +63,7 @@ export default [
     route("people", "routes/staff/people.tsx"),
     route("analytics", "routes/staff/analytics.tsx"),
     route("health", "routes/staff/health.tsx"),
+    route("launch", "routes/staff/launch.tsx"),
     route("redirects", "routes/staff/redirects.tsx"),
     route("vacancies", "routes/staff/vacancies.tsx"),
     route("vacancies/new", "routes/staff/vacancy.tsx", { id: "routes/staff/vacancy-new" }),

@@ -12,10 +12,12 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { sampleAccreditations } from "#core/claims/accreditations.ts";
+import { caseStudies } from "#core/case-studies/index.ts";
 import { claimLapseTimes } from "#core/claims/lapses.ts";
 import type { Accreditation } from "#core/config/accreditations.ts";
 import { site } from "#core/config/site.ts";
+import { experienceContradictions, launchPath } from "#core/launch/checks.ts";
+import { samplesShown } from "#core/launch/samples.ts";
 import { loggablePath } from "#core/loggable-path.ts";
 import { isStaffPath } from "#core/staff/paths.ts";
 import { alertPageBodyLimit, isAlertPagePath } from "./alerts/page-guard.ts";
@@ -137,15 +139,25 @@ function bodyLimitFor(path: string): number | null {
 }
 
 /**
- * Says once, at start in production, that the site still shows the shipped sample accreditations
- * (published from core/config/accreditations.ts), which staff must replace in Site content.
+ * Says once, at start in production, that the site is not ready to launch: it still shows shipped
+ * samples (accreditations published from core/config/accreditations.ts, case studies), or the company's
+ * years of experience contradict its founding date. The Ready to launch page lists each, with where it
+ * is edited, and the absolute claims to confirm.
  */
-export function warnOfSampleAccreditations(logger: Logger, shown?: readonly Accreditation[]) {
-  const samples = sampleAccreditations(shown);
-  if (samples.length === 0) return;
+export function warnNotReadyToLaunch(logger: Logger, shown: readonly Accreditation[], now = Date.now()) {
+  const samples = samplesShown({ accreditations: shown, caseStudies, now });
+  const contradictions = experienceContradictions(
+    [{ page: "/about", pageName: "About", text: `Over ${site.claims.yearsExperience} years of experience` }],
+    { founded: site.claims.founded },
+    new Date(now),
+  );
+  if (samples.length === 0 && contradictions.length === 0) return;
   logger.warn(
-    { samples: samples.map((item) => item.scheme) },
-    "the site shows sample accreditations: replace them with the company's own in Site content (/staff/content)",
+    {
+      samples: samples.map((item) => `${item.kind}: ${item.name}`),
+      contradictions: contradictions.map((item) => `${item.claim} / ${item.fact}`),
+    },
+    `the site is not ready to launch: it shows samples or claims that contradict the company's facts; an administrator sees each, with where it is edited, at ${launchPath}`,
   );
 }
 

@@ -16,6 +16,7 @@ import type { ApplicantView } from "./applicants/self-service-view.ts";
 import type { Bounces } from "./bounces/bounces.ts";
 import type { Content, ContentVersion } from "./content/content.ts";
 import type { Health } from "./health.ts";
+import type { Launch } from "./launch/launch.ts";
 import type { createDataRequests } from "./lifecycle/data-requests.ts";
 import type { PersonLead } from "./lifecycle/person.ts";
 import type { Logger } from "./observability/logger.ts";
@@ -52,6 +53,8 @@ export type AppServices = {
   redirects: Pick<Redirects, "list" | "missing" | "add" | "importCsv" | "remove">;
   /** Site content staff keep: its versions and approvals, and what the public pages show now. */
   content: Content;
+  /** Ready to launch: the absolute claims an administrator confirmed with evidence. */
+  launch: Launch;
 };
 
 /** What the server knows of one request it hands to React Router. */

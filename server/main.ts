@@ -4,7 +4,7 @@ import {
   createApp,
   createHttpServer,
   defaultClientDir,
-  warnOfSampleAccreditations,
+  warnNotReadyToLaunch,
 } from "./app.ts";
 import { tlsPolicy } from "./delivery/smtp.ts";
 import { type Env, parseEnv } from "./env.ts";
@@ -77,7 +77,7 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
     logger.info({ url: `http://${env.HOST}:${port}`, mode: env.NODE_ENV }, "server listening");
     if (services.migrated.length) logger.info({ applied: services.migrated }, "database migrated");
     if (env.NODE_ENV === "production")
-      warnOfSampleAccreditations(logger, services.app.content.published().accreditations);
+      warnNotReadyToLaunch(logger, services.app.content.published().accreditations);
     warnOfPlainMail(env, logger);
     services.start();
   });

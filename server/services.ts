@@ -30,6 +30,7 @@ import { createFollowUp, type FollowUp } from "./follow-up/follow-up.ts";
 import { createHealth } from "./health.ts";
 import { housekeepingWindows } from "./housekeeping.ts";
 import type { LeasedJob } from "./jobs/leased-job.ts";
+import { createLaunch } from "./launch/launch.ts";
 import { createFailoverHold } from "./leads/failover-hold.ts";
 import { leadsRouter } from "./leads/handlers.ts";
 import { recordEmailOutcome } from "./leads/store.ts";
@@ -74,6 +75,7 @@ import { createWorkspace } from "./workspace/workspace.ts";
  *                ├─ job alerts (sign-up, confirm, change, leave; the renewal question and their purge, hourly) ── wakes delivery
  *                ├─ job alerts' sending (new vacancies to those who asked, every minute) ── wakes delivery
  *                ├─ redirects (old addresses answered 301 before any page; the missing addresses counted)
+ *                ├─ launch (Ready to launch: the absolute claims confirmed with evidence)
  *                ├─ health (the Health page: the queue, the last backup and purge, the forms' errors from the metrics)
  *                └─ purging (the erasure ledger replayed at start; the retention purge, hourly)
  */
@@ -566,6 +568,7 @@ export async function createServices(
       bounces,
       redirects,
       content,
+      launch: createLaunch({ db, now }),
     }),
     async startPurging() {
       // First the erasure ledger, again: after a restore, nobody erased since the backup is served.

@@ -54,6 +54,7 @@ export const owners: Record<string, string> = {
   rate_limits: "server/tables/rate-limits.ts",
   leases: "server/tables/leases.ts",
   job_runs: "server/tables/job-runs.ts",
+  claim_confirmations: "server/tables/claim-confirmations.ts",
   redirects: "server/tables/redirects.ts",
   redirect_generation: "server/tables/redirects.ts",
   missing_paths: "server/tables/redirects.ts",

@@ -97,8 +97,3 @@ export function renewalWarnings(
 export function accreditationLapseTimes(from: readonly Accreditation[] = accreditations): number[] {
   return from.map(accreditationLapsesAt).sort((a, b) => a - b);
 }
-
-/** The entries still marked as shipped samples: the server warns at start in production while any remain. */
-export function sampleAccreditations(from: readonly Accreditation[] = accreditations): Accreditation[] {
-  return from.filter((item) => item.sample);
-}

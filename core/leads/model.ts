@@ -227,6 +227,8 @@ export type AuditAction =
   | "content-approved"
   | "content-published"
   | "content-restored"
+  // Ready to launch: an administrator confirmed an absolute claim with evidence (detail: the claim's words).
+  | "claim-confirmed"
   // Routing and replies: the lead's owner set or cleared (detail: the new owner's name, "" for nobody),
   // and a reply sent from the workspace (its words are kept with the lead, not here).
   | "owner-changed"
@@ -465,6 +467,8 @@ export function describeEvent(action: AuditAction, detail: string): string {
       return `Site content published (${detail})`;
     case "content-restored":
       return `Site content restored from an earlier version (${detail})`;
+    case "claim-confirmed":
+      return `Claim confirmed with evidence before launch (${detail})`;
     case "owner-changed":
       return detail ? `Owner set to ${detail}` : "Owner removed: nobody has it now";
     case "reply-sent":

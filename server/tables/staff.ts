@@ -261,6 +261,15 @@ export async function lockMember(
   return me ?? null;
 }
 
+/** True when this member of staff is an administrator still on the team. */
+export async function isCurrentAdmin(db: Queryable, staffId: number): Promise<boolean> {
+  const [row] = await db.all<{ allowed: number }>(
+    "SELECT 1 AS allowed FROM staff WHERE id = ? AND revoked_at IS NULL AND is_admin = 1",
+    [staffId],
+  );
+  return row !== undefined;
+}
+
 /**
  * True when this member of staff may publish, edit and close vacancies: an administrator, or someone
  * an administrator allowed on the team page, still on the team.

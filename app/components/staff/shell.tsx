@@ -26,6 +26,7 @@ const sections: {
   { to: "/staff/team", label: "Team", staffLabel: "Your passkeys" },
 
   { to: "/staff/health", label: "Health", adminOnly: true },
+  { to: "/staff/launch", label: "Ready to launch", adminOnly: true },
 ];
 
 function SkipLink() {
