@@ -66,7 +66,9 @@ import { createWorkspace } from "./workspace/workspace.ts";
  *                ├─ scanning (the virus scan of uploads) ── wakes delivery once documents are scanned
  *                ├─ leads (the two form endpoints) ── queues into delivery, tells analytics, wakes scanning
  *                ├─ workspace (staff: passkeys, sessions, team, inbox) ── wakes delivery, reads the lifecycle's tombstones
- *                ├─ vacancies (jobs staff publish) ── read by leads (the vacancy an application names)
+ *                ├─ vacancies (jobs staff publish) ── read by leads (the vacancy an application names); a
+ *                │    published one retitled keeps its old address as a redirect
+
  *                ├─ people (access and erasure requests)
  *                ├─ applicant page (the applicant's own link) ── erases through people, wakes scanning and delivery
  *                ├─ interviews (invitations, updates, cancellations; the reminder before each, every minute) ── wakes delivery
@@ -344,9 +346,19 @@ export async function createServices(
     onBlocked: (mail) => bounces.alertBlocked(mail),
   });
 
+  const redirects = createRedirects({ db, logger, origins: ownOrigins(env.PUBLIC_URL), now });
   // A vacancy published (or a published one edited) wakes the job alerts, so "as soon as a job is
   // published" means seconds, not the next minute's run.
-  const vacancies = createVacancies({ db, now, onOpenSaved: () => alertSending.wake() });
+  const vacancies = createVacancies({
+    db,
+    now,
+    onOpenSaved: () => alertSending.wake(),
+    // A published vacancy retitled moves to a new address: the old one is kept as a redirect to it.
+    addresses: {
+      moved: (tx, change) => redirects.addressMoved(tx, change),
+      settled: () => redirects.refresh(),
+    },
+  });
   const analytics = createAnalytics({
     db,
     logger,
@@ -522,7 +534,6 @@ export async function createServices(
     tombstoneOf: (reference) => tombstoneOf(db, reference),
   });
 
-  const redirects = createRedirects({ db, logger, origins: ownOrigins(env.PUBLIC_URL), now });
   // Before the first request: an old address answers from the start.
   await redirects.refresh();
 

@@ -12,7 +12,7 @@ import { loggablePath } from "#core/loggable-path.ts";
 import { checkRedirect, oldAddress, type Redirect, redirectLimits, withRedirects } from "#core/redirects.ts";
 import { readRedirectsCsv } from "#core/redirects-csv.ts";
 import { londonDate } from "#core/vacancies/model.ts";
-import type { Database } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
 import type { Logger } from "../observability/logger.ts";
 import {
   allRedirects,
@@ -127,29 +127,39 @@ export function createRedirects({
     next();
   };
 
+  /**
+   * Keeps `added` beside the redirects there are, chains collapsed, inside the caller's transaction.
+   * `by`: the member of staff (null: the site itself, which is held to no limit on how many).
+   */
+  async function keepIn(
+    tx: Queryable,
+    added: readonly Redirect[],
+    by: number | null,
+  ): Promise<RedirectsOutcome> {
+    const kept = await allRedirects(tx);
+    const together = withRedirects(kept, added);
+    if (!together.ok)
+      return {
+        ok: false,
+        problems: [`That would make a loop, ${together.loop.join(" → ")}: nothing was changed.`],
+      } satisfies RedirectsOutcome;
+    if (by !== null && together.redirects.length > redirectLimits.total)
+      return {
+        ok: false,
+        problems: [`The site keeps at most ${redirectLimits.total.toLocaleString("en-GB")} redirects.`],
+      } satisfies RedirectsOutcome;
+    const addedFrom = new Set(added.map(({ from }) => from));
+    const was = new Map(kept.map(({ from, to }) => [from, to]));
+    const moved = together.redirects.filter(({ from, to }) => !addedFrom.has(from) && was.get(from) !== to);
+    const fresh = together.redirects.filter(({ from }) => addedFrom.has(from));
+    await retargetRedirects(tx, moved);
+    await keepRedirects(tx, fresh, by, now());
+    return { ok: true, kept: fresh.length } satisfies RedirectsOutcome;
+  }
+
   /** Keeps `added` beside the redirects there are, chains collapsed, in one transaction. */
-  async function keep(added: readonly Redirect[], by: number): Promise<RedirectsOutcome> {
-    return db.transaction(async (tx) => {
-      const kept = await allRedirects(tx);
-      const together = withRedirects(kept, added);
-      if (!together.ok)
-        return {
-          ok: false,
-          problems: [`That would make a loop, ${together.loop.join(" → ")}: nothing was changed.`],
-        } satisfies RedirectsOutcome;
-      if (together.redirects.length > redirectLimits.total)
-        return {
-          ok: false,
-          problems: [`The site keeps at most ${redirectLimits.total.toLocaleString("en-GB")} redirects.`],
-        } satisfies RedirectsOutcome;
-      const addedFrom = new Set(added.map(({ from }) => from));
-      const was = new Map(kept.map(({ from, to }) => [from, to]));
-      const moved = together.redirects.filter(({ from, to }) => !addedFrom.has(from) && was.get(from) !== to);
-      const fresh = together.redirects.filter(({ from }) => addedFrom.has(from));
-      await retargetRedirects(tx, moved);
-      await keepRedirects(tx, fresh, by, now());
-      return { ok: true, kept: fresh.length } satisfies RedirectsOutcome;
-    });
+  function keep(added: readonly Redirect[], by: number): Promise<RedirectsOutcome> {
+    return db.transaction((tx) => keepIn(tx, added, by));
   }
 
   return {
@@ -203,6 +213,18 @@ export function createRedirects({
       const outcome = await keep(read.redirects, by);
       if (outcome.ok) await refresh();
       return outcome;
+    },
+    /**
+     * A page of the site moved from one address to another (a vacancy retitled): inside the caller's
+     * transaction, the old address is kept as a permanent redirect to the new one (earlier addresses of
+     * the page collapsed onto it), and a redirect kept from the new address, which is a page again, goes.
+     * Throws if that cannot be kept, so the move is undone with it.
+     */
+    async addressMoved(tx: Queryable, moved: Redirect): Promise<void> {
+      await removeRedirect(tx, moved.to);
+      const outcome = await keepIn(tx, [moved], null);
+      if (!outcome.ok)
+        throw new Error(`The moved address could not be redirected: ${outcome.problems.join(" ")}`);
     },
     /** Removes the redirect from an old address. */
     async remove(from: string): Promise<boolean> {

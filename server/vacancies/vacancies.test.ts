@@ -90,13 +90,23 @@ describe.each(dialects)("vacancies (%s)", (dialect) => {
       staffId,
     );
     if (!edited.ok) throw new Error(edited.problem);
-    expect(edited.vacancy.slug).toBe(slug);
+    // The address follows the new title; the old one is kept as a permanent redirect to it, made by the site.
+    const moved = edited.vacancy.slug;
+    expect(moved).toBe(slug.replace("night-security-officer", "weekend-security-officer"));
     expect(edited.vacancy.publishedAt).toBe(postedAt);
-    const seen = await a.bySlug(slug);
+    expect(await a.bySlug(slug)).toEqual({ state: "missing" });
+    const seen = await a.bySlug(moved);
     expect(seen.state === "open" && seen.vacancy.title).toBe("Weekend Security Officer");
+    expect(
+      (await first.services.redirects.list()).map(({ from, to, createdBy }) => ({ from, to, createdBy })),
+    ).toContainEqual({
+      from: `/careers/vacancies/${slug}`,
+      to: `/careers/vacancies/${moved}`,
+      createdBy: null,
+    });
 
     await b.close(draft.vacancy.reference, staffId);
-    expect((await a.bySlug(slug)).state).toBe("gone");
+    expect((await a.bySlug(moved)).state).toBe("gone");
     expect((await a.listOpen()).map((v) => v.reference)).not.toContain(draft.vacancy.reference);
     const timeline = (await a.timeline(draft.vacancy.reference)).map((event) => [event.action, event.detail]);
     expect(timeline).toEqual([
@@ -105,6 +115,38 @@ describe.each(dialects)("vacancies (%s)", (dialect) => {
       ["vacancy-edited", "title, pay"],
       ["vacancy-closed", ""],
     ]);
+  });
+
+  it("a published vacancy retitled twice and back: each old address leads in one step to the current one", async () => {
+    const a = first.services.app.vacancies;
+    const redirectsNow = async () =>
+      new Map((await first.services.redirects.list()).map(({ from, to }) => [from, to]));
+    const saved = await a.save(null, input({ title: "Cleaner" }), "publish", staffId);
+    if (!saved.ok) throw new Error(saved.problem);
+    const reference = saved.vacancy.reference;
+    const at = (title: string) => `/careers/vacancies/${title}-${reference.slice(4).toLowerCase()}`;
+    for (const title of ["Evening Cleaner", "Evening Office Cleaner"]) {
+      const edited = await a.save(reference, input({ title }), "publish", staffId);
+      if (!edited.ok) throw new Error(edited.problem);
+    }
+    let kept = await redirectsNow();
+    expect(kept.get(at("cleaner"))).toBe(at("evening-office-cleaner"));
+    expect(kept.get(at("evening-cleaner"))).toBe(at("evening-office-cleaner"));
+
+    // Back to its first title: that address is a page again, and no longer redirected; the others lead to it.
+    const back = await a.save(reference, input({ title: "Cleaner" }), "publish", staffId);
+    if (!back.ok) throw new Error(back.problem);
+    kept = await redirectsNow();
+    expect(kept.has(at("cleaner"))).toBe(false);
+    expect(kept.get(at("evening-cleaner"))).toBe(at("cleaner"));
+    expect(kept.get(at("evening-office-cleaner"))).toBe(at("cleaner"));
+    expect((await a.bySlug(back.vacancy.slug)).state).toBe("open");
+
+    // A draft's address follows its title with no redirect: nobody has seen it.
+    const draft = await a.save(null, input({ title: "Porter" }), "draft", staffId);
+    if (!draft.ok) throw new Error(draft.problem);
+    await a.save(draft.vacancy.reference, input({ title: "Night Porter" }), "draft", staffId);
+    expect([...(await redirectsNow()).keys()].some((from) => from.includes(draft.vacancy.slug))).toBe(false);
   });
 
   it("a vacancy past its closing date is gone, judged with an injected clock", async () => {

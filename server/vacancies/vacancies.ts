@@ -5,10 +5,11 @@ import {
   londonDate,
   type Vacancy,
   type VacancyStatus,
+  vacancyPath,
   vacancySlug,
 } from "#core/vacancies/model.ts";
 import type { VacancyInput } from "#core/vacancies/schema.ts";
-import { type Database, isUniqueViolation } from "../db/database.ts";
+import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
 import { newReference } from "../leads/model.ts";
 import { mayManageVacancies } from "../tables/staff.ts";
 import { leadTimeline, recordEvent, type TimelineEvent } from "../tables/timeline.ts";
@@ -40,6 +41,15 @@ export type VacanciesOptions = {
   now?: () => number;
   /** Told after a save leaves a vacancy open (published, or a published one edited): the job alerts wake. */
   onOpenSaved?: () => void;
+  /**
+   * A published vacancy's address changed with its title: `moved` is told inside the save's transaction
+   * (the old address is kept as a redirect to the new one, or the save is undone), `settled` once it is
+   * committed (this process answers the old address at once).
+   */
+  addresses?: {
+    moved(tx: Queryable, change: { from: string; to: string }): Promise<void>;
+    settled(): Promise<void>;
+  };
 };
 
 /** A vacancy in the workspace's list: with how many applications (not spam) name it. */
@@ -131,7 +141,9 @@ export function createVacancies(options: VacanciesOptions) {
         }
       }
     }
-    return db.transaction(async (tx): Promise<SaveOutcome> => {
+    let moved = false;
+    const outcome = await db.transaction(async (tx): Promise<SaveOutcome> => {
+      moved = false;
       const before = await lockedVacancy(tx, db.sql, reference);
       if (!before) return { ok: false, status: 404, problem: "There is no vacancy with that reference." };
       if (before.status === "closed") {
@@ -140,8 +152,17 @@ export function createVacancies(options: VacanciesOptions) {
       const publishing = before.status === "draft" && intent === "publish";
       // Once published, a vacancy stays published: "Save draft" on it saves the changes and keeps it open.
       const status: VacancyStatus = before.status === "open" || publishing ? "open" : "draft";
-      // The address follows the title until the vacancy is first published, then never changes.
-      const slug = before.status === "draft" ? vacancySlug(input.title, before.reference) : before.slug;
+      // The address follows the title. Once the vacancy is public, its old address is kept as a
+      // permanent redirect to the new one, in this transaction: no link to the job ever breaks (and
+      // where nothing can keep a redirect, the public address stays as it is).
+      const slug =
+        before.status === "draft" || options.addresses
+          ? vacancySlug(input.title, before.reference)
+          : before.slug;
+      if (before.status === "open" && slug !== before.slug && options.addresses) {
+        await options.addresses.moved(tx, { from: vacancyPath(before.slug), to: vacancyPath(slug) });
+        moved = true;
+      }
       const changes = changesOf(before, input);
       // The public's lastmod moves when the vacancy goes public, or when a published field of an open one
       // changes; a save that changes nothing, or a draft's edits nobody sees, leave it where it was.
@@ -165,6 +186,8 @@ export function createVacancies(options: VacanciesOptions) {
       if (!vacancy) throw new Error("The vacancy just saved cannot be read back");
       return { ok: true, vacancy };
     });
+    if (moved) await options.addresses?.settled();
+    return outcome;
   }
 
   /**

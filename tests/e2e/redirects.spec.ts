@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers";
 import { joinAsStaff, staffBaseURL } from "./staff-helpers";
+import { fillVacancy, publishVacancy, sampleVacancy } from "./vacancy-helpers";
 
 test.use({ baseURL: staffBaseURL });
 
@@ -80,4 +81,34 @@ test("an old site's addresses are imported, answer 301, and the missing ones peo
     "The new address is the old one: it would lead to itself.",
   );
   await expectNoAxeViolations(page);
+});
+
+test("a published vacancy given a new title moves to a new address, and its old address answers 301 to it", async ({
+  page,
+}) => {
+  const tag = randomBytes(3).toString("hex");
+  await joinAsStaff(page, { admin: true, label: "Owner" });
+  const { path: before } = await publishVacancy(page, sampleVacancy({ title: `Night Porter ${tag}` }));
+  expect(before).toMatch(new RegExp(`^/careers/vacancies/night-porter-${tag}-[a-z0-9]{6}$`));
+
+  await fillVacancy(page, { title: `Weekend Porter ${tag}` });
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const after = before.replace("night-porter", "weekend-porter");
+  await expect(page.getByRole("link", { name: after })).toHaveAttribute("href", after);
+
+  const old = await page.request.get(before, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toBe(after);
+  const followed = await page.request.get(before);
+  expect(followed.status()).toBe(200);
+  expect(await followed.text()).toContain(`Weekend Porter ${tag}`);
+
+  // The site made it, so staff see it among the redirects, where one could be removed like any other.
+  await page.goto("/staff/redirects");
+  await expect(
+    page
+      .getByRole("region", { name: /^\d[\d,]* redirects?$/ })
+      .getByRole("listitem")
+      .filter({ hasText: before }),
+  ).toContainText(after);
 });
