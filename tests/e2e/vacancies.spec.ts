@@ -268,8 +268,13 @@ test("an edit changes the page but not its posting date; closing answers 410 and
   await expect(page.getByText("Published. The vacancy is on the careers pages")).toBeVisible();
   await expect(page.getByText("Edited (title, pay)")).toBeVisible();
 
-  // The address stays; the page says the new words at once; the posting date does not move.
-  const after = await request.get(vacancyPath);
+  // The address follows the new title, and the old one leads to it for good; the page says the new words
+  // at once; the posting date does not move.
+  const moved = await request.get(vacancyPath, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  const newPath = moved.headers().location ?? "";
+  expect(newPath).toBe(vacancyPath.replace(/-([a-z0-9]{6})$/, "-weekends-$1"));
+  const after = await request.get(newPath);
   expect(after.status()).toBe(200);
   const afterHtml = await after.text();
   expect(afterHtml).toContain("(weekends)");
@@ -280,7 +285,7 @@ test("an edit changes the page but not its posting date; closing answers 410 and
   await expect(page.getByText("Closed. Its page now tells visitors")).toBeVisible();
   await expect(page.getByText("Closed: no longer listed or taking applications")).toBeVisible();
 
-  const gone = await request.get(vacancyPath);
+  const gone = await request.get(newPath);
   expect(gone.status()).toBe(410);
   const goneHtml = await gone.text();
   expect(goneHtml).toContain("This vacancy has closed");
@@ -289,9 +294,9 @@ test("an edit changes the page but not its posting date; closing answers 410 and
   expect(await (await request.get("/careers/vacancies")).text()).not.toContain(
     reference.slice(4).toLowerCase(),
   );
-  expect(await sitemapLocs(request)).not.toContain(vacancyPath);
-  await expectValidHtml([[`${vacancyPath} (closed)`, goneHtml]]);
-  await page.goto(vacancyPath);
+  expect(await sitemapLocs(request)).not.toContain(newPath);
+  await expectValidHtml([[`${newPath} (closed)`, goneHtml]]);
+  await page.goto(newPath);
   await expectNoAxeViolations(page);
 
   // The posts go on connections of their own. The page's checks above take longer than the server keeps
