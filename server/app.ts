@@ -203,6 +203,14 @@ export function createApp({
       : null;
   // Once a claim in the prerendered files lapses (an accreditation runs out, a testimonial ages out),
   // the pages are rendered on each request until the next build (docs/decisions/023-claims-that-lapse.md).
+  // The published content's lapse moments, read once per generation of the content, not on every request
+  // (each is a calendar day turned into a moment in London).
+  let lapsesOf: { generation: number; times: readonly number[] } | null = null;
+  const publishedLapses = (content: AppServices["content"]): readonly number[] => {
+    const generation = content.generation();
+    if (lapsesOf?.generation !== generation) lapsesOf = { generation, times: content.lapseTimes() };
+    return lapsesOf.times;
+  };
   const freshness: Freshness | undefined =
     pages.size > 0
       ? {
@@ -213,7 +221,7 @@ export function createApp({
           ...(services
             ? {
                 contentChanged: () => services.content.differsFromBuild(),
-                publishedLapses: () => services.content.lapseTimes(),
+                publishedLapses: () => publishedLapses(services.content),
                 ...(drawn ? { drawn: () => drawn.current() } : {}),
               }
             : {}),

@@ -11,7 +11,7 @@ import { formTokenMarker } from "#core/forms/form-token.ts";
 import type { AppEntry, AppServices } from "./contract.ts";
 import type { Logger } from "./observability/logger.ts";
 import { inlineScriptHashes } from "./security.ts";
-import type { Drawing, PrerenderedPage } from "./static.ts";
+import { type Drawing, type PrerenderedPage, readyBody } from "./static.ts";
 
 export type DrawnPages = {
   /** The drawing of the content's current generation, or null while it is being made. */
@@ -61,7 +61,14 @@ export function drawnPages({
     }
     const html = await response.text();
     const hasForm = html.includes(`${formTokenMarker}="`);
-    return { file: "", html, scriptHashes: inlineScriptHashes(html), drawn: true, hasForm };
+    return {
+      file: "",
+      html,
+      scriptHashes: inlineScriptHashes(html),
+      drawn: true,
+      hasForm,
+      ...(hasForm ? {} : { body: readyBody(html) }),
+    };
   }
 
   async function drawAll(): Promise<void> {

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
-import type { IncomingMessage } from "node:http";
+import http, { type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
@@ -14,6 +14,7 @@ import {
   loadPrerenderedPages,
   matchPrerenderedPage,
   prerenderedPages,
+  readyBody,
   renderedAt,
   staticFiles,
   testNowHeader,
@@ -225,6 +226,51 @@ describe("prerendered files after a claim in them has lapsed", () => {
         "rendered now",
       );
     });
+  });
+
+  it("sends a drawn page's bytes made once, with the strong ETag Express would give them, and 304 to a revisit", async () => {
+    const published = Date.parse("2030-06-01T00:00:00Z");
+    const html = "<h1>About, as published: £12 an hour</h1>";
+    const body = readyBody(html);
+    const freshness: Freshness = {
+      renderedAt: renderedAt(pages),
+      testHooks: true,
+      lapses: [lapse],
+      contentChanged: () => true,
+      drawn: () => ({
+        generation: 2,
+        drawnAt: published,
+        pages: new Map([["/about", { file: "", html, scriptHashes: [], drawn: true, body }]]),
+      }),
+      publishedLapses: () => [],
+    };
+    // What Express makes of the same words sent as a string, for each response.
+    const plain = express();
+    plain.set("etag", "strong");
+    plain.get("/", (_req, res) => res.type("html").send(html));
+    await serve(freshness, async (url) => {
+      const drawn = await fetch(`${url}/about`, { headers: at(published + 1) });
+      expect(await drawn.text()).toBe(html);
+      expect(drawn.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      const etag = drawn.headers.get("etag");
+      expect(etag).toBe(body.etag);
+      // fetch() adds "Cache-Control: no-cache" to a conditional request, which no server answers 304.
+      const again = await new Promise<number | undefined>((resolve, reject) => {
+        http
+          .get(`${url}/about`, { headers: { ...at(published + 2), "if-none-match": etag ?? "" } }, (res) => {
+            res.resume();
+            resolve(res.statusCode);
+          })
+          .on("error", reject);
+      });
+      expect(again).toBe(304);
+    });
+    const server = plain.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as import("node:net").AddressInfo;
+    const expressEtag = (await fetch(`http://127.0.0.1:${port}/`)).headers.get("etag");
+    server.close();
+    expect(body.etag).toBe(expressEtag);
   });
 
   it("judges the moment by the same header the pages' loaders read", () => {

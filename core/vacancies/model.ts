@@ -129,15 +129,19 @@ export function formatPay(vacancy: Pick<Vacancy, "payFrom" | "payTo" | "payPerio
   return `${range} ${period}`.trim();
 }
 
+// Made once: a formatter costs far more to make than to use, and the claims' lapse moments are read often.
+const londonOffsetFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  timeZoneName: "longOffset",
+});
+
 /**
  * The offset from UTC of Europe/London at a moment, as "+00:00" or "+01:00". Read from the platform's
  * time-zone data, so the clock changes are never written by hand.
  */
 export function londonOffset(at: number): string {
   const name =
-    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", timeZoneName: "longOffset" })
-      .formatToParts(at)
-      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+    londonOffsetFormat.formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
   const match = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
   return match ? `${match[1]}:${match[2] ?? "00"}` : "+00:00";
 }
