@@ -23,7 +23,7 @@
  */
 const test = "\\.test\\.tsx?$";
 const features =
-  "workspace|vacancies|lifecycle|follow-up|scanning|analytics|applicants|alerts|bounces|redirects|content|launch";
+  "workspace|vacancies|lifecycle|follow-up|scanning|analytics|applicants|alerts|bounces|redirects|content|launch|pictures";
 
 /** A rule that keeps a server folder from importing any server code above it. */
 function below(name, folders, allowed, comment) {
@@ -82,7 +82,7 @@ module.exports = {
       "features-stand-apart",
       features,
       "leads|delivery|jobs|protection|tables|db|observability",
-      "A feature (workspace, vacancies, lifecycle, follow-up, scanning, analytics, applicants, alerts, bounces, redirects, content) imports only what lies below it, never another feature or a root file: what one feature must tell another is wired by server/services.ts.",
+      "A feature (workspace, vacancies, lifecycle, follow-up, scanning, analytics, applicants, alerts, bounces, redirects, content, pictures) imports only what lies below it, never another feature or a root file: what one feature must tell another is wired by server/services.ts.",
     ),
     below(
       "leads-below-the-features",

@@ -19,6 +19,7 @@ import { site } from "#core/config/site.ts";
 import { experienceContradictions, launchPath } from "#core/launch/checks.ts";
 import { samplesShown } from "#core/launch/samples.ts";
 import { loggablePath } from "#core/loggable-path.ts";
+import { maxPictureBytes, picturesPath } from "#core/pictures/model.ts";
 import { isStaffPath } from "#core/staff/paths.ts";
 import { alertPageBodyLimit, isAlertPagePath } from "./alerts/page-guard.ts";
 import { applicantPageBodyLimit, applicantPageGuard, isApplicantPagePath } from "./applicants/page-guard.ts";
@@ -55,6 +56,8 @@ export type AppOptions = {
   analytics?: RequestHandler;
   /** Old addresses answered with 301 before any page (and the addresses that answer 404 counted). */
   redirects?: RequestHandler;
+  /** The picture library's variants, /pictures/<id>-<width>.<format>, answered before any page. */
+  pictures?: RequestHandler;
   /**
    * The reverse proxies in front whose X-Forwarded-For (client address) and X-Forwarded-Proto (HSTS)
    * are believed, as Express's `trust proxy` takes them ("loopback", addresses, CIDR ranges). `true`
@@ -121,6 +124,9 @@ export function isPasskeyPath(path: string): boolean {
   return page === "/staff/passkey";
 }
 
+/** The most the picture library's upload reads: a photo at the limit, and 2 MB to spare. */
+const picturesBodyLimit = maxPictureBytes + 2 * 1024 * 1024;
+
 /**
  * The most of a request's body the workspace, the applicant's page and the job alerts' pages read: a
  * passkey's JSON is a few kilobytes, the workspace's forms at most a note of 20,000 characters, escaped,
@@ -133,6 +139,9 @@ function bodyLimitFor(path: string): number | null {
   if (isApplicantPagePath(path)) return applicantPageBodyLimit;
   // The job alerts' pages: a sign-up form and buttons, a few kilobytes at most.
   if (isAlertPagePath(path)) return alertPageBodyLimit;
+  // The picture library's upload: a photo at its limit, with room for the form around it, so a larger
+  // one is still read far enough to be refused by its field, with the limit named.
+  if (path.toLowerCase() === picturesPath) return picturesBodyLimit;
   // The redirects page takes an old site's addresses as a CSV file.
   if (path.toLowerCase() === "/staff/redirects") return 640 * 1024;
   return isStaffPath(path) ? 256 * 1024 : null;
@@ -179,6 +188,7 @@ export function createApp({
   leads,
   analytics,
   redirects,
+  pictures,
   trustProxy = false,
   services,
   formResultSecret = "",
@@ -257,6 +267,7 @@ export function createApp({
   );
   if (leads) app.use(leads);
   if (analytics) app.use(analytics);
+  if (pictures) app.use(pictures);
   for (const handler of before) app.use(handler);
 
   if (clientDir) {
@@ -301,8 +312,8 @@ export function createApp({
 /** Where the production build puts the browser's files. */
 export const defaultClientDir = path.resolve("build/client");
 
-/** The most any endpoint reads: an application with two files at the limit. */
-export const largestBodyBytes = careersBodyLimit;
+/** The most any endpoint reads: an application with two files at the limit, or a photo for the library. */
+export const largestBodyBytes = Math.max(careersBodyLimit, picturesBodyLimit);
 
 /** Slow or stalled clients are cut off (408) instead of holding a connection open. */
 export const clientTimeouts = {

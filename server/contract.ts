@@ -20,12 +20,23 @@ import type { Launch } from "./launch/launch.ts";
 import type { createDataRequests } from "./lifecycle/data-requests.ts";
 import type { PersonLead } from "./lifecycle/person.ts";
 import type { Logger } from "./observability/logger.ts";
+import type { KeptPicture, PictureOutcome, Pictures } from "./pictures/pictures.ts";
 import type { Redirects } from "./redirects/redirects.ts";
 import type { createVacancies } from "./vacancies/vacancies.ts";
 import type { createWorkspace } from "./workspace/workspace.ts";
 
 /** A lead as the People page lists it; the applicant's own page and what a post to it came to. */
-export type { AlertAnswer, AlertView, ApplicantView, ContentVersion, Logger, PageAnswer, PersonLead };
+export type {
+  AlertAnswer,
+  AlertView,
+  ApplicantView,
+  ContentVersion,
+  KeptPicture,
+  Logger,
+  PageAnswer,
+  PersonLead,
+  PictureOutcome,
+};
 
 /** What loaders and actions of the staff workspace receive through the router context. */
 export type AppServices = {
@@ -55,6 +66,8 @@ export type AppServices = {
   content: Content;
   /** Ready to launch: the absolute claims an administrator confirmed with evidence. */
   launch: Launch;
+  /** The picture library: upload, words, focal point and deletion, for those who may edit site content. */
+  pictures: Pick<Pictures, "mayEdit" | "list" | "find" | "readForm" | "add" | "edit" | "remove">;
 };
 
 /** What the server knows of one request it hands to React Router. */

@@ -51,6 +51,7 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
     leads: services.leads,
     analytics: services.analytics.router,
     redirects: services.redirects.handler,
+    pictures: services.pictures.router,
     readiness: services.readiness,
     services: services.app,
     formResultSecret: services.secrets.resultSecret,

@@ -40,6 +40,7 @@ import { replayLedger } from "./lifecycle/replay.ts";
 import { type Purging, startPurging } from "./lifecycle/schedule.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import type { Logger } from "./observability/logger.ts";
+import { createPictures, type Pictures } from "./pictures/pictures.ts";
 import { alertLinkKey } from "./protection/alert-link.ts";
 import { applicantLinkKey, applicantLinkUrl } from "./protection/applicant-link.ts";
 import { returnPathKey, returnPaths } from "./protection/return-path.ts";
@@ -78,6 +79,7 @@ import { createWorkspace } from "./workspace/workspace.ts";
  *                ├─ job alerts' sending (new vacancies to those who asked, every minute) ── wakes delivery
  *                ├─ redirects (old addresses answered 301 before any page; the missing addresses counted)
  *                ├─ launch (Ready to launch: the absolute claims confirmed with evidence)
+ *                ├─ pictures (the picture library; each upload read by the virus scanner's clamd before it is kept)
  *                ├─ health (the Health page: the queue, the last backup and purge, the forms' errors from the metrics)
  *                └─ purging (the erasure ledger replayed at start; the retention purge, hourly)
  */
@@ -109,6 +111,8 @@ export type Services = {
   bounces: Bounces;
   /** Old addresses answered with 301 before any page, and the addresses that answered 404, counted. */
   redirects: Redirects;
+  /** The picture library: its variants served at /pictures/, before any page. */
+  pictures: Pictures;
   /** GET /readyz: 503 while the database cannot be reached or the server is shutting down. */
   readiness: RequestHandler;
   /** /metrics (Prometheus) and what it counts. */
@@ -372,9 +376,10 @@ export async function createServices(
   const ledger = ledgerFor(env, secrets.ipSalt);
 
   const scanner = clamdAddress(env);
+  const scan = scanner ? createClamdScan(scanner) : null;
   const scanning = createScanning({
     db,
-    scan: scanner ? createClamdScan(scanner) : null,
+    scan,
     logger,
     pollMs: scanPollMs,
     onScanned: () => delivery.wake(),
@@ -537,6 +542,9 @@ export async function createServices(
   // Before the first request: an old address answers from the start.
   await redirects.refresh();
 
+  // The picture library: an upload is scanned by the same clamd as the CVs, before it is kept.
+  const pictures = createPictures({ db, scan, logger, now });
+
   // The Health page: what the site can tell of itself, in the same limits as the monitoring's alerts.
   const health = createHealth({
     db,
@@ -563,6 +571,7 @@ export async function createServices(
     alertRenewal,
     bounces,
     redirects,
+    pictures,
     readiness: readiness({ db, draining: () => draining, timeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS }),
     metrics,
     // A page whose database call fails in a failover answers 503 "switching over", not 500.
@@ -580,6 +589,7 @@ export async function createServices(
       redirects,
       content,
       launch: createLaunch({ db, now }),
+      pictures,
     }),
     async startPurging() {
       // First the erasure ledger, again: after a restore, nobody erased since the backup is served.

@@ -55,6 +55,7 @@ export const owners: Record<string, string> = {
   leases: "server/tables/leases.ts",
   job_runs: "server/tables/job-runs.ts",
   claim_confirmations: "server/tables/claim-confirmations.ts",
+  pictures: "server/tables/pictures.ts",
   redirects: "server/tables/redirects.ts",
   redirect_generation: "server/tables/redirects.ts",
   missing_paths: "server/tables/redirects.ts",
@@ -72,6 +73,11 @@ export const owners: Record<string, string> = {
  * may name the second there. Everything else crosses by calling the other owner.
  */
 export const sharedReads: { owner: string; reads: string; why: string }[] = [
+  {
+    owner: "server/tables/pictures.ts",
+    reads: "staff",
+    why: "the picture library names who uploaded each picture, read with it in the one statement",
+  },
   {
     owner: "server/tables/content.ts",
     reads: "staff",

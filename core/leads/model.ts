@@ -229,6 +229,10 @@ export type AuditAction =
   | "content-restored"
   // Ready to launch: an administrator confirmed an absolute claim with evidence (detail: the claim's words).
   | "claim-confirmed"
+  // The picture library (no reference; detail: the picture's id, and for an upload its size and type).
+  | "picture-uploaded"
+  | "picture-edited"
+  | "picture-deleted"
   // Routing and replies: the lead's owner set or cleared (detail: the new owner's name, "" for nobody),
   // and a reply sent from the workspace (its words are kept with the lead, not here).
   | "owner-changed"
@@ -469,6 +473,12 @@ export function describeEvent(action: AuditAction, detail: string): string {
       return `Site content restored from an earlier version (${detail})`;
     case "claim-confirmed":
       return `Claim confirmed with evidence before launch (${detail})`;
+    case "picture-uploaded":
+      return `Picture uploaded (${detail})`;
+    case "picture-edited":
+      return `Picture's words or focal point changed (${detail})`;
+    case "picture-deleted":
+      return `Picture deleted (${detail})`;
     case "owner-changed":
       return detail ? `Owner set to ${detail}` : "Owner removed: nobody has it now";
     case "reply-sent":
