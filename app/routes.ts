@@ -71,6 +71,9 @@ export default [
     route("pool", "routes/staff/pool.tsx"),
     // Site content staff keep: the list, and each item's edit form, preview and history.
     route("content", "routes/staff/content.tsx"),
+    // The picture library: upload a photo with its words; each picture's words, focal point and deletion.
+    route("content/pictures", "routes/staff/pictures.tsx"),
+    route("content/pictures/:id", "routes/staff/picture.tsx"),
     route("content/:kind/:key", "routes/staff/content-item.tsx"),
     route("confirm", "routes/staff/confirm.tsx"),
     route("*", "routes/staff/not-found.tsx"),

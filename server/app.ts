@@ -19,7 +19,7 @@ import { site } from "#core/config/site.ts";
 import { experienceContradictions, launchPath } from "#core/launch/checks.ts";
 import { samplesShown } from "#core/launch/samples.ts";
 import { loggablePath } from "#core/loggable-path.ts";
-import { maxPictureBytes, picturesPath } from "#core/pictures/model.ts";
+import { maxPictureBytes } from "#core/pictures/model.ts";
 import { isStaffPath } from "#core/staff/paths.ts";
 import { alertPageBodyLimit, isAlertPagePath } from "./alerts/page-guard.ts";
 import { applicantPageBodyLimit, applicantPageGuard, isApplicantPagePath } from "./applicants/page-guard.ts";
@@ -141,7 +141,8 @@ function bodyLimitFor(path: string): number | null {
   if (isAlertPagePath(path)) return alertPageBodyLimit;
   // The picture library's upload: a photo at its limit, with room for the form around it, so a larger
   // one is still read far enough to be refused by its field, with the limit named.
-  if (path.toLowerCase() === picturesPath) return picturesBodyLimit;
+  // Its form posts to the page's address, or, sent by the page's script, to the same with ".data".
+  if (/^\/staff\/content\/pictures(?:\.data)?\/?$/i.test(path)) return picturesBodyLimit;
   // The redirects page takes an old site's addresses as a CSV file.
   if (path.toLowerCase() === "/staff/redirects") return 640 * 1024;
   return isStaffPath(path) ? 256 * 1024 : null;

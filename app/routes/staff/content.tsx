@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { picturesPath } from "#core/pictures/model.ts";
 import { staffMeta } from "~/lib/staff/meta";
 import type { Route } from "./+types/content";
 import { loadContentList } from "./content.server";
@@ -26,6 +27,14 @@ export default function SiteContent({ loaderData }: Route.ComponentProps) {
           You may {rights.edit ? "edit" : "not edit"} site content and{" "}
           {rights.approve ? "approve" : "not approve"} others' versions.
         </p>
+        {rights.edit && (
+          <p>
+            <Link to={picturesPath} className="font-semibold text-accent-800 underline">
+              Pictures
+            </Link>
+            : the photos pages show, with their alt text and focal point.
+          </p>
+        )}
       </div>
       {kinds.map((group) => (
         <section key={group.kind} aria-labelledby={`kind-${group.kind}`} className="space-y-3">
