@@ -2,7 +2,7 @@
  * The site's pictures, as both sides know them: the words each carries (alt text or a decorative mark,
  * and the focal point a crop keeps in view), the widths and formats they are served in, and their
  * addresses. A picture's id is made when it is uploaded and never reused, and its bytes never change, so
- * each address can be cached for ever (docs/decisions/031-pictures-in-the-database.md).
+ * each address can be cached for ever (docs/decisions/032-pictures-in-the-database.md).
  */
 import { z } from "#core/forms/zod.ts";
 

@@ -3,7 +3,7 @@
  * contents, within the size limit, read by the virus scanner first when one is configured), with the
  * words each carries and its focal point; kept whole in the database, so every server process serves
  * them and every backup carries them; served at the widths pages ask for, made on first request and
- * kept in memory. See docs/decisions/031-pictures-in-the-database.md.
+ * kept in memory. See docs/decisions/032-pictures-in-the-database.md.
  */
 import { randomBytes } from "node:crypto";
 import express, { type Router } from "express";
