@@ -8,7 +8,7 @@
  *   server/  the Node server. It never imports the app. Inside it, imports point one way, down this list:
  *              the root files (services.ts, the composition root; main.ts, app.ts, contract.ts ...)
  *              the features: workspace, vacancies, lifecycle, follow-up, scanning, analytics, applicants, alerts,
- *                bounces
+ *                bounces, redirects, content, pictures
  *                (each stands alone: what one must tell another is wired by the composition root)
  *              leads
  *              delivery
