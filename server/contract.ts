@@ -15,6 +15,7 @@ import type { createSelfService, PageAnswer } from "./applicants/self-service.ts
 import type { ApplicantView } from "./applicants/self-service-view.ts";
 import type { Bounces } from "./bounces/bounces.ts";
 import type { Content, ContentVersion } from "./content/content.ts";
+import type { ContentSchedule, ContentScheduler } from "./content/schedule.ts";
 import type { Health } from "./health.ts";
 import type { Launch } from "./launch/launch.ts";
 import type { createDataRequests } from "./lifecycle/data-requests.ts";
@@ -30,6 +31,7 @@ export type {
   AlertAnswer,
   AlertView,
   ApplicantView,
+  ContentSchedule,
   ContentVersion,
   KeptPicture,
   Logger,
@@ -68,6 +70,8 @@ export type AppServices = {
   launch: Launch;
   /** The picture library: upload, words, focal point and deletion, for those who may edit site content. */
   pictures: Pick<Pictures, "mayEdit" | "list" | "find" | "readForm" | "add" | "edit" | "remove">;
+  /** Site content on a schedule: what is due to be published or taken down, and when. */
+  contentSchedule: Pick<ContentScheduler, "pending" | "schedulePublish" | "scheduleTakeDown" | "cancel">;
 };
 
 /** What the server knows of one request it hands to React Router. */

@@ -215,6 +215,8 @@ const schema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(5000),
   // How often each process reads the site content's generation, to show a publication made on another.
   CONTENT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  // How often each process looks for scheduled site content that is due (Publish at, Take down at).
+  CONTENT_SCHEDULE_POLL_MS: z.coerce.number().int().min(500).max(600_000).default(5000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
   /** How long a claimed message is reserved for the process sending it; each send is cut off well before. */

@@ -18,6 +18,7 @@ import { type Bounces, createBounces } from "./bounces/bounces.ts";
 import { dkimRecordValue } from "./bounces/mail-check.ts";
 import { defaultMailboxTimeouts, mailboxAddress } from "./bounces/mailbox.ts";
 import { createContent } from "./content/content.ts";
+import { createContentSchedule } from "./content/schedule.ts";
 import type { AppServices } from "./contract.ts";
 import { type Database, type DatabaseOptions, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
@@ -157,6 +158,7 @@ type ServicesEnv = Pick<
   | "APPLICATIONS_TO"
   | "OUTBOX_POLL_MS"
   | "CONTENT_POLL_MS"
+  | "CONTENT_SCHEDULE_POLL_MS"
   | "OUTBOX_MAX_ATTEMPTS"
   | "OUTBOX_RETRY_BASE_MS"
   | "OUTBOX_LEASE_MS"
@@ -421,6 +423,14 @@ export async function createServices(
   // installation; every process reads the published content into memory, and again when it changes.
   const content = createContent({ db, logger, now, pollMs: env.CONTENT_POLL_MS });
   await content.seed();
+  // Scheduled publications and take-downs: looked for in every process, carried out once.
+  const contentSchedule = createContentSchedule({
+    db,
+    logger,
+    pollMs: env.CONTENT_SCHEDULE_POLL_MS,
+    clock: now,
+    onPublished: () => content.refresh(),
+  });
 
   const followUp = createFollowUp({
     db,
@@ -590,6 +600,7 @@ export async function createServices(
       content,
       launch: createLaunch({ db, now }),
       pictures,
+      contentSchedule,
     }),
     async startPurging() {
       // First the erasure ledger, again: after a restore, nobody erased since the backup is served.
@@ -613,6 +624,7 @@ export async function createServices(
       alertSending.start();
       alertRenewal.start();
       content.start();
+      contentSchedule.start();
       // Without a bounce mailbox there is nothing to read: the job does not run at all.
       if (env.BOUNCE_IMAP_URL) bounces.job.start();
       redirects.start();
@@ -625,6 +637,7 @@ export async function createServices(
       draining = true;
       purging?.stop();
       content.stop();
+      await contentSchedule.stop();
       await followUp.stop();
       await poolRenewal.stop();
       await interviewReminders.stop();

@@ -43,6 +43,7 @@ export const owners: Record<string, string> = {
   content_items: "server/tables/content.ts",
   content_versions: "server/tables/content.ts",
   content_generation: "server/tables/content.ts",
+  content_schedules: "server/tables/content-schedules.ts",
   staff: "server/tables/staff.ts",
   staff_notifications: "server/tables/staff-notifications.ts",
   staff_cap_alerts: "server/tables/staff-cap-alerts.ts",

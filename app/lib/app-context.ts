@@ -1,7 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import { type PublishedContent, shippedContent } from "#core/content/model.ts";
 import type { RefusedForm } from "#core/forms/form-result.ts";
-import type { AppServices, ContentVersion, Logger, RequestValues } from "../../server/contract.ts";
+import type { AppServices, ContentSchedule, ContentVersion, Logger, RequestValues } from "../../server/contract.ts";
 
 /**
  * Everything the server hands to the loaders and actions of the pages it renders (React Router's typed
@@ -11,7 +11,7 @@ import type { AppServices, ContentVersion, Logger, RequestValues } from "../../s
  * prerendered, needs the services.
  */
 
-export type { AppServices, ContentVersion };
+export type { AppServices, ContentSchedule, ContentVersion };
 
 /** The staff workspace's services; only requests the server renders have them (never prerendering). */
 export const servicesContext = createContext<AppServices>();

@@ -5,17 +5,26 @@
  * (./accreditation.ts). See docs/decisions/029-site-content-published-at-static-speed.md.
  */
 import { type Accreditation, accreditations, registers } from "../config/accreditations.ts";
+import { type CareersPage, shippedCareersPage } from "./careers-page.ts";
 import { serviceList } from "../config/service-list.ts";
 import { formatClosingDate } from "../vacancies/model.ts";
 
 /** The kinds of content staff edit in the workspace; more follow on the same machinery. */
-export const contentKinds = ["accreditation"] as const;
+export const contentKinds = ["accreditation", "page"] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
 /** A kind's name as the workspace shows it, one and many. */
 export const kindWords: Record<ContentKind, { one: string; many: string }> = {
   accreditation: { one: "Accreditation", many: "Accreditations" },
+  page: { one: "Page", many: "Pages' words" },
 };
+
+/**
+ * The pages whose words are site content (the kind `page`, keyed by the page): one item per page, shaped
+ * as that page (./careers-page.ts), with its name as the workspace shows it.
+ */
+export const contentPages = { careers: "The Careers page" } as const;
+export type ContentPage = keyof typeof contentPages;
 
 /**
  * A version's state: a draft being written; awaiting a second person's approval; published (what the
@@ -42,10 +51,10 @@ export function needsApproval(kind: ContentKind): boolean {
 }
 
 /** What the public pages read: the published version of every item, in the order the items were made. */
-export type PublishedContent = { accreditations: readonly Accreditation[] };
+export type PublishedContent = { accreditations: readonly Accreditation[]; careersPage: CareersPage };
 
 /** What the site ships with, and what a fresh installation publishes first. */
-export const shippedContent: PublishedContent = { accreditations };
+export const shippedContent: PublishedContent = { accreditations, careersPage: shippedCareersPage };
 
 /** True when what is published differs from what the site shipped with (what the build drew its pages from). */
 export function differsFromShipped(content: PublishedContent): boolean {

@@ -233,6 +233,13 @@ export type AuditAction =
   | "picture-uploaded"
   | "picture-edited"
   | "picture-deleted"
+  // Site content on a schedule (detail: the item, the version and the UK time): a publication or a
+  // take-down scheduled, a schedule cancelled, and an item taken down at its time. A publication at its
+  // time is "content-published", its detail saying so.
+  | "content-publish-scheduled"
+  | "content-take-down-scheduled"
+  | "content-schedule-cancelled"
+  | "content-taken-down"
   // Routing and replies: the lead's owner set or cleared (detail: the new owner's name, "" for nobody),
   // and a reply sent from the workspace (its words are kept with the lead, not here).
   | "owner-changed"
@@ -479,6 +486,14 @@ export function describeEvent(action: AuditAction, detail: string): string {
       return `Picture's words or focal point changed (${detail})`;
     case "picture-deleted":
       return `Picture deleted (${detail})`;
+    case "content-publish-scheduled":
+      return `Site content scheduled to be published (${detail})`;
+    case "content-take-down-scheduled":
+      return `Site content scheduled to be taken down (${detail})`;
+    case "content-schedule-cancelled":
+      return `A scheduled change to site content cancelled (${detail})`;
+    case "content-taken-down":
+      return `Site content taken down at its scheduled time (${detail})`;
     case "owner-changed":
       return detail ? `Owner set to ${detail}` : "Owner removed: nobody has it now";
     case "reply-sent":

@@ -17,7 +17,14 @@ import {
   listedScheduledBetween,
 } from "../tables/interviews.ts";
 import { whereForStaff } from "./interview-words.ts";
-import { describeWhen, ukClock, ukDayStart, ukNextMonday, ukShortDay, ukWall } from "./london-time.ts";
+import {
+  describeWhen,
+  ukClock,
+  ukDayStart,
+  ukNextMonday,
+  ukShortDay,
+  ukWall,
+} from "#core/time/london-time.ts";
 
 const minute = 60_000;
 

@@ -15,7 +15,7 @@ import {
 import type { Applicant } from "../tables/leads/applications.ts";
 import { interviewCalendar } from "./calendar.ts";
 import { detailLines, type InterviewFacts, whereForApplicant } from "./interview-words.ts";
-import { describeWhen, ukClock, ukDay } from "./london-time.ts";
+import { describeWhen, ukClock, ukDay } from "#core/time/london-time.ts";
 
 /** The application an interview is for, as its e-mails need it. */
 export type InterviewApplicant = Applicant;

@@ -4,7 +4,7 @@
  */
 import { addressLine, site } from "#core/config/site.ts";
 import type { InterviewBooking } from "../tables/interviews.ts";
-import { describeWhen } from "./london-time.ts";
+import { describeWhen } from "#core/time/london-time.ts";
 
 /** What an interview's words are made from: its booking. */
 export type InterviewFacts = InterviewBooking;

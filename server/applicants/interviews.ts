@@ -36,7 +36,7 @@ import {
 } from "./interview-lists.ts";
 import { type InterviewApplicant, type InterviewSending, interviewMail } from "./interview-mail.ts";
 import { timelineDetail } from "./interview-words.ts";
-import { describeWhen } from "./london-time.ts";
+import { describeWhen } from "#core/time/london-time.ts";
 
 const hour = 60 * 60_000;
 

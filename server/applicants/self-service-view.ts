@@ -23,7 +23,7 @@ import { nextInterviewOf } from "../tables/interviews.ts";
 import { type ApplicationRow, applicationOf } from "../tables/leads/applications.ts";
 import { appliedFor } from "../tables/vacancies.ts";
 import { whereForApplicant } from "./interview-words.ts";
-import { describeWhen } from "./london-time.ts";
+import { describeWhen } from "#core/time/london-time.ts";
 
 /** A document as the applicant sees it: what it is, its name and size, and where it stands with the scanner. */
 export type ApplicantDocument = { label: string; fileName: string; size: string; note: string | null };

@@ -38,7 +38,7 @@ import { currentEmailOf } from "../tables/staff.ts";
 import { recordEvent } from "../tables/timeline.ts";
 import { vacancyTitle } from "../tables/vacancies.ts";
 import { cancelScheduledInterviews } from "./interviews.ts";
-import { describeWhen } from "./london-time.ts";
+import { describeWhen } from "#core/time/london-time.ts";
 import { freshLinkWindowMs, type SelfServiceLimits, selfServiceLimits } from "./self-service-limits.ts";
 import {
   type ApplicantView,

@@ -11,6 +11,7 @@ import { testimonialLapseTimes } from "#core/case-studies/testimonials.ts";
 import { accreditationLapseTimes } from "#core/claims/accreditations.ts";
 import type { Accreditation } from "#core/config/accreditations.ts";
 import { accreditationSchema } from "#core/content/accreditation.ts";
+import { type CareersPage, careersPageSchema } from "#core/content/careers-page.ts";
 import {
   type ContentKind,
   contentKey,
@@ -27,6 +28,7 @@ import type { Logger } from "../observability/logger.ts";
 import {
   addItem,
   addVersion,
+  approveAwaiting,
   type ContentVersion,
   contentGeneration,
   itemExists,
@@ -40,6 +42,7 @@ import {
   seedItem,
   supersedeUnpublished,
 } from "../tables/content.ts";
+import { endSchedule, pendingSchedules } from "../tables/content-schedules.ts";
 import { contentPermissions } from "../tables/staff.ts";
 import { recordEvent } from "../tables/timeline.ts";
 
@@ -83,12 +86,18 @@ type Actor = { id: number };
 const refused = (status: number, problem: string, extra: Partial<ContentOutcome> = {}): ContentOutcome =>
   ({ ok: false, status, problem, ...extra }) as ContentOutcome;
 
+/** Each kind's schema, by kind: what a version of it is checked by. */
+const schemaOf = { accreditation: accreditationSchema, page: careersPageSchema } satisfies Record<
+  ContentKind,
+  unknown
+>;
+
 /** Checks a version's body by its kind's schema: the value, or each problem by its field. */
 export function checkBody(
   kind: ContentKind,
   body: unknown,
-): { ok: true; value: Accreditation } | { ok: false; problems: Record<string, string> } {
-  const parsed = accreditationSchema.safeParse(body);
+): { ok: true; value: unknown } | { ok: false; problems: Record<string, string> } {
+  const parsed = schemaOf[kind].safeParse(body);
   if (parsed.success) return { ok: true, value: parsed.data };
   const problems: Record<string, string> = {};
   for (const issue of parsed.error.issues) problems[issue.path.join(".") || kind] ??= issue.message;
@@ -114,13 +123,25 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
     const accreditations: Accreditation[] = [];
     for (const body of bodies) {
       const checked = checkBody("accreditation", body);
-      if (checked.ok) accreditations.push(checked.value);
+      if (checked.ok) accreditations.push(checked.value as Accreditation);
       else logger?.error({ problems: checked.problems }, "a published accreditation failed its schema");
     }
-    published = { accreditations };
+    published = { accreditations, careersPage: await publishedCareersPage() };
     changed = differsFromShipped(published);
     generation = now;
     for (const listener of listeners) listener();
+  }
+
+  /** The Careers page's published words; the shipped words when none is published or it fails its schema. */
+  async function publishedCareersPage(): Promise<CareersPage> {
+    const [body] = (await itemVersions(db, "page", "careers"))
+      .filter((version) => version.state === "published")
+      .map((version) => version.body);
+    if (body === undefined) return shippedContent.careersPage;
+    const checked = checkBody("page", body);
+    if (checked.ok) return checked.value as CareersPage;
+    logger?.error({ problems: checked.problems }, "the Careers page's published words failed their schema");
+    return shippedContent.careersPage;
   }
 
   /** Refreshes, one read at a time. */
@@ -197,6 +218,13 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
           const key = contentKey(item.scheme);
           if (await seedItem(tx, { kind: "accreditation", key, position, body: item, now: now() })) added++;
         }
+        const careers = {
+          kind: "page" as const,
+          key: "careers",
+          position: 1,
+          body: shippedContent.careersPage,
+        };
+        if (await seedItem(tx, { ...careers, now: now() })) added++;
         if (added > 0) await raiseGeneration(tx);
       });
       await refreshOnce();
@@ -399,6 +427,27 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
         if (version?.authorId === actor.id) {
           return refused(403, "You made this version, so someone else must approve it.");
         }
+        if (version.approvedBy !== null) {
+          return refused(409, "That version is approved already: it is published at its scheduled time.");
+        }
+        // Scheduled for later: approved now, published at its time by the schedule (./schedule.ts).
+        const schedule = (await pendingSchedules(tx, at.kind, at.key)).find(
+          (entry) => entry.action === "publish" && entry.version === at.version,
+        );
+        if (schedule && schedule.dueAt > now()) {
+          if (!(await approveAwaiting(tx, at, actor.id, now()))) {
+            return refused(409, "That version is not awaiting approval now: the page shows where it stands.");
+          }
+          await recordEvent(tx, {
+            action: "content-approved",
+            staffId: actor.id,
+            detail: `${detailOf(at.kind, at.key, at.version)}, to be published at its scheduled time`,
+            now: now(),
+          });
+          return { ok: true, version: at.version, state: "awaiting" };
+        }
+        // Its time has come already (or it had none): published now, and the schedule is done with.
+        if (schedule) await endSchedule(tx, schedule.id, "done", null, now());
         if (!(await publishVersion(tx, at, "awaiting", actor.id, now()))) {
           return refused(409, "That version is not awaiting approval now: the page shows where it stands.");
         }

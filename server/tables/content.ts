@@ -267,3 +267,59 @@ export async function publishedBodies(db: Queryable, kind: ContentKind): Promise
   );
   return rows.map((row) => JSON.parse(row.body) as unknown);
 }
+
+/**
+ * Records a second person's approval of a version awaiting it, leaving it awaiting: it is due to be
+ * published at a scheduled time. False when it was not awaiting approval.
+ */
+export async function approveAwaiting(
+  db: Queryable,
+  at: { kind: ContentKind; key: string; version: number },
+  approver: number,
+  now: number,
+): Promise<boolean> {
+  const changed = await db.run(
+    `UPDATE content_versions SET approved_by = ?, approved_at = ?
+       WHERE kind = ? AND key = ? AND version = ? AND state = 'awaiting' AND approved_by IS NULL`,
+    [approver, now, at.kind, at.key, at.version],
+  );
+  return changed === 1;
+}
+
+/**
+ * Publishes a version already approved (awaiting its scheduled time), keeping who approved it and when;
+ * as `publishVersion` otherwise. False when it is not an approved version awaiting publication.
+ */
+export async function publishApproved(
+  db: Queryable,
+  at: { kind: ContentKind; key: string; version: number },
+  now: number,
+): Promise<boolean> {
+  const changed = await db.run(
+    `UPDATE content_versions SET state = 'published', published_at = ?
+       WHERE kind = ? AND key = ? AND version = ? AND state = 'awaiting' AND approved_by IS NOT NULL`,
+    [now, at.kind, at.key, at.version],
+  );
+  if (changed !== 1) return false;
+  await db.run(
+    "UPDATE content_versions SET state = 'superseded' WHERE kind = ? AND key = ? AND state = 'published' AND version <> ?",
+    [at.kind, at.key, at.version],
+  );
+  await raiseGeneration(db);
+  return true;
+}
+
+/** Takes an item's published version down (withdrawn): the pages no longer show the item. Its number, or null when none was published. */
+export async function takeDownPublished(
+  db: Queryable,
+  kind: ContentKind,
+  key: string,
+): Promise<number | null> {
+  const rows = await db.all<{ version: number }>(
+    "UPDATE content_versions SET state = 'withdrawn' WHERE kind = ? AND key = ? AND state = 'published' RETURNING version",
+    [kind, key],
+  );
+  if (rows.length === 0) return null;
+  await raiseGeneration(db);
+  return Number(rows[0]?.version);
+}

@@ -1,5 +1,6 @@
 /**
- * Interviews are booked in the office's own time, Europe/London, and stored as instants. This turns the
+ * Interviews are booked, and site content scheduled, in the office's own time, Europe/London, and stored
+ * as instants. This turns the
  * form's wall date and time into an instant and back, with the clock changes in mind: a time in the hour
  * the clocks go forward does not exist and is refused in words; a time in the hour that happens twice in
  * the autumn is the first of the two (still summer time). Intl knows the rules, so no dependency is needed.
