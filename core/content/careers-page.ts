@@ -96,45 +96,45 @@ const listSchema = (list: CareersList) =>
 /** The Careers page's words as stored in a version and shown by the page. */
 export const careersPageSchema = z.object({ benefits: listSchema("benefits"), values: listSchema("values") });
 
-/** The words the site shipped with: the Careers page's first published version. */
+/** The words the site shipped with: the Careers page's first published version (each card's fields in the schema's order, as stored). */
 export const shippedCareersPage: CareersPage = {
   benefits: [
     {
-      icon: "banknote",
       title: "Competitive Compensation",
       text: "Fair hourly rates, paid weekly and on time, with holiday pay and a workplace pension.",
+      icon: "banknote",
     },
     {
-      icon: "graduation-cap",
       title: "Training & Development",
       text: "Paid induction and training, plus support towards licences and qualifications as you progress.",
+      icon: "graduation-cap",
     },
     {
-      icon: "clock",
       title: "Flexible Working",
       text: "Day, evening, night and weekend shifts, full or part time, planned around your life.",
+      icon: "clock",
     },
     {
-      icon: "heart-handshake",
       title: "Supportive Environment",
       text: "A supervisor you can reach on every shift and an office team that knows your name.",
+      icon: "heart-handshake",
     },
   ],
   values: [
     {
-      icon: "users",
       title: "People First",
       text: "We look after our staff, because people who are treated well look after our clients.",
+      icon: "users",
     },
     {
-      icon: "star",
       title: "Excellence",
       text: "We take pride in doing the job properly, on every shift, whoever is watching.",
+      icon: "star",
     },
     {
-      icon: "sprout",
       title: "Growth",
       text: "Many of our supervisors started on the front line. We help you go as far as you want to.",
+      icon: "sprout",
     },
   ],
 };

@@ -5,9 +5,9 @@
  * (./accreditation.ts). See docs/decisions/029-site-content-published-at-static-speed.md.
  */
 import { type Accreditation, accreditations, registers } from "../config/accreditations.ts";
-import { type CareersPage, shippedCareersPage } from "./careers-page.ts";
 import { serviceList } from "../config/service-list.ts";
 import { formatClosingDate } from "../vacancies/model.ts";
+import { type CareersPage, shippedCareersPage } from "./careers-page.ts";
 
 /** The kinds of content staff edit in the workspace; more follow on the same machinery. */
 export const contentKinds = ["accreditation", "page"] as const;

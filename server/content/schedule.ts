@@ -13,6 +13,7 @@ import { ukWallToInstant } from "#core/time/london-time.ts";
 import type { Database } from "../db/database.ts";
 import { createLeasedJob, type LeasedJob } from "../jobs/leased-job.ts";
 import type { Logger } from "../observability/logger.ts";
+import { itemVersions, publishApproved, publishVersion, takeDownPublished } from "../tables/content.ts";
 import {
   addSchedule,
   type ContentSchedule,
@@ -20,7 +21,6 @@ import {
   endSchedule,
   pendingSchedules,
 } from "../tables/content-schedules.ts";
-import { itemVersions, publishApproved, publishVersion, takeDownPublished } from "../tables/content.ts";
 import { contentPermissions } from "../tables/staff.ts";
 import { recordEvent } from "../tables/timeline.ts";
 
