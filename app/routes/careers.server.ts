@@ -3,6 +3,7 @@ import { refusedFor } from "#core/forms/form-result.ts";
 import { issueFormToken } from "#core/forms/form-token.server.ts";
 import { alertEmailBoxHtml } from "~/components/alerts/alert-email-box.server";
 import { formResultSecretContext, refusedFormContext, servicesContext } from "~/lib/app-context";
+import { publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import { readFormResult } from "~/lib/form-result.server";
 import type { Route } from "./+types/careers";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/careers";
 const newestVacancies = 3;
 
 /**
- * The newest open vacancies, read on each request, and the banner to show after a form post without
+ * The page's published words, the newest open vacancies, read on each request, and the banner to show after a form post without
  * JavaScript (null on a normal visit). After a refused post from a vacancy's page (read here too, as
  * loaders run after the action), that vacancy: the page comes back as the vacancy's, and is titled so.
  */
@@ -26,6 +27,8 @@ export async function loadCareers({ request, context }: Route.LoaderArgs) {
     alertSignUp: alertEmailBoxHtml(issueFormToken("careers", secret)),
     vacancies: await vacancies.listOpen({ limit: newestVacancies }, requestNow(request, context)),
     refusedVacancy: found?.vacancy ?? null,
+    // The page's cards as published now (site content), in the page's HTML only: public pages ship no loader data.
+    page: publishedContent(context).careersPage,
   };
 }
 

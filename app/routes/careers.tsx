@@ -7,6 +7,7 @@ import { CareersForm } from "~/components/forms/careers-form";
 import { Island } from "~/components/islands";
 import { SectionLink } from "~/components/sections/actions";
 import { PageHero } from "~/components/sections/page-hero";
+import { valueItemsOf } from "~/components/sections/page-icons";
 import { Section } from "~/components/sections/section";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { ServerMarkup } from "~/components/ui/server-markup";
@@ -61,7 +62,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         }
       />
       <Section id={careers.whyJoin.id} heading={careers.whyJoin.heading} intro={careers.whyJoin.intro}>
-        <ValueGrid items={careers.whyJoin.items} columns={4} />
+        <ValueGrid items={valueItemsOf(loaderData.page.benefits)} columns={4} />
       </Section>
       <Section
         id={careers.values.id}
@@ -69,7 +70,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         intro={careers.values.intro}
         tone="sand"
       >
-        <ValueGrid items={careers.values.items} />
+        <ValueGrid items={valueItemsOf(loaderData.page.values)} />
       </Section>
       <Section
         id="current-vacancies"
