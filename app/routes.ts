@@ -74,6 +74,8 @@ export default [
     // The picture library: upload a photo with its words; each picture's words, focal point and deletion.
     route("content/pictures", "routes/staff/pictures.tsx"),
     route("content/pictures/:id", "routes/staff/picture.tsx"),
+    // A page's words (the kind "page"): its cards, shaped as the page lays them out.
+    route("content/page/:key", "routes/staff/content-page.tsx"),
     route("content/:kind/:key", "routes/staff/content-item.tsx"),
     route("confirm", "routes/staff/confirm.tsx"),
     route("*", "routes/staff/not-found.tsx"),

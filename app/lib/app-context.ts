@@ -1,7 +1,13 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import { type PublishedContent, shippedContent } from "#core/content/model.ts";
 import type { RefusedForm } from "#core/forms/form-result.ts";
-import type { AppServices, ContentSchedule, ContentVersion, Logger, RequestValues } from "../../server/contract.ts";
+import type {
+  AppServices,
+  ContentSchedule,
+  ContentVersion,
+  Logger,
+  RequestValues,
+} from "../../server/contract.ts";
 
 /**
  * Everything the server hands to the loaders and actions of the pages it renders (React Router's typed

@@ -4,9 +4,9 @@
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { site } from "#core/config/site.ts";
+import { ukWallToInstant } from "#core/time/london-time.ts";
 import { type CalendarInvitation, calendarUid, interviewCalendar } from "./calendar.ts";
 import { officePlace } from "./interview-words.ts";
-import { ukWallToInstant } from "#core/time/london-time.ts";
 
 function ukTime(date: string, time: string): number {
   const result = ukWallToInstant(date, time);

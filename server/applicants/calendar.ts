@@ -15,8 +15,8 @@ import ical, {
 } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { site } from "#core/config/site.ts";
-import { calendarLocation, calendarSummary, detailLines, type InterviewFacts } from "./interview-words.ts";
 import { ukTimeZone, ukWallParts, type Wall } from "#core/time/london-time.ts";
+import { calendarLocation, calendarSummary, detailLines, type InterviewFacts } from "./interview-words.ts";
 
 /** Everything one version of an interview's invitation says. */
 export type CalendarInvitation = InterviewFacts & {

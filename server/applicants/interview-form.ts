@@ -6,8 +6,8 @@
 import { characterProblem } from "#core/characters.ts";
 import { applicants } from "#core/config/applicants.ts";
 import { interviewLimits, interviewPlaceKinds } from "#core/leads/model.ts";
-import { type InterviewFacts, officePlace } from "./interview-words.ts";
 import { ukClockChangeBetween, ukDay, ukWallToInstant } from "#core/time/london-time.ts";
+import { type InterviewFacts, officePlace } from "./interview-words.ts";
 
 const minute = 60_000;
 

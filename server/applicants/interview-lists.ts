@@ -9,14 +9,6 @@ import {
   type InterviewPlaceKind,
   interviewAnswerLabels,
 } from "#core/leads/model.ts";
-import type { Queryable } from "../db/database.ts";
-import {
-  type Interview,
-  type ListedInterview,
-  listedInterviewsOf,
-  listedScheduledBetween,
-} from "../tables/interviews.ts";
-import { whereForStaff } from "./interview-words.ts";
 import {
   describeWhen,
   ukClock,
@@ -25,6 +17,14 @@ import {
   ukShortDay,
   ukWall,
 } from "#core/time/london-time.ts";
+import type { Queryable } from "../db/database.ts";
+import {
+  type Interview,
+  type ListedInterview,
+  listedInterviewsOf,
+  listedScheduledBetween,
+} from "../tables/interviews.ts";
+import { whereForStaff } from "./interview-words.ts";
 
 const minute = 60_000;
 

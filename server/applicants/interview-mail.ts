@@ -5,6 +5,7 @@
  * and the interviews' commands write the same words.
  */
 import { site } from "#core/config/site.ts";
+import { describeWhen, ukClock, ukDay } from "#core/time/london-time.ts";
 import {
   type ApplicantLinks,
   applicantAction,
@@ -15,7 +16,6 @@ import {
 import type { Applicant } from "../tables/leads/applications.ts";
 import { interviewCalendar } from "./calendar.ts";
 import { detailLines, type InterviewFacts, whereForApplicant } from "./interview-words.ts";
-import { describeWhen, ukClock, ukDay } from "#core/time/london-time.ts";
 
 /** The application an interview is for, as its e-mails need it. */
 export type InterviewApplicant = Applicant;

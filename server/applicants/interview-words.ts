@@ -3,8 +3,8 @@
  * calendar invitation's LOCATION and DESCRIPTION, the timeline and the workspace's lists.
  */
 import { addressLine, site } from "#core/config/site.ts";
-import type { InterviewBooking } from "../tables/interviews.ts";
 import { describeWhen } from "#core/time/london-time.ts";
+import type { InterviewBooking } from "../tables/interviews.ts";
 
 /** What an interview's words are made from: its booking. */
 export type InterviewFacts = InterviewBooking;

@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { applicants } from "#core/config/applicants.ts";
 import type { StaffLimitsConfig } from "#core/config/staff-limits.ts";
 import { kindOfReference } from "#core/leads/model.ts";
+import { describeWhen } from "#core/time/london-time.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ApplicantLinks, QueuedMail } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
@@ -36,7 +37,6 @@ import {
 } from "./interview-lists.ts";
 import { type InterviewApplicant, type InterviewSending, interviewMail } from "./interview-mail.ts";
 import { timelineDetail } from "./interview-words.ts";
-import { describeWhen } from "#core/time/london-time.ts";
 
 const hour = 60 * 60_000;
 

@@ -16,6 +16,7 @@ import {
   type ScanStatus,
 } from "#core/leads/model.ts";
 import { addPeriod, describePeriod } from "#core/retention-periods.ts";
+import { describeWhen } from "#core/time/london-time.ts";
 import type { Queryable } from "../db/database.ts";
 import { type ApplicantLink, readApplicantLink, referenceInLink } from "../protection/applicant-link.ts";
 import { documentsForApplicant } from "../tables/documents.ts";
@@ -23,7 +24,6 @@ import { nextInterviewOf } from "../tables/interviews.ts";
 import { type ApplicationRow, applicationOf } from "../tables/leads/applications.ts";
 import { appliedFor } from "../tables/vacancies.ts";
 import { whereForApplicant } from "./interview-words.ts";
-import { describeWhen } from "#core/time/london-time.ts";
 
 /** A document as the applicant sees it: what it is, its name and size, and where it stands with the scanner. */
 export type ApplicantDocument = { label: string; fileName: string; size: string; note: string | null };

@@ -17,6 +17,7 @@ import { characterProblem } from "#core/characters.ts";
 import { site } from "#core/config/site.ts";
 import { type ApplicationStatus, fileSize, statusLabel } from "#core/leads/model.ts";
 import { leadPath } from "#core/staff/paths.ts";
+import { describeWhen } from "#core/time/london-time.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { type ApplicantLinks, applicantAction, applicantEnding, greeting } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
@@ -38,7 +39,6 @@ import { currentEmailOf } from "../tables/staff.ts";
 import { recordEvent } from "../tables/timeline.ts";
 import { vacancyTitle } from "../tables/vacancies.ts";
 import { cancelScheduledInterviews } from "./interviews.ts";
-import { describeWhen } from "#core/time/london-time.ts";
 import { freshLinkWindowMs, type SelfServiceLimits, selfServiceLimits } from "./self-service-limits.ts";
 import {
   type ApplicantView,

@@ -24,6 +24,7 @@ import { staffForm } from "~/lib/staff/form.server";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/content-item";
 import { mayNotKeepContent } from "./content.server";
+import { actOnSchedule, isScheduleIntent, scheduleDoneWords, scheduleView } from "./content-schedule.server";
 
 /** What each finished action says on the item's page once it has come back to it. */
 export const doneWords = {
@@ -33,6 +34,7 @@ export const doneWords = {
   published: "Published. Every page that shows it has the new version within a few seconds.",
   restored:
     "Restored as a new version. It goes live once someone else with Approve site content approves it.",
+  ...scheduleDoneWords,
 } as const;
 type Done = keyof typeof doneWords;
 
@@ -100,7 +102,8 @@ function previewOf(
 
 /** An item of site content: its newest version in the edit form, what awaits approval, its history and a diff. */
 export async function loadContentItem({ request, context, params }: Route.LoaderArgs) {
-  const { content, me } = await requireStaff(request, context);
+  const services = await requireStaff(request, context);
+  const { content, me } = services;
   const rights = await content.permissions(me);
   if (!rights.edit && !rights.approve) throw data(mayNotKeepContent, 403);
   const { kind, key } = itemOf(params);
@@ -142,6 +145,7 @@ export async function loadContentItem({ request, context, params }: Route.Loader
     registers: accreditationRegisters,
     services: serviceList.map((service) => ({ value: service.key, label: service.name })),
     today: new Date(requestNow(request, context)).toISOString().slice(0, 10),
+    schedule: await scheduleView(services, { kind, key }, versions, requestNow(request, context)),
   };
 }
 
@@ -185,17 +189,23 @@ const versionNumber = (value: FormDataEntryValue | null) => {
  * save keeps every word typed, and says why by the field, or what changed meanwhile.
  */
 export async function actOnContentItem({ request, context, params }: Route.ActionArgs) {
-  const { content, me } = await requireStaff(request, context);
+  const services = await requireStaff(request, context);
+  const { content, me } = services;
   const { kind, key } = itemOf(params);
   const form = await staffForm(request);
   const intent = form.get("intent");
+  if (isScheduleIntent(intent)) return actOnSchedule(services, me, { kind, key }, form);
   const path = contentItemPath(kind, key);
   const answer = async (outcome: Awaited<ReturnType<typeof content.approve>>, done: Done) => {
     if (!outcome.ok) throw data(outcome.problem, outcome.status);
     throw redirect(`${path}?done=${done}`, 303);
   };
   const at = () => ({ kind, key, version: versionNumber(form.get("version")) });
-  if (intent === "approve") return answer(await content.approve(me, at()), "approved");
+  if (intent === "approve") {
+    const approved = await content.approve(me, at());
+    // Approved before its scheduled time: it goes live then, not now.
+    return answer(approved, approved.ok && approved.state === "awaiting" ? "approved-scheduled" : "approved");
+  }
   if (intent === "publish") return answer(await content.publish(me, at()), "published");
   if (intent === "ask-version") return answer(await content.ask(me, at()), "asked");
   if (intent === "restore") {

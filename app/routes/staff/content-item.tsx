@@ -1,12 +1,14 @@
 import { Form, Link } from "react-router";
 import { accreditationLimits } from "#core/content/accreditation.ts";
 import type { ContentChange } from "#core/content/model.ts";
+import { ContentSchedule } from "~/components/staff/content-schedule";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { staffMeta } from "~/lib/staff/meta";
 import type { Route } from "./+types/content-item";
 import { actOnContentItem, type ContentActionResult, loadContentItem } from "./content-item.server";
+import type { ScheduleActionResult } from "./content-schedule.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return staffMeta(loaderData ? `${loaderData.name} · Site content` : "Site content");
@@ -65,7 +67,8 @@ function Changes({ changes, caption }: { changes: ContentChange[]; caption: stri
 
 export default function ContentItem({ loaderData, actionData }: Route.ComponentProps) {
   const item = loaderData;
-  const result = actionData as ContentActionResult | undefined;
+  const scheduleResult = (actionData as Partial<ScheduleActionResult> | undefined)?.schedule;
+  const result = scheduleResult ? undefined : (actionData as ContentActionResult | undefined);
   const values = result?.values ?? item.fields;
   const problem = (field: string) => result?.problems[field];
   const latest = item.latest;
@@ -119,7 +122,13 @@ export default function ContentItem({ loaderData, actionData }: Route.ComponentP
         </section>
       )}
 
-      {latest.state === "awaiting" && (
+      {latest.state === "awaiting" && latest.approvedBy && (
+        <p className="rounded-lg bg-white p-4 font-medium ring-1 ring-navy-100">
+          Version {latest.version} is approved by {latest.approvedBy}: it goes live at its scheduled time.
+        </p>
+      )}
+
+      {latest.state === "awaiting" && !latest.approvedBy && (
         <section
           aria-labelledby="awaiting"
           className="space-y-3 rounded-xl bg-white p-5 ring-1 ring-navy-100"
@@ -167,6 +176,8 @@ export default function ContentItem({ loaderData, actionData }: Route.ComponentP
           </Form>
         </section>
       )}
+
+      <ContentSchedule view={item.schedule} result={scheduleResult} mayEdit={item.rights.edit} />
 
       {item.rights.edit && values && (
         <Form

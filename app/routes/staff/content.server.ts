@@ -1,5 +1,11 @@
 import { data } from "react-router";
-import { type ContentKind, contentItemPath, kindWords, stateWords } from "#core/content/model.ts";
+import {
+  type ContentKind,
+  contentItemPath,
+  contentPages,
+  kindWords,
+  stateWords,
+} from "#core/content/model.ts";
 import { moment } from "#core/leads/model.ts";
 import { formatClosingDate } from "#core/vacancies/model.ts";
 import { requireStaff } from "~/lib/staff/session.server";
@@ -8,6 +14,31 @@ import type { Route } from "./+types/content";
 /** Those who may neither edit nor approve the site's content are told so, not shown the list. */
 export const mayNotKeepContent =
   "Site content is kept by those an administrator allows on the Team page (Edit site content, Approve site content).";
+
+/** The pages whose words are site content, listed as the accreditations are. */
+async function pagesGroup(content: Awaited<ReturnType<typeof requireStaff>>["content"]) {
+  const kind: ContentKind = "page";
+  const items = await content.list(kind);
+  return {
+    kind,
+    heading: kindWords[kind].many,
+    items: items.map(({ key, latest, published }) => ({
+      key,
+      path: contentItemPath(kind, key),
+      name: contentPages[key as keyof typeof contentPages] ?? key,
+      lastDay: null,
+      published: published?.version ?? null,
+      latest: latest
+        ? {
+            version: latest.version,
+            state: stateWords[latest.state],
+            by: latest.authorName ?? "the words the site shipped with",
+            at: moment(latest.createdAt),
+          }
+        : null,
+    })),
+  };
+}
 
 /** Every item of site content, by kind, with where its newest version stands and what is published. */
 export async function loadContentList({ request, context }: Route.LoaderArgs) {
@@ -40,6 +71,7 @@ export async function loadContentList({ request, context }: Route.LoaderArgs) {
           };
         }),
       },
+      await pagesGroup(content),
     ],
     rights,
   };

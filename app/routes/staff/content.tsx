@@ -20,8 +20,9 @@ export default function SiteContent({ loaderData }: Route.ComponentProps) {
       <div className="space-y-2">
         <h1 className="text-2xl font-bold">Site content</h1>
         <p className="text-navy-800">
-          What the public pages claim, kept here. Each change is a new version: a claim buyers rely on goes
-          live only when a second person with Approve site content approves it, and every version is kept.
+          What the public pages claim and say, kept here. Each change is a new version: a claim buyers rely on
+          goes live only when a second person with Approve site content approves it, a page's words when you
+          publish them, and every version is kept. Any change can be scheduled for a set UK time.
         </p>
         <p className="text-navy-800">
           You may {rights.edit ? "edit" : "not edit"} site content and{" "}

@@ -1,0 +1,187 @@
+import { data, redirect } from "react-router";
+import {
+  type CareersPage,
+  type CareersPageFields,
+  cardLimits,
+  cardMoveOf,
+  careersFieldsFrom,
+  careersFieldsOf,
+  careersListNames,
+  careersLists,
+  careersPageChanges,
+  careersPageFromFields,
+  careersPageSchema,
+  moveCard,
+  pageIcons,
+  pageIconWords,
+} from "#core/content/careers-page.ts";
+import { type ContentChange, contentItemPath, contentPages, stateWords } from "#core/content/model.ts";
+import { moment } from "#core/leads/model.ts";
+import type { ContentVersion } from "~/lib/app-context";
+import { requestNow } from "~/lib/clock.server";
+import { staffForm } from "~/lib/staff/form.server";
+import { requireStaff } from "~/lib/staff/session.server";
+import type { Route } from "./+types/content-page";
+import { mayNotKeepContent } from "./content.server";
+import { actOnSchedule, isScheduleIntent, scheduleDoneWords, scheduleView } from "./content-schedule.server";
+
+/** What each finished action says on the page's item once it has come back to it. */
+const doneWords = {
+  saved: "Draft saved. Nothing on the site has changed: publish it, or schedule it, when it is ready.",
+  published: "Published. The page shows the new words within a few seconds.",
+  restored: "Restored as a new draft. Publish it, or schedule it, to put those words back on the page.",
+  ...scheduleDoneWords,
+} as const;
+type Done = keyof typeof doneWords;
+
+function pageOf(params: { key?: string }): keyof typeof contentPages {
+  const key = Object.keys(contentPages).find((entry) => entry === params.key);
+  if (!key) throw data("There is no such page.", 404);
+  return key as keyof typeof contentPages;
+}
+
+/** A version's body as the page's words, or null when it no longer passes (never expected). */
+function wordsOf(version: ContentVersion | undefined): CareersPage | null {
+  if (!version) return null;
+  const parsed = careersPageSchema.safeParse(version.body);
+  return parsed.success ? (parsed.data as CareersPage) : null;
+}
+
+/** The lists of cards the form shows, each with its heading, its one-card word and how many it holds. */
+const lists = careersListNames.map((list) => ({ list, ...careersLists[list] }));
+
+/** The page's words: the newest version in the edit form, a draft's changes, its schedule and history. */
+export async function loadContentPage({ request, context, params }: Route.LoaderArgs) {
+  const services = await requireStaff(request, context);
+  const { content, me } = services;
+  const rights = await content.permissions(me);
+  if (!rights.edit && !rights.approve) throw data(mayNotKeepContent, 403);
+  const key = pageOf(params);
+  const versions = await content.history("page", key);
+  if (!versions || versions.length === 0) throw data("There is no such page.", 404);
+  const latest = versions.at(-1) as ContentVersion;
+  const published = versions.find((version) => version.state === "published");
+  const current = wordsOf(latest);
+  const done = new URL(request.url).searchParams.get("done");
+  const live = wordsOf(published);
+  return {
+    key,
+    path: contentItemPath("page", key),
+    name: contentPages[key],
+    rights,
+    fields: current ? careersFieldsOf(current) : null,
+    latest: { version: latest.version, state: latest.state, stateWords: stateWords[latest.state] },
+    published: published?.version ?? null,
+    // What the draft changes on the page, for whoever publishes it.
+    draftChanges: latest.state === "draft" && current && live ? careersPageChanges(live, current) : [],
+    history: versions
+      .map((version) => ({
+        version: version.version,
+        stateWords: stateWords[version.state],
+        by:
+          version.authorName ??
+          (version.authorId === null ? "the words the site shipped with" : "a former member of staff"),
+        at: moment(version.createdAt),
+        restoredFrom: version.restoredFrom,
+      }))
+      .reverse(),
+    done: done && done in doneWords ? doneWords[done as Done] : null,
+    lists,
+    icons: pageIcons.map((icon) => ({ value: icon, label: pageIconWords[icon] })),
+    limits: cardLimits,
+    schedule: await scheduleView(services, { kind: "page", key }, versions, requestNow(request, context)),
+  };
+}
+
+/** What the edit form says after a move, a refused save or a conflict: the cards as typed, and any problems. */
+export type ContentPageActionResult = {
+  problem: string | null;
+  problems: Record<string, string>;
+  values: CareersPageFields;
+  changed?: { version: number; changes: ContentChange[] } | null;
+};
+
+const versionNumber = (value: FormDataEntryValue | null) => {
+  const number = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(number) || number < 1) throw data("That version was not understood.", 400);
+  return number;
+};
+
+/**
+ * The page's forms: a card moved up or down, removed or added (the form comes back so, nothing saved),
+ * Save draft, Publish (page words need no second approval), Restore, and the schedule's forms.
+ */
+export async function actOnContentPage({ request, context, params }: Route.ActionArgs) {
+  const services = await requireStaff(request, context);
+  const { content, me } = services;
+  const key = pageOf(params);
+  const item = { kind: "page" as const, key };
+  const form = await staffForm(request);
+  const intent = form.get("intent");
+  if (isScheduleIntent(intent)) return actOnSchedule(services, me, item, form);
+  const path = contentItemPath("page", key);
+  const answer = (outcome: Awaited<ReturnType<typeof content.publish>>, done: Done) => {
+    if (!outcome.ok) throw data(outcome.problem, outcome.status);
+    throw redirect(`${path}?done=${done}`, 303);
+  };
+  if (intent === "publish") {
+    return answer(
+      await content.publish(me, { ...item, version: versionNumber(form.get("version")) }),
+      "published",
+    );
+  }
+  if (intent === "restore") {
+    const at = {
+      ...item,
+      version: versionNumber(form.get("version")),
+      basedOn: versionNumber(form.get("basedOn")),
+    };
+    return answer(await content.restore(me, at), "restored");
+  }
+  const values = careersFieldsFrom((name) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : null;
+  });
+  const card = form.get("card");
+  if (typeof card === "string") {
+    const move = cardMoveOf(card);
+    if (!move) throw data("That change to the cards was not understood.", 400);
+    return data<ContentPageActionResult>({ problem: null, problems: {}, values: moveCard(values, move) });
+  }
+  if (intent !== "save") throw data("Choose Save draft or Publish.", 400);
+  const checked = careersPageFromFields(values);
+  if (!checked.ok) {
+    const count = Object.keys(checked.problems).length;
+    return data<ContentPageActionResult>(
+      {
+        problem:
+          count === 1
+            ? "There is a problem with the page's words."
+            : `There are ${count} problems with the page's words.`,
+        problems: checked.problems,
+        values,
+      },
+      400,
+    );
+  }
+  const basedOn = versionNumber(form.get("basedOn"));
+  const outcome = await content.save(me, { ...item, body: checked.value, basedOn, ask: false });
+  if (!outcome.ok) {
+    if (outcome.status === 403 || outcome.status === 404) throw data(outcome.problem, outcome.status);
+    const latest = (await content.history("page", key))?.at(-1);
+    const saved = wordsOf(latest);
+    return data<ContentPageActionResult>(
+      {
+        problem: outcome.problem,
+        problems: outcome.problems ?? {},
+        values,
+        changed:
+          outcome.changed && latest && saved
+            ? { version: latest.version, changes: careersPageChanges(saved, checked.value) }
+            : null,
+      },
+      outcome.status,
+    );
+  }
+  throw redirect(`${path}?done=saved`, 303);
+}

@@ -1,0 +1,330 @@
+import { Form, Link } from "react-router";
+import type { ContentChange } from "#core/content/model.ts";
+import { ContentSchedule } from "~/components/staff/content-schedule";
+import { Button } from "~/components/ui/button";
+import { controlClass, Field, TextField } from "~/components/ui/field";
+import { staffMeta } from "~/lib/staff/meta";
+import type { Route } from "./+types/content-page";
+import { actOnContentPage, type ContentPageActionResult, loadContentPage } from "./content-page.server";
+import type { ScheduleActionResult } from "./content-schedule.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return staffMeta(loaderData ? `${loaderData.name} · Site content` : "Site content");
+}
+
+// The page's reading and every post's rules live in content-page.server.ts, which stays out of the browser.
+export async function loader(args: Route.LoaderArgs) {
+  return loadContentPage(args);
+}
+
+export async function action(args: Route.ActionArgs) {
+  return actOnContentPage(args);
+}
+
+/** A form field's element id: "benefits.2.title" is "content-benefits-2-title". */
+const fieldId = (field: string) => `content-${field.replaceAll(".", "-")}`;
+
+/** What differs between two versions, card by card. */
+function Changes({ changes, caption }: { changes: ContentChange[]; caption: string }) {
+  if (changes.length === 0) return <p>{caption}: nothing differs.</p>;
+  return (
+    <table className="w-full border-collapse text-left">
+      <caption className="mb-2 text-left font-semibold">{caption}</caption>
+      <thead>
+        <tr className="border-b border-navy-200">
+          <th scope="col" className="py-2 pr-4">
+            Card
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Before
+          </th>
+          <th scope="col" className="py-2">
+            After
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.field} className="border-b border-navy-100 align-top">
+            <th scope="row" className="py-2 pr-4 font-semibold">
+              {change.field}
+            </th>
+            <td className="py-2 pr-4 wrap-anywhere">
+              <del className="bg-red-50 text-red-900">{change.before || "(none)"}</del>
+            </td>
+            <td className="py-2 wrap-anywhere">
+              <ins className="bg-accent-100 text-navy-900 no-underline">{change.after || "(none)"}</ins>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function ContentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const item = loaderData;
+  const scheduleResult = (actionData as Partial<ScheduleActionResult> | undefined)?.schedule;
+  const result = scheduleResult ? undefined : (actionData as ContentPageActionResult | undefined);
+  const values = result?.values ?? item.fields;
+  const problem = (field: string) => result?.problems[field];
+  const latest = item.latest;
+  // A move brings the form back with the cards as typed; a new key each time so it shows them.
+  const formKey = `${latest.version}-${JSON.stringify(result?.values ?? null)}`;
+
+  return (
+    <div className="max-w-5xl space-y-6">
+      <div className="space-y-1">
+        <p>
+          <Link to="/staff/content" className="font-semibold text-accent-800 underline">
+            All site content
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold">{item.name}</h1>
+        <p className="text-navy-800">
+          {item.published ? `Version ${item.published} is published` : "Nothing is published"}
+          {latest.version !== item.published &&
+            ` · version ${latest.version} is ${latest.stateWords.toLowerCase()}`}
+        </p>
+      </div>
+
+      <div role="status">
+        {item.done && !actionData && <p className="rounded-lg bg-accent-100 p-3 font-medium">{item.done}</p>}
+      </div>
+      {result?.problem && (
+        <div role="alert" className="rounded-lg border border-red-700 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{result.problem}</p>
+          {Object.keys(result.problems).length > 0 && (
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {Object.entries(result.problems).map(([field, message]) => (
+                <li key={field}>
+                  <a href={`#${fieldId(field)}`} className="underline">
+                    {message}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {result?.changed && (
+        <section aria-labelledby="changed-since" className="rounded-xl bg-white p-5 ring-1 ring-navy-100">
+          <h2 id="changed-since" className="mb-2 text-lg font-bold">
+            Saved now (version {result.changed.version}) beside your words
+          </h2>
+          <Changes
+            changes={result.changed.changes}
+            caption={`Before: version ${result.changed.version} as saved. After: your words, still in the form below`}
+          />
+        </section>
+      )}
+
+      {latest.state === "draft" && item.rights.edit && (
+        <section aria-labelledby="draft" className="space-y-3 rounded-xl bg-white p-5 ring-1 ring-navy-100">
+          <h2 id="draft" className="text-lg font-bold">
+            Version {latest.version} is a draft
+          </h2>
+          <Changes changes={item.draftChanges} caption="What it changes on the page" />
+          <Form method="post">
+            <input type="hidden" name="version" value={latest.version} />
+            <Button type="submit" name="intent" value="publish">
+              Publish now
+            </Button>
+          </Form>
+        </section>
+      )}
+
+      <ContentSchedule view={item.schedule} result={scheduleResult} mayEdit={item.rights.edit} />
+
+      {item.rights.edit && values && (
+        <Form key={formKey} method="post" aria-labelledby="edit-heading" className="space-y-6">
+          <h2 id="edit-heading" className="text-lg font-bold">
+            Edit: a new version from version {latest.version}
+          </h2>
+          <p className="text-navy-800">
+            Each card is a title, a short text and an icon. Move a card up or down to change the order the
+            page shows them in; nothing is saved until you press Save draft.
+          </p>
+          <input type="hidden" name="basedOn" value={latest.version} />
+          {item.lists.map(({ list, heading, one, max }) => {
+            const cards = values[list];
+            return (
+              <fieldset key={list} className="space-y-4 rounded-xl bg-white p-5 ring-1 ring-navy-100">
+                <legend className="px-1 text-lg font-bold">{heading}</legend>
+                <p className="text-sm text-navy-700">At most {max} cards: what the page's rows hold.</p>
+                <ol className="space-y-4">
+                  {cards.map((card, index) => {
+                    const name = (part: string) => `${list}.${index}.${part}`;
+                    const label = `${one.charAt(0).toUpperCase()}${one.slice(1)} ${index + 1}`;
+                    return (
+                      // Cards are posted and moved by their place in the list: the place is their key.
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the list is redrawn whole on every move
+                      <li key={index}>
+                        <fieldset className="grid gap-4 rounded-lg border border-navy-100 p-4 sm:grid-cols-2">
+                          <legend className="px-1 font-semibold">{label}</legend>
+                          <TextField
+                            id={fieldId(name("title"))}
+                            label="Title"
+                            name={name("title")}
+                            required
+                            maxLength={item.limits.title}
+                            defaultValue={card.title}
+                            error={problem(name("title"))}
+                          />
+                          <Field
+                            id={fieldId(name("icon"))}
+                            label="Icon"
+                            required
+                            error={problem(name("icon"))}
+                          >
+                            {(control) => (
+                              <select
+                                {...control}
+                                name={name("icon")}
+                                required
+                                defaultValue={card.icon}
+                                className={controlClass}
+                              >
+                                <option value="">Choose an icon</option>
+                                {item.icons.map((icon) => (
+                                  <option key={icon.value} value={icon.value}>
+                                    {icon.label}
+                                  </option>
+                                ))}
+                              </select>
+                            )}
+                          </Field>
+                          <Field
+                            id={fieldId(name("text"))}
+                            className="sm:col-span-2"
+                            label="Text"
+                            description={`One or two sentences, at most ${item.limits.text} characters.`}
+                            required
+                            error={problem(name("text"))}
+                          >
+                            {(control) => (
+                              <textarea
+                                {...control}
+                                name={name("text")}
+                                rows={2}
+                                required
+                                maxLength={item.limits.text}
+                                defaultValue={card.text}
+                                className={controlClass}
+                              />
+                            )}
+                          </Field>
+                          <div className="flex flex-wrap gap-2 sm:col-span-2">
+                            <Button
+                              type="submit"
+                              name="card"
+                              value={`${list}:${index}:up`}
+                              variant="secondary"
+                              size="sm"
+                              formNoValidate
+                              disabled={index === 0}
+                            >
+                              Move up<span className="sr-only"> {label}</span>
+                            </Button>
+                            <Button
+                              type="submit"
+                              name="card"
+                              value={`${list}:${index}:down`}
+                              variant="secondary"
+                              size="sm"
+                              formNoValidate
+                              disabled={index === cards.length - 1}
+                            >
+                              Move down<span className="sr-only"> {label}</span>
+                            </Button>
+                            <Button
+                              type="submit"
+                              name="card"
+                              value={`${list}:${index}:remove`}
+                              variant="secondary"
+                              size="sm"
+                              formNoValidate
+                              disabled={cards.length === 1}
+                            >
+                              Remove<span className="sr-only"> {label}</span>
+                            </Button>
+                          </div>
+                        </fieldset>
+                      </li>
+                    );
+                  })}
+                </ol>
+                {cards.length < max && (
+                  <Button type="submit" name="card" value={`${list}:add`} variant="secondary" formNoValidate>
+                    Add a {one}
+                  </Button>
+                )}
+              </fieldset>
+            );
+          })}
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="save">
+              Save draft
+            </Button>
+          </div>
+        </Form>
+      )}
+
+      <section aria-labelledby="history" className="space-y-3">
+        <h2 id="history" className="text-xl font-bold">
+          History
+        </h2>
+        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-navy-100">
+          <table className="w-full min-w-[36rem] border-collapse text-left">
+            <thead>
+              <tr className="border-b border-navy-200">
+                <th scope="col" className="p-3">
+                  Version
+                </th>
+                <th scope="col" className="p-3">
+                  State
+                </th>
+                <th scope="col" className="p-3">
+                  Made
+                </th>
+                <th scope="col" className="p-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {item.history.map((entry) => (
+                <tr key={entry.version} className="border-b border-navy-100 align-top">
+                  <th scope="row" className="p-3">
+                    {entry.version}
+                  </th>
+                  <td className="p-3">
+                    {entry.stateWords}
+                    {entry.restoredFrom !== null && (
+                      <span className="block text-navy-700">restored from version {entry.restoredFrom}</span>
+                    )}
+                  </td>
+                  <td className="p-3">
+                    {entry.by}, <time dateTime={entry.at.iso}>{entry.at.text}</time>
+                  </td>
+                  <td className="p-3">
+                    {item.rights.edit && entry.version !== latest.version && (
+                      <Form method="post">
+                        <input type="hidden" name="version" value={entry.version} />
+                        <input type="hidden" name="basedOn" value={latest.version} />
+                        <Button type="submit" name="intent" value="restore" variant="secondary" size="sm">
+                          Restore this version
+                          <span className="sr-only"> (version {entry.version})</span>
+                        </Button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
