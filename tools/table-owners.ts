@@ -85,6 +85,11 @@ export const sharedReads: { owner: string; reads: string; why: string }[] = [
     why: "a content version's history names who made and who approved it, read with it in the one statement",
   },
   {
+    owner: "server/tables/content-schedules.ts",
+    reads: "staff",
+    why: "a scheduled change to site content names who scheduled it, read with it in the one statement",
+  },
+  {
     owner: "server/tables/notes.ts",
     reads: "staff",
     why: "a lead's notes carry their authors' names, read with them in the one statement",
