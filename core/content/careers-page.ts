@@ -71,6 +71,8 @@ const cardSchema = z.object({
   icon: z.enum(pageIcons, { error: "Choose an icon from the list." }),
 });
 
+const duplicateTitle = "Another card in this list has this title: give each its own.";
+
 const listSchema = (list: CareersList) =>
   z
     .array(cardSchema)
@@ -86,7 +88,7 @@ const listSchema = (list: CareersList) =>
           ctx.addIssue({
             code: "custom",
             path: [index, "title"],
-            message: "Another card in this list has this title: give each its own.",
+            message: duplicateTitle,
           });
         }
         seen.add(title);
@@ -221,6 +223,15 @@ export function careersPageFromFields(
     // A problem with a whole list (too few, too many) is shown by its first card's title.
     const field = path.length >= 3 ? path.join(".") : `${path[0] ?? "benefits"}.0.title`;
     problems[field] ??= issue.message;
+  }
+  // The titles' rule is the list's, which zod checks only once every card passes: say it at once.
+  for (const list of careersListNames) {
+    const seen = new Set<string>();
+    fields[list].forEach((card, index) => {
+      const title = card.title.normalize("NFC").trim().toLowerCase();
+      if (title && seen.has(title)) problems[cardField(list, index, "title")] ??= duplicateTitle;
+      seen.add(title);
+    });
   }
   return { ok: false, problems };
 }
