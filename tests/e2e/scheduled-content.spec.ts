@@ -2,7 +2,8 @@
 // benefit to the Careers page (a new card, moved up a place), saves it as a draft and schedules it for
 // the next minute but one, UK time. A time already past is refused by its field. Until its time the new
 // benefit is on neither process's /careers; after it, it is on both, once, and the audit log says it was
-// published at its scheduled time exactly once.
+// published at its scheduled time exactly once. On the way: without JavaScript a card is added and moved
+// up with every word kept, and markup typed into a card reaches the page as text.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,9 @@ import { addVirtualAuthenticator } from "../support/passkeys.ts";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 
 const benefit = `Free Uniform ${randomBytes(3).toString("hex").toUpperCase()}`;
+// Markup typed into a card is shown as text.
+const typed = "Uniform and <em>safety</em> boots provided from your first shift.";
+const escaped = "Uniform and &lt;em&gt;safety&lt;/em&gt; boots provided from your first shift.";
 
 /** Joins the team through an invitation on this server, with a passkey made in this browser. */
 async function join(browser: Browser, db: Database, base: string, name: string, grant: string) {
@@ -72,6 +76,28 @@ test("a Careers benefit scheduled for a UK time appears on both processes at tha
     expect(before).toContain("People First");
 
     const editor = await join(browser, db, base, "Edith Editor", "can_edit_content");
+
+    // Without JavaScript, a card is added and moved up a place, every word kept, nothing saved.
+    const plainContext = await browser.newContext({
+      baseURL: base,
+      javaScriptEnabled: false,
+      storageState: await editor.context().storageState(),
+    });
+    const plain = await plainContext.newPage();
+    await plain.goto("/staff/content/page/careers");
+    await plain.getByRole("button", { name: "Add a value" }).click();
+    await plain
+      .getByRole("group", { name: "Value 4" })
+      .getByRole("textbox", { name: "Title" })
+      .fill("Honesty");
+    await plain.getByRole("button", { name: "Move up Value 4" }).click();
+    await expect(
+      plain.getByRole("group", { name: "Value 3" }).getByRole("textbox", { name: "Title" }),
+    ).toHaveValue("Honesty");
+    await expect(
+      plain.getByRole("group", { name: "Value 4" }).getByRole("textbox", { name: "Title" }),
+    ).toHaveValue("Growth");
+    await plainContext.close();
     await editor.goto("/staff/content");
     await editor.getByRole("link", { name: "The Careers page" }).click();
     await expect(editor.getByRole("heading", { level: 1, name: "The Careers page" })).toBeVisible();
@@ -80,9 +106,7 @@ test("a Careers benefit scheduled for a UK time appears on both processes at tha
     await editor.getByRole("button", { name: "Add a benefit" }).click();
     const fifth = editor.getByRole("group", { name: "Benefit 5" });
     await fifth.getByRole("textbox", { name: "Title" }).fill(benefit);
-    await fifth
-      .getByRole("textbox", { name: "Text" })
-      .fill("Uniform and safety boots provided from your first shift.");
+    await fifth.getByRole("textbox", { name: "Text" }).fill(typed);
     await fifth.getByRole("combobox", { name: "Icon" }).selectOption("star");
     await editor.getByRole("button", { name: "Move up Benefit 5" }).click();
     const fourth = editor.getByRole("group", { name: "Benefit 4" });
@@ -133,6 +157,11 @@ test("a Careers benefit scheduled for a UK time appears on both processes at tha
       "SELECT detail FROM audit_log WHERE action = 'content-published' ORDER BY id",
     );
     expect(published).toEqual([{ detail: expect.stringMatching(/^page careers v2 at its scheduled time/) }]);
+    for (const server of servers) {
+      const body = await (await fetch(`${server.url}/careers`)).text();
+      expect(body).toContain(escaped);
+      expect(body).not.toContain(typed);
+    }
     // Still once, a few runs later.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await counts(servers)).toEqual([1, 1]);
