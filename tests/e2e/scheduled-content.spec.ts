@@ -119,7 +119,8 @@ test("a Careers benefit scheduled for a UK time appears on both processes at tha
     await expect(editor.getByRole("row", { name: /Why Join Our Team, card 4/ })).toContainText(benefit);
 
     // A time already past is refused by its field.
-    const past = ukWall(Date.now() - 2 * 60_000);
+    // Midnight today: always past, and never before the date field's earliest day.
+    const past = { date: ukWall(Date.now()).date, time: "00:00" };
     const schedule = editor.getByRole("region", { name: "Schedule" });
     await schedule.getByLabel("Publish on").fill(past.date);
     await schedule.getByLabel("Publish at (UK time)").fill(past.time);
