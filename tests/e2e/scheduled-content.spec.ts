@@ -114,6 +114,12 @@ test("a Careers benefit scheduled for a UK time appears on both processes at tha
     await expect(
       editor.getByRole("group", { name: "Benefit 5" }).getByRole("textbox", { name: "Title" }),
     ).toHaveValue("Supportive Environment");
+    // Preview draws the cards as the page would, saving nothing.
+    await editor.getByRole("button", { name: "Preview" }).click();
+    const preview = editor.getByRole("region", { name: /^Preview/ });
+    await expect(preview.getByRole("heading", { level: 3, name: benefit })).toBeVisible();
+    await expect(preview).toContainText(typed);
+    await expectNoAxeViolations(editor);
     await editor.getByRole("button", { name: "Save draft" }).click();
     await expect(editor.getByText("Draft saved.")).toBeVisible();
     await expect(editor.getByRole("row", { name: /Why Join Our Team, card 4/ })).toContainText(benefit);

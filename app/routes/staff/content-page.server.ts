@@ -99,6 +99,8 @@ export type ContentPageActionResult = {
   problems: Record<string, string>;
   values: CareersPageFields;
   changed?: { version: number; changes: ContentChange[] } | null;
+  /** The cards checked and drawn as the page would show them, not saved. */
+  preview?: CareersPage | null;
 };
 
 const versionNumber = (value: FormDataEntryValue | null) => {
@@ -148,7 +150,7 @@ export async function actOnContentPage({ request, context, params }: Route.Actio
     if (!move) throw data("That change to the cards was not understood.", 400);
     return data<ContentPageActionResult>({ problem: null, problems: {}, values: moveCard(values, move) });
   }
-  if (intent !== "save") throw data("Choose Save draft or Publish.", 400);
+  if (intent !== "save" && intent !== "preview") throw data("Choose Save draft, Preview or Publish.", 400);
   const checked = careersPageFromFields(values);
   if (!checked.ok) {
     const count = Object.keys(checked.problems).length;
@@ -163,6 +165,9 @@ export async function actOnContentPage({ request, context, params }: Route.Actio
       },
       400,
     );
+  }
+  if (intent === "preview") {
+    return data<ContentPageActionResult>({ problem: null, problems: {}, values, preview: checked.value });
   }
   const basedOn = versionNumber(form.get("basedOn"));
   const outcome = await content.save(me, { ...item, body: checked.value, basedOn, ask: false });

@@ -1,5 +1,7 @@
 import { Form, Link } from "react-router";
 import type { ContentChange } from "#core/content/model.ts";
+import { valueItemsOf } from "~/components/sections/page-icons";
+import { ValueGrid } from "~/components/sections/value-grid";
 import { ContentSchedule } from "~/components/staff/content-schedule";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
@@ -266,8 +268,28 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
             <Button type="submit" name="intent" value="save">
               Save draft
             </Button>
+            <Button type="submit" name="intent" value="preview" variant="secondary">
+              Preview
+            </Button>
           </div>
         </Form>
+      )}
+
+      {result?.preview && (
+        <section aria-labelledby="preview" className="space-y-6 rounded-xl bg-white p-5 ring-1 ring-navy-100">
+          <h2 id="preview" className="text-lg font-bold">
+            Preview: the cards as the Careers page would show them (not saved)
+          </h2>
+          {item.lists.map(({ list, heading }) => (
+            <div key={list} className="space-y-4">
+              <h3 className="text-center text-xl font-bold text-navy-900">{heading}</h3>
+              <ValueGrid
+                items={valueItemsOf(result.preview?.[list] ?? [])}
+                columns={list === "benefits" ? 4 : 3}
+              />
+            </div>
+          ))}
+        </section>
       )}
 
       <section aria-labelledby="history" className="space-y-3">
