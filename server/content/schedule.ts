@@ -5,7 +5,7 @@
  * work; each change is still carried out at most once by its own conditional UPDATE, in the transaction
  * that makes it, so a lease that runs out mid-run, two processes at once or a restart cannot publish
  * anything twice. A publication raises the content's generation, so every process shows it within the
- * content poll's half second. See docs/decisions/031-site-content-on-a-schedule.md.
+ * content poll's half second. See docs/decisions/033-site-content-on-a-schedule.md.
  */
 import { type ContentKind, needsApproval } from "#core/content/model.ts";
 import { formatDateTime } from "#core/leads/model.ts";

@@ -1,4 +1,4 @@
--- Site content on a schedule (docs/decisions/031-site-content-on-a-schedule.md).
+-- Site content on a schedule (docs/decisions/033-site-content-on-a-schedule.md).
 --
 -- content_schedules: a change to an item of site content due at a moment (stored as an instant, entered
 -- and shown as UK time): 'publish' a version (version: which one) or 'take-down' the item's published
