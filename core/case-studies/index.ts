@@ -10,14 +10,18 @@ import { salfordQuaysOffice } from "./content/salford-quays-office.ts";
 import { stockportMedicalCentre } from "./content/stockport-medical-centre.ts";
 import { traffordParkDistributionCentre } from "./content/trafford-park-distribution-centre.ts";
 import { wiganFulfilmentPeak } from "./content/wigan-fulfilment-peak.ts";
-import type { CaseStudy } from "./model.ts";
+import type { CaseStudy, Testimonial } from "./model.ts";
 
 /** Newest work first (by the month it started; the title breaks a tie, so the order never shifts). */
-export function newestFirst(list: readonly CaseStudy[]): CaseStudy[] {
+export function newestFirst<T extends CaseStudy>(list: readonly T[]): T[] {
   return [...list].sort((a, b) => b.started.localeCompare(a.started) || a.title.localeCompare(b.title));
 }
 
-export const caseStudies: readonly CaseStudy[] = newestFirst([
+/**
+ * The case studies the site shipped with: the first published version of each (site content, seeded on
+ * a fresh installation). The pages read the published ones (`PublishedContent.caseStudies`), not these.
+ */
+export const caseStudies: readonly (CaseStudy & { testimonial: Testimonial })[] = newestFirst([
   traffordParkDistributionCentre,
   stockportMedicalCentre,
   salfordQuaysOffice,
@@ -26,17 +30,20 @@ export const caseStudies: readonly CaseStudy[] = newestFirst([
   wiganFulfilmentPeak,
 ]);
 
-/** The case study at this address, if any. */
-export function caseStudyBySlug(slug: string): CaseStudy | undefined {
-  return caseStudies.find((caseStudy) => caseStudy.slug === slug);
+/** The case study at this address, if any, among those given (the shipped ones by default). */
+export function caseStudyBySlug(
+  slug: string,
+  from: readonly CaseStudy[] = caseStudies,
+): CaseStudy | undefined {
+  return from.find((caseStudy) => caseStudy.slug === slug);
 }
 
 /** The case studies that used a service, newest first, at most `n` (all when `n` is not given). */
-export function recentCaseStudies(
+export function recentCaseStudies<T extends CaseStudy = (typeof caseStudies)[number]>(
   service: ServiceKey,
   n = Number.POSITIVE_INFINITY,
-  from: readonly CaseStudy[] = caseStudies,
-): CaseStudy[] {
+  from: readonly T[] = caseStudies as readonly T[],
+): T[] {
   return newestFirst(from.filter((caseStudy) => caseStudy.services.includes(service))).slice(0, n);
 }
 

@@ -8,6 +8,29 @@ import type { ServiceKey } from "../config/service-list.ts";
 /** A month as `YYYY-MM`: when the work started, or when words were given. */
 export type Month = `${number}-${number}`;
 
+/** How a person gave their permission to be quoted by name. */
+export const permissionWays = ["email", "letter", "signed-form", "in-person"] as const;
+export type PermissionWay = (typeof permissionWays)[number];
+
+/** The words each way reads as, in the workspace. */
+export const permissionWayWords: Record<PermissionWay, string> = {
+  email: "By e-mail",
+  letter: "By letter",
+  "signed-form": "On a signed form",
+  "in-person": "In person",
+};
+
+/**
+ * The record of a person's permission to be quoted by name: who agreed (the person, or someone for them),
+ * the day, how, and an optional note. Kept with the quote in the workspace; never shown on the pages.
+ */
+export type TestimonialPermission = {
+  agreedBy: string;
+  agreedOn: `${number}-${number}-${number}`;
+  how: PermissionWay;
+  note?: string;
+};
+
 /** The client's words, never without who said them, their role and when (a date as `YYYY-MM-DD`). */
 export type Testimonial = {
   quote: string;
@@ -17,6 +40,8 @@ export type Testimonial = {
   role: string;
   /** When they gave these words, as `YYYY-MM-DD`: the age limit counts from this day. */
   date: `${number}-${number}-${number}`;
+  /** Who agreed to the quote being shown, when and how (required of every case study staff make). */
+  permission?: TestimonialPermission;
 };
 
 /** Who the client is: its sector always; its name only when the client has agreed to be named. */
@@ -52,7 +77,8 @@ export type CaseStudy = {
   /** What we did, as paragraphs. */
   approach: readonly string[];
   results: readonly [CaseStudyResult, ...CaseStudyResult[]];
-  testimonial: Testimonial;
+  /** The client's words; null once the person withdrew their permission or asked to be erased. */
+  testimonial: Testimonial | null;
   /**
    * True for the examples the repository ships: the company in them is fictional, so each is marked as a
    * sample on its page until the owner replaces it with real work (docs/staff-guide.md, "Case studies and testimonials").

@@ -35,7 +35,12 @@ export function testimonialLapsesAt(
  * `now`, and it is younger than the configured age. The type asks for all three; this holds for content
  * the type cannot check (an empty name, a date like 2025-02-30).
  */
-export function isShowable(testimonial: Testimonial, now: number, config = testimonialsConfig): boolean {
+export function isShowable(
+  testimonial: Testimonial | null,
+  now: number,
+  config = testimonialsConfig,
+): testimonial is Testimonial {
+  if (!testimonial) return false;
   if (!testimonial.quote.trim() || !testimonial.name.trim() || !testimonial.role.trim()) return false;
   const given = testimonialGiven(testimonial);
   const lapses = testimonialLapsesAt(testimonial, config);
@@ -49,8 +54,9 @@ export function currentTestimonials(
   config = testimonialsConfig,
 ): AttributedTestimonial[] {
   return from
-    .filter((caseStudy) => isShowable(caseStudy.testimonial, now, config))
-    .map((caseStudy) => ({ ...caseStudy.testimonial, caseStudy }))
+    .flatMap((caseStudy) =>
+      isShowable(caseStudy.testimonial, now, config) ? [{ ...caseStudy.testimonial, caseStudy }] : [],
+    )
     .sort((a, b) => (testimonialGiven(b) ?? 0) - (testimonialGiven(a) ?? 0));
 }
 
@@ -60,7 +66,7 @@ export function currentTestimonials(
  */
 export function testimonialLapseTimes(from: readonly CaseStudy[] = caseStudies): number[] {
   return from
-    .map((caseStudy) => testimonialLapsesAt(caseStudy.testimonial))
+    .map((caseStudy) => (caseStudy.testimonial ? testimonialLapsesAt(caseStudy.testimonial) : null))
     .filter((at): at is number => at !== null)
     .sort((a, b) => a - b);
 }

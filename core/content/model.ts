@@ -4,18 +4,21 @@
  * readable difference between two versions. The rules a version is checked by are per kind
  * (./accreditation.ts). See docs/decisions/029-site-content-published-at-static-speed.md.
  */
+import { caseStudies } from "../case-studies/index.ts";
+import type { CaseStudy } from "../case-studies/model.ts";
 import { type Accreditation, accreditations, registers } from "../config/accreditations.ts";
 import { serviceList } from "../config/service-list.ts";
 import { formatClosingDate } from "../vacancies/model.ts";
 import { type CareersPage, shippedCareersPage } from "./careers-page.ts";
 
 /** The kinds of content staff edit in the workspace; more follow on the same machinery. */
-export const contentKinds = ["accreditation", "page"] as const;
+export const contentKinds = ["accreditation", "case-study", "page"] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
 /** A kind's name as the workspace shows it, one and many. */
 export const kindWords: Record<ContentKind, { one: string; many: string }> = {
   accreditation: { one: "Accreditation", many: "Accreditations" },
+  "case-study": { one: "Case study", many: "Case studies" },
   page: { one: "Page", many: "Pages' words" },
 };
 
@@ -44,17 +47,23 @@ export const stateWords: Record<VersionState, string> = {
 
 /**
  * True when a version of this kind goes live only once a second member of staff approves it: a claim a
- * buyer relies on (an accreditation always).
+ * buyer relies on (an accreditation always), or a named person's words (a case study always carries its
+ * client's testimonial).
  */
 export function needsApproval(kind: ContentKind): boolean {
-  return kind === "accreditation";
+  return kind === "accreditation" || kind === "case-study";
 }
 
 /** What the public pages read: the published version of every item, in the order the items were made. */
-export type PublishedContent = { accreditations: readonly Accreditation[]; careersPage: CareersPage };
+export type PublishedContent = {
+  accreditations: readonly Accreditation[];
+  /** Newest work first, as the pages list them. */
+  caseStudies: readonly CaseStudy[];
+  careersPage: CareersPage;
+};
 
 /** What the site ships with, and what a fresh installation publishes first. */
-export const shippedContent: PublishedContent = { accreditations, careersPage: shippedCareersPage };
+export const shippedContent: PublishedContent = { accreditations, caseStudies, careersPage: shippedCareersPage };
 
 /** True when what is published differs from what the site shipped with (what the build drew its pages from). */
 export function differsFromShipped(content: PublishedContent): boolean {

@@ -234,12 +234,17 @@ export type AuditAction =
   | "picture-edited"
   | "picture-deleted"
   // Site content on a schedule (detail: the item, the version and the UK time): a publication or a
-  // take-down scheduled, a schedule cancelled, and an item taken down at its time. A publication at its
+  // take-down scheduled, a schedule cancelled, and an item taken down (at its time, or by hand). A publication at its
   // time is "content-published", its detail saying so.
   | "content-publish-scheduled"
   | "content-take-down-scheduled"
   | "content-schedule-cancelled"
   | "content-taken-down"
+  // Case studies: one made, one taken off the site, a quote taken down when its person withdrew their
+  // permission, and a person's words erased from every version on their request (detail: counts only).
+  | "content-created"
+  | "content-permission-withdrawn"
+  | "content-erased"
   // Routing and replies: the lead's owner set or cleared (detail: the new owner's name, "" for nobody),
   // and a reply sent from the workspace (its words are kept with the lead, not here).
   | "owner-changed"
@@ -493,7 +498,13 @@ export function describeEvent(action: AuditAction, detail: string): string {
     case "content-schedule-cancelled":
       return `A scheduled change to site content cancelled (${detail})`;
     case "content-taken-down":
-      return `Site content taken down at its scheduled time (${detail})`;
+      return `Site content taken down from the site (${detail})`;
+    case "content-created":
+      return `Site content made, as a draft (${detail})`;
+    case "content-permission-withdrawn":
+      return `A quote taken down: its person withdrew their permission (${detail})`;
+    case "content-erased":
+      return `Erasure request: ${detail}`;
     case "owner-changed":
       return detail ? `Owner set to ${detail}` : "Owner removed: nobody has it now";
     case "reply-sent":

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caseStudies } from "#core/case-studies/index.ts";
 import { accreditations } from "#core/config/accreditations.ts";
 import { contentKey, shippedContent } from "#core/content/model.ts";
 import { postgresUrl } from "../../tests/support/harness.ts";
@@ -88,8 +89,8 @@ describe.each(["sqlite", "postgres"] as const)("site content (%s)", (dialect) =>
   it("publishes the shipped files once, however many processes seed at once", async () => {
     const processes = [createContent({ db }), createContent({ db }), createContent({ db })];
     const added = await Promise.all(processes.map((content) => content.seed()));
-    // Each accreditation, and the Careers page's words.
-    expect(added.reduce((a, b) => a + b, 0)).toBe(accreditations.length + 1);
+    // Each accreditation and case study, and the Careers page's words.
+    expect(added.reduce((a, b) => a + b, 0)).toBe(accreditations.length + caseStudies.length + 1);
     expect(await processes[0]?.seed()).toBe(0);
     for (const content of processes) {
       expect(content.published()).toEqual(shippedContent);

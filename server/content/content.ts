@@ -7,11 +7,14 @@
  * waits for the database. See docs/decisions/029-site-content-published-at-static-speed.md.
  */
 
+import { newestFirst } from "#core/case-studies/index.ts";
+import type { CaseStudy } from "#core/case-studies/model.ts";
 import { testimonialLapseTimes } from "#core/case-studies/testimonials.ts";
 import { accreditationLapseTimes } from "#core/claims/accreditations.ts";
 import type { Accreditation } from "#core/config/accreditations.ts";
 import { accreditationSchema } from "#core/content/accreditation.ts";
 import { type CareersPage, careersPageSchema } from "#core/content/careers-page.ts";
+import { caseStudyProblems, caseStudySchema } from "#core/content/case-study.ts";
 import {
   type ContentKind,
   contentKey,
@@ -39,8 +42,11 @@ import {
   publishedBodies,
   publishVersion,
   raiseGeneration,
+  rewriteBody,
   seedItem,
   supersedeUnpublished,
+  takeDownPublished,
+  versionsOfKind,
 } from "../tables/content.ts";
 import { endSchedule, pendingSchedules } from "../tables/content-schedules.ts";
 import { contentPermissions } from "../tables/staff.ts";
@@ -86,22 +92,47 @@ type Actor = { id: number };
 const refused = (status: number, problem: string, extra: Partial<ContentOutcome> = {}): ContentOutcome =>
   ({ ok: false, status, problem, ...extra }) as ContentOutcome;
 
-/** Each kind's schema, by kind: what a version of it is checked by. */
-const schemaOf = { accreditation: accreditationSchema, page: careersPageSchema } satisfies Record<
-  ContentKind,
-  unknown
->;
+/** What a version's body is, by its kind. */
+export type ContentBody = { accreditation: Accreditation; "case-study": CaseStudy; page: CareersPage };
 
 /** Checks a version's body by its kind's schema: the value, or each problem by its field. */
-export function checkBody(
-  kind: ContentKind,
+export function checkBody<K extends ContentKind>(
+  kind: K,
   body: unknown,
-): { ok: true; value: unknown } | { ok: false; problems: Record<string, string> } {
-  const parsed = schemaOf[kind].safeParse(body);
-  if (parsed.success) return { ok: true, value: parsed.data };
+): { ok: true; value: ContentBody[K] } | { ok: false; problems: Record<string, string> } {
+  if (kind === "case-study") {
+    const parsed = caseStudySchema.safeParse(body);
+    if (parsed.success) return { ok: true, value: parsed.data as ContentBody[K] };
+    return { ok: false, problems: caseStudyProblems(parsed.error.issues) };
+  }
+  const schema: z.ZodType = kind === "page" ? careersPageSchema : accreditationSchema;
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, value: parsed.data as ContentBody[K] };
   const problems: Record<string, string> = {};
   for (const issue of parsed.error.issues) problems[issue.path.join(".") || kind] ??= issue.message;
   return { ok: false, problems };
+}
+
+/** A person's name as an erasure compares it: accents, case and spacing aside. */
+export function nameForMatching(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** True when a case study's quote is by, or its permission was given by, the person of that name. */
+function namesPerson(body: unknown, name: string): boolean {
+  const testimonial = (
+    body as { testimonial?: { name?: unknown; permission?: { agreedBy?: unknown } } | null }
+  )?.testimonial;
+  if (!testimonial) return false;
+  const names = [testimonial.name, testimonial.permission?.agreedBy].filter(
+    (value): value is string => typeof value === "string",
+  );
+  return names.some((value) => nameForMatching(value) === name);
 }
 
 /** The detail an audit line carries: the item and the version, no personal data. */
@@ -126,7 +157,17 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       if (checked.ok) accreditations.push(checked.value as Accreditation);
       else logger?.error({ problems: checked.problems }, "a published accreditation failed its schema");
     }
-    published = { accreditations, careersPage: await publishedCareersPage() };
+    const caseStudies: CaseStudy[] = [];
+    for (const body of await publishedBodies(db, "case-study")) {
+      const checked = checkBody("case-study", body);
+      if (checked.ok) caseStudies.push(checked.value);
+      else logger?.error({ problems: checked.problems }, "a published case study failed its schema");
+    }
+    published = {
+      accreditations,
+      caseStudies: newestFirst(caseStudies),
+      careersPage: await publishedCareersPage(),
+    };
     changed = differsFromShipped(published);
     generation = now;
     for (const listener of listeners) listener();
@@ -190,7 +231,7 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
   async function inTransaction(fn: (tx: Queryable) => Promise<ContentOutcome>): Promise<ContentOutcome> {
     try {
       const outcome = await db.transaction(fn);
-      if (outcome.ok && outcome.state === "published") await refreshOnce();
+      if (outcome.ok && (outcome.state === "published" || outcome.state === "withdrawn")) await refreshOnce();
       return outcome;
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -225,6 +266,12 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
           body: shippedContent.careersPage,
         };
         if (await seedItem(tx, { ...careers, now: now() })) added++;
+        position = 0;
+        for (const item of shippedContent.caseStudies) {
+          position += 1;
+          const body = { kind: "case-study" as const, key: item.slug, position, body: item, now: now() };
+          if (await seedItem(tx, body)) added++;
+        }
         if (added > 0) await raiseGeneration(tx);
       });
       await refreshOnce();
@@ -247,9 +294,10 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
 
     /** The moments a claim in the published content lapses, earliest first. */
     lapseTimes: (): number[] =>
-      [...accreditationLapseTimes(published.accreditations), ...testimonialLapseTimes()].sort(
-        (a, b) => a - b,
-      ),
+      [
+        ...accreditationLapseTimes(published.accreditations),
+        ...testimonialLapseTimes(published.caseStudies),
+      ].sort((a, b) => a - b),
 
     /** Reads the published content again if it changed (tests; the poller does this by itself). */
     refresh: refreshOnce,
@@ -521,6 +569,171 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
         }
         return outcome;
       });
+    },
+
+    /**
+     * Makes a new item from the editor's words, its first version a draft or awaiting approval (`ask`).
+     * Its key is fixed now: a case study's address. Refused when the key is taken.
+     */
+    async create(
+      actor: Actor,
+      input: { kind: ContentKind; body: unknown; ask: boolean },
+    ): Promise<ContentOutcome & { key?: string }> {
+      if (!(await permissions(actor)).edit) return refused(403, "You may not edit the site's content.");
+      const checked = checkBody(input.kind, input.body);
+      if (!checked.ok) {
+        return refused(400, "Check the fields marked below.", { problems: checked.problems });
+      }
+      const key =
+        input.kind === "case-study"
+          ? (checked.value as CaseStudy).slug
+          : contentKey((checked.value as Accreditation).scheme);
+      const state = input.ask && needsApproval(input.kind) ? "awaiting" : "draft";
+      const outcome = await inTransaction(async (tx) => {
+        if (!(await addItem(tx, { kind: input.kind, key, now: now() }))) {
+          const problem = "That address is taken: choose another.";
+          return refused(409, problem, { problems: { slug: problem } });
+        }
+        const added = await addChecked(tx, {
+          kind: input.kind,
+          key,
+          body: checked.value,
+          basedOn: 0,
+          state,
+          authorId: actor.id,
+          restoredFrom: null,
+        });
+        if (added.ok) {
+          await recordEvent(tx, {
+            action: state === "awaiting" ? "content-approval-asked" : "content-created",
+            staffId: actor.id,
+            detail: detailOf(input.kind, key, added.version),
+            now: now(),
+          });
+        }
+        return added;
+      });
+      return outcome.ok ? { ...outcome, key } : outcome;
+    },
+
+    /**
+     * Takes an item's published version off the site at once, on every process, with why: the history
+     * keeps it (withdrawn) and a later version may be published again the usual way.
+     */
+    async takeDown(
+      actor: Actor,
+      at: { kind: ContentKind; key: string; reason: string },
+    ): Promise<ContentOutcome> {
+      if (!(await permissions(actor)).edit) return refused(403, "You may not edit the site's content.");
+      const reason = at.reason.trim();
+      if (!reason || reason.length > 300) {
+        const problem = reason ? "Say why in 300 characters or fewer." : "Say why it is coming down.";
+        return refused(400, problem, { problems: { reason: problem } });
+      }
+      const outcome = await inTransaction(async (tx) => {
+        const version = await takeDownPublished(tx, at.kind, at.key, `Taken down: ${reason}`);
+        if (version === null) return refused(409, "Nothing of this item is published now.");
+        await recordEvent(tx, {
+          action: "content-taken-down",
+          staffId: actor.id,
+          detail: detailOf(at.kind, at.key, version),
+          now: now(),
+        });
+        return { ok: true, version, state: "withdrawn" };
+      });
+      if (outcome.ok) await refreshOnce();
+      return outcome;
+    },
+
+    /**
+     * The person quoted in a case study has withdrawn their permission: a new version without the quote
+     * is published at once (no approval: it only takes a person's words down), with why. The case study
+     * stays up without its quote; drafts waiting with the quote are superseded by it.
+     */
+    async withdrawPermission(actor: Actor, at: { key: string; reason: string }): Promise<ContentOutcome> {
+      if (!(await permissions(actor)).edit) return refused(403, "You may not edit the site's content.");
+      const reason = at.reason.trim();
+      if (reason.length > 300) {
+        const problem = "Say why in 300 characters or fewer.";
+        return refused(400, problem, { problems: { reason: problem } });
+      }
+      return inTransaction(async (tx) => {
+        const versions = await itemVersions(tx, "case-study", at.key);
+        const latest = versions.at(-1);
+        if (!latest) return refused(404, "There is no such item.");
+        const current = versions.find((entry) => entry.state === "published") ?? latest;
+        const checked = checkBody("case-study", current.body);
+        if (!checked.ok) return refused(409, "That version no longer passes the site's rules.");
+        if (!checked.value.testimonial) return refused(409, "This case study has no quote now.");
+        const version = latest.version + 1;
+        const note = `Permission withdrawn${reason ? `: ${reason}` : ""}. The quote was removed.`;
+        await addVersion(tx, {
+          kind: "case-study",
+          key: at.key,
+          version,
+          body: { ...checked.value, testimonial: null },
+          state: "draft",
+          authorId: actor.id,
+          basedOn: latest.version,
+          restoredFrom: null,
+          now: now(),
+          note,
+        });
+        await supersedeUnpublished(tx, "case-study", at.key, version);
+        const wasPublished = current.state === "published";
+        if (wasPublished) {
+          await publishVersion(tx, { kind: "case-study", key: at.key, version }, "draft", null, now());
+        }
+        await recordEvent(tx, {
+          action: "content-permission-withdrawn",
+          staffId: actor.id,
+          detail: detailOf("case-study", at.key, version),
+          now: now(),
+        });
+        return { ok: true, version, state: wasPublished ? "published" : "draft" };
+      });
+    },
+
+    /**
+     * An erasure request: removes the words and name of the person so named from every version of every
+     * case study (the quote, with its record of permission), and publishes the change at once. Resolves
+     * to how many case studies and versions named them. The audit line counts, never names.
+     */
+    async eraseQuotesBy(
+      actor: Actor,
+      name: string,
+      may: boolean,
+    ): Promise<
+      { ok: true; items: number; versions: number } | { ok: false; status: number; problem: string }
+    > {
+      if (!may) return { ok: false, status: 403, problem: "You may not handle erasure requests." };
+      const wanted = nameForMatching(name);
+      if (!wanted) return { ok: false, status: 400, problem: "Enter the person's name." };
+      const result = await db.transaction(async (tx) => {
+        const items = new Set<string>();
+        let versions = 0;
+        let live = false;
+        for (const version of await versionsOfKind(tx, "case-study")) {
+          if (!namesPerson(version.body, wanted)) continue;
+          const body = { ...(version.body as Record<string, unknown>), testimonial: null };
+          await rewriteBody(tx, version, body, "A named person's words were erased on their request.");
+          items.add(version.key);
+          versions++;
+          if (version.state === "published") live = true;
+        }
+        if (live) await raiseGeneration(tx);
+        if (versions > 0) {
+          await recordEvent(tx, {
+            action: "content-erased",
+            staffId: actor.id,
+            detail: `a person's words removed from ${versions} version${versions === 1 ? "" : "s"} of ${items.size} case ${items.size === 1 ? "study" : "studies"}`,
+            now: now(),
+          });
+        }
+        return { items: items.size, versions };
+      });
+      if (result.versions > 0) await refreshOnce();
+      return { ok: true, ...result };
     },
   };
 }

@@ -23,6 +23,8 @@ export type ContentVersion = {
   approverName: string | null;
   approvedAt: number | null;
   publishedAt: number | null;
+  /** Why it stands where it does, when staff said so (taken down, a quote removed). */
+  note: string | null;
 };
 
 type VersionRow = {
@@ -40,6 +42,7 @@ type VersionRow = {
   approver_name: string | null;
   approved_at: number | null;
   published_at: number | null;
+  note: string | null;
 };
 
 const nullable = (value: number | null) => (value === null ? null : Number(value));
@@ -60,11 +63,12 @@ function versionOf(row: VersionRow): ContentVersion {
     approverName: row.approver_name,
     approvedAt: nullable(row.approved_at),
     publishedAt: nullable(row.published_at),
+    note: row.note ?? null,
   };
 }
 
 const versionColumns = `v.kind, v.key, v.version, v.body, v.state, v.author_id, a.name AS author_name, v.based_on,
-  v.restored_from, v.created_at, v.approved_by, p.name AS approver_name, v.approved_at, v.published_at`;
+  v.restored_from, v.created_at, v.approved_by, p.name AS approver_name, v.approved_at, v.published_at, v.note`;
 const versionFrom = `content_versions v LEFT JOIN staff a ON a.id = v.author_id LEFT JOIN staff p ON p.id = v.approved_by`;
 
 /**
@@ -172,11 +176,12 @@ export async function addVersion(
     basedOn: number | null;
     restoredFrom: number | null;
     now: number;
+    note?: string | null;
   },
 ): Promise<void> {
   await db.run(
-    `INSERT INTO content_versions (kind, key, version, body, state, author_id, based_on, restored_from, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO content_versions (kind, key, version, body, state, author_id, based_on, restored_from, created_at, note)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       version.kind,
       version.key,
@@ -187,6 +192,7 @@ export async function addVersion(
       version.basedOn,
       version.restoredFrom,
       version.now,
+      version.note ?? null,
     ],
   );
 }
@@ -309,17 +315,51 @@ export async function publishApproved(
   return true;
 }
 
-/** Takes an item's published version down (withdrawn): the pages no longer show the item. Its number, or null when none was published. */
+/**
+ * Takes an item's published version off the site: it becomes withdrawn, with why, and the content's
+ * generation rises. Resolves to its number, or null when nothing was published.
+ */
 export async function takeDownPublished(
   db: Queryable,
   kind: ContentKind,
   key: string,
+  note: string,
 ): Promise<number | null> {
-  const rows = await db.all<{ version: number }>(
-    "UPDATE content_versions SET state = 'withdrawn' WHERE kind = ? AND key = ? AND state = 'published' RETURNING version",
+  const [row] = await db.all<{ version: number }>(
+    "SELECT version FROM content_versions WHERE kind = ? AND key = ? AND state = 'published'",
     [kind, key],
   );
-  if (rows.length === 0) return null;
+  if (!row) return null;
+  const changed = await db.run(
+    "UPDATE content_versions SET state = 'withdrawn', note = ? WHERE kind = ? AND key = ? AND version = ? AND state = 'published'",
+    [note, kind, key, row.version],
+  );
+  if (changed !== 1) return null;
   await raiseGeneration(db);
-  return Number(rows[0]?.version);
+  return Number(row.version);
+}
+
+/** Every version of every item of a kind, oldest first within each item (an erasure's search). */
+export async function versionsOfKind(db: Queryable, kind: ContentKind): Promise<ContentVersion[]> {
+  const rows = await db.all<VersionRow>(
+    `SELECT ${versionColumns} FROM ${versionFrom} WHERE v.kind = ? ORDER BY v.key, v.version`,
+    [kind],
+  );
+  return rows.map(versionOf);
+}
+
+/** Writes over one version's body, with why (an erasure: the only change ever made to a saved version). */
+export async function rewriteBody(
+  db: Queryable,
+  at: { kind: ContentKind; key: string; version: number },
+  body: unknown,
+  note: string,
+): Promise<void> {
+  await db.run("UPDATE content_versions SET body = ?, note = ? WHERE kind = ? AND key = ? AND version = ?", [
+    JSON.stringify(body),
+    note,
+    at.kind,
+    at.key,
+    at.version,
+  ]);
 }

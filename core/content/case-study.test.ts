@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { caseStudies } from "../case-studies/index.ts";
+import { caseStudyChanges, caseStudyFieldsOf, caseStudyFromFields, caseStudySchema } from "./case-study.ts";
+
+const shipped = caseStudies[0];
+if (!shipped) throw new Error("The shipped files list no case study");
+
+const permission = { agreedBy: "Helen Ashworth", agreedOn: "2026-03-01", how: "email", note: "" };
+
+describe("a case study as site content", () => {
+  it("takes every shipped case study as it is, so a fresh installation changes nothing", () => {
+    for (const item of caseStudies) expect(caseStudySchema.parse(item)).toEqual(item);
+  });
+
+  it("reads the form's fields back into the same case study, with its permission, no longer a sample", () => {
+    const fields = { ...caseStudyFieldsOf(shipped), ...permission };
+    const checked = caseStudyFromFields(fields);
+    expect(checked).toEqual({
+      ok: true,
+      value: {
+        ...shipped,
+        sample: false,
+        testimonial: {
+          ...shipped.testimonial,
+          permission: { agreedBy: "Helen Ashworth", agreedOn: "2026-03-01", how: "email" },
+        },
+      },
+    });
+  });
+
+  it("refuses a named quote without the record of its person's permission, by the field", () => {
+    const checked = caseStudyFromFields(caseStudyFieldsOf(shipped));
+    expect(checked).toEqual({
+      ok: false,
+      problems: { agreedBy: "Record who agreed to be quoted by name, when and how." },
+    });
+  });
+
+  it("refuses markup, too many results, a bad address, a month that is not one and oversized fields, by the field", () => {
+    const fields = caseStudyFieldsOf(shipped);
+    const checked = caseStudyFromFields({
+      ...fields,
+      ...permission,
+      slug: "Salford Quays!",
+      title: "T".repeat(91),
+      summary: 'Great work <script>alert("x")</script>',
+      started: "2026-13",
+      services: [],
+      figures: ["1", "2", "3", "4", "5"],
+      measures: ["a", "b", "c", "d", "e"],
+      how: "by pigeon",
+    });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.problems).toMatchObject({
+      slug: "The address must be lower-case letters, numbers and single dashes, such as salford-office.",
+      title: "The title must be 90 characters or fewer.",
+      summary: "The summary must be plain words, without markup.",
+      started: "Enter the month the work began, such as 2026-02.",
+      services: "Choose the services the work used, one or more.",
+      how: "Choose how they agreed.",
+    });
+  });
+
+  it("keeps a case study with no quote at all (its person withdrew their permission)", () => {
+    const fields = { ...caseStudyFieldsOf(shipped), quote: "", name: "", role: "", date: "" };
+    const checked = caseStudyFromFields(fields);
+    expect(checked.ok && checked.value.testimonial).toBeNull();
+  });
+
+  it("says what changed between two versions, field by field, in words", () => {
+    expect(caseStudyChanges(shipped, { ...shipped, title: "New title", testimonial: null })).toEqual([
+      { field: "Title", before: shipped.title, after: "New title" },
+      { field: "Quote", before: shipped.testimonial.quote, after: "None" },
+      {
+        field: "Said by",
+        before: `${shipped.testimonial.name}, ${shipped.testimonial.role}, ${shipped.testimonial.date}`,
+        after: "None",
+      },
+    ]);
+  });
+});
