@@ -1,6 +1,5 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { applicantPagePath } from "#core/applicant-page.ts";
-import { caseStudyDirectory } from "#core/case-studies/directory.ts";
 import { serviceList } from "#core/config/service-list.ts";
 import { careersEndpoint, contactEndpoint } from "#core/forms/endpoints.ts";
 
@@ -25,12 +24,11 @@ export default [
   // One page module per service, named after its slug in the one list of services.
   ...serviceList.map((service) => route(`services/${service.slug}`, `routes/services.${service.slug}.tsx`)),
   route("privacy", "routes/privacy.tsx"),
-  // The case studies: the list (filtered by service on request), and one route per case study, so each is
-  // prerendered and any other address under it is the 404 page.
+  // The case studies: the list (filtered by service on request), and each one's page. Staff publish them
+  // (site content), so one route answers every address under the list: a published case study's page,
+  // else the 404 page. The shipped ones are prerendered; any published later is drawn by the server.
   route("case-studies", "routes/case-studies.tsx"),
-  ...caseStudyDirectory.map((entry) =>
-    route(`case-studies/${entry.slug}`, "routes/case-study.tsx", { id: `routes/case-study/${entry.slug}` }),
-  ),
+  route("case-studies/:slug", "routes/case-study.tsx"),
   // An applicant's own page, through the signed link in our e-mails: rendered on each request, never
   // prerendered, listed in the sitemap or indexed.
   route(applicantPagePath.slice(1), "routes/your-application.tsx"),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applicantPagePath } from "#core/applicant-page.ts";
+import { caseStudyPaths } from "#core/case-studies/directory.ts";
 import { type Accreditation, accreditations } from "#core/config/accreditations.ts";
 import { serviceLinks } from "#core/config/navigation.ts";
 import { site } from "#core/config/site.ts";
@@ -42,6 +43,8 @@ function routedPages(): string[] {
         !entry.path?.startsWith("staff") &&
         // The vacancies' pages come and go with the database; the sitemap lists the open ones at run time.
         !entry.path?.startsWith("careers/vacancies") &&
+        // So do the case studies staff publish: one route answers them all (the shipped ones are listed below).
+        entry.path !== "case-studies/:slug" &&
         // The form endpoints' addresses, where a refused post comes back as the form's page, are no pages.
         !entry.path?.endsWith(".php") &&
         // An applicant's own page opens only through their signed link, and is never indexed; so do the
@@ -49,7 +52,8 @@ function routedPages(): string[] {
         `/${entry.path}` !== applicantPagePath &&
         !entry.path?.startsWith("careers/alerts"),
     )
-    .map((entry) => (entry.index ? "/" : `/${entry.path}`));
+    .map((entry) => (entry.index ? "/" : `/${entry.path}`))
+    .concat(caseStudyPaths);
 }
 
 describe("business JSON-LD (LocalBusiness)", () => {
@@ -233,5 +237,16 @@ describe("sitemap.xml and robots.txt", () => {
     expect(robotsTxt()).toContain(`Sitemap: ${site.siteUrl}/sitemap.xml`);
     expect(robotsTxt()).not.toMatch(/Disallow: \/\s/);
     expect(robotsTxt()).toContain("Disallow: /staff\n");
+  });
+});
+
+describe("the sitemap with the published case studies", () => {
+  it("lists the published case studies in place of the shipped ones, escaped", () => {
+    const xml = sitemapXml([], ["bolton-college-cleaning"]);
+    expect(xml).toContain(
+      `<loc>${new URL("/case-studies/bolton-college-cleaning", site.siteUrl).href}</loc>`,
+    );
+    for (const path of caseStudyPaths) expect(xml).not.toContain(`${path}<`);
+    expect(xml).toContain(`<loc>${new URL("/case-studies", site.siteUrl).href}</loc>`);
   });
 });

@@ -12,10 +12,19 @@ export const shareImage = {
   alt: `${site.brand}: cleaning, security and staffing across Greater Manchester`,
 };
 
-/** The share image of a page: a case study's own (made with the artwork), otherwise the site's. */
-export function shareImageFor(pathname: string): typeof shareImage {
+/** A case study's page as the head and the structured data name it: its address and its name. */
+export type CaseStudyPage = { slug: string; name: string };
+
+/**
+ * The share image of a page: a case study's own (drawn by the server from its title and its service's
+ * artwork), otherwise the site's. `caseStudy` is the published case study the page shows, if any.
+ */
+export function shareImageFor(pathname: string, published?: CaseStudyPage | null): typeof shareImage {
   const path = normalisePath(pathname);
-  const caseStudy = caseStudyDirectory.find((entry) => caseStudyPath(entry.slug) === path);
+  const caseStudy =
+    published && caseStudyPath(published.slug) === path
+      ? { slug: published.slug, name: pageNames[path] ?? published.name }
+      : caseStudyDirectory.find((entry) => caseStudyPath(entry.slug) === path);
   if (!caseStudy) return shareImage;
   return { ...shareImage, path: caseStudyImagePath(caseStudy.slug), alt: `Case study: ${caseStudy.name}` };
 }
@@ -155,10 +164,14 @@ export function serviceJsonLd(pathname: string, description: string): JsonLd | n
   };
 }
 
-/** Home, then the page, for every public page but the home page; null elsewhere. */
-export function breadcrumbJsonLd(pathname: string): JsonLd | null {
+/**
+ * Home, then the page, for every public page but the home page (and a published case study's, given
+ * its name); null elsewhere.
+ */
+export function breadcrumbJsonLd(pathname: string, caseStudy?: CaseStudyPage | null): JsonLd | null {
   const path = normalisePath(pathname);
-  if (path === "/" || !isPublicPage(path)) return null;
+  const published = caseStudy && caseStudyPath(caseStudy.slug) === path ? caseStudy : null;
+  if (path === "/" || (!isPublicPage(path) && !published)) return null;
   // A case study sits under the list of them.
   const trail = path.startsWith(`${caseStudiesPath}/`) ? ["/", caseStudiesPath, path] : ["/", path];
   return {
@@ -166,7 +179,7 @@ export function breadcrumbJsonLd(pathname: string): JsonLd | null {
     itemListElement: trail.map((href, index) => ({
       "@type": "ListItem",
       position: index + 1,
-      name: pageNames[href] ?? href,
+      name: pageNames[href] ?? (published && href === path ? published.name : href),
       item: absoluteUrl(href),
     })),
   };
@@ -177,11 +190,12 @@ export function structuredData(
   pathname: string,
   description: string,
   certifications: readonly JsonLd[] = [],
+  caseStudy: CaseStudyPage | null = null,
 ): JsonLd {
   const graph = [
     businessJsonLd(certifications),
     serviceJsonLd(pathname, description),
-    breadcrumbJsonLd(pathname),
+    breadcrumbJsonLd(pathname, caseStudy),
   ].filter((node): node is JsonLd => node !== null);
   return { "@context": "https://schema.org", "@graph": graph };
 }
@@ -198,10 +212,23 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** The sitemap: every public page, then each entry given (the open vacancies) with its `lastmod`. */
-export function sitemapXml(entries: readonly SitemapEntry[] = []): string {
+/**
+ * The sitemap: every public page, then each entry given (the open vacancies) with its `lastmod`. Given
+ * the published case studies' addresses, it lists those in place of the ones the site shipped with.
+ */
+export function sitemapXml(
+  entries: readonly SitemapEntry[] = [],
+  caseStudySlugs: readonly string[] | null = null,
+): string {
+  const shipped = new Set<string>(caseStudyPaths);
+  const pages = caseStudySlugs
+    ? [
+        ...publicPages.filter((path) => !shipped.has(path)),
+        ...caseStudySlugs.map((slug) => caseStudyPath(slug)),
+      ]
+    : publicPages;
   const urls = [
-    ...publicPages.map((path) => `  <url><loc>${absoluteUrl(path)}</loc></url>`),
+    ...pages.map((path) => `  <url><loc>${escapeXml(absoluteUrl(path))}</loc></url>`),
     ...entries.map(
       (entry) =>
         `  <url><loc>${escapeXml(absoluteUrl(entry.path))}</loc><lastmod>${new Date(entry.lastModified).toISOString()}</lastmod></url>`,

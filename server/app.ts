@@ -13,6 +13,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { caseStudies } from "#core/case-studies/index.ts";
+import { caseStudyPath } from "#core/case-studies/paths.ts";
 import { claimLapseTimes } from "#core/claims/lapses.ts";
 import type { Accreditation } from "#core/config/accreditations.ts";
 import { site } from "#core/config/site.ts";
@@ -23,6 +24,7 @@ import { maxPictureBytes } from "#core/pictures/model.ts";
 import { isStaffPath } from "#core/staff/paths.ts";
 import { alertPageBodyLimit, isAlertPagePath } from "./alerts/page-guard.ts";
 import { applicantPageBodyLimit, applicantPageGuard, isApplicantPagePath } from "./applicants/page-guard.ts";
+import { caseStudyImages } from "./content/share-images.ts";
 import type { AppEntry, AppServices } from "./contract.ts";
 import { drawnPages } from "./drawn-pages.ts";
 import { careersBodyLimit } from "./leads/handlers.ts";
@@ -210,7 +212,13 @@ export function createApp({
   // Once staff publish site content, the pages that were files are drawn again from it in memory.
   const drawn =
     services && pages.size > 0 && typeof build !== "function"
-      ? drawnPages({ build, paths: [...pages.keys()], services, logger })
+      ? drawnPages({
+          build,
+          paths: [...pages.keys()],
+          morePaths: () => services.content.published().caseStudies.map((item) => caseStudyPath(item.slug)),
+          services,
+          logger,
+        })
       : null;
   // Once a claim in the prerendered files lapses (an accreditation runs out, a testimonial ages out),
   // the pages are rendered on each request until the next build (docs/decisions/023-claims-that-lapse.md).
@@ -271,6 +279,8 @@ export function createApp({
   if (pictures) app.use(pictures);
   for (const handler of before) app.use(handler);
 
+  // A published case study's share image is drawn here, from what is published now.
+  if (services) app.use(caseStudyImages(() => services.content.published(), logger));
   if (clientDir) {
     app.use(prerenderedPages(pages, formResultSecret, freshness));
     app.use(staticFiles(clientDir, freshness));

@@ -28,11 +28,14 @@ export type DrawnPages = {
 export function drawnPages({
   build,
   paths,
+  morePaths = () => [],
   services,
   logger,
 }: {
   build: ServerBuild;
   paths: readonly string[];
+  /** Pages the build had no file for that the published content adds (a case study published since). */
+  morePaths?: () => readonly string[];
   services: AppServices;
   logger: Logger;
 }): DrawnPages {
@@ -77,7 +80,7 @@ export function drawnPages({
       const generation = services.content.generation();
       const drawnAt = Date.now();
       const pages = new Map<string, PrerenderedPage>();
-      for (const pathname of paths) {
+      for (const pathname of new Set([...paths, ...morePaths()])) {
         try {
           const page = await drawOne(pathname);
           if (page) pages.set(pathname, page);

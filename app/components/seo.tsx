@@ -1,8 +1,10 @@
 import { useContext } from "react";
 import { UNSAFE_FrameworkContext, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { caseStudiesPath } from "#core/case-studies/paths.ts";
 import { site } from "#core/config/site.ts";
 import {
   absoluteUrl,
+  type CaseStudyPage,
   isPublicPage,
   normalisePath,
   serialiseJsonLd,
@@ -37,13 +39,31 @@ function usePageDescription(): string {
 }
 
 /**
+ * The published case study this page shows, from its route's loader: staff publish case studies, so
+ * their addresses are not all known when the site is built.
+ */
+function useCaseStudyPage(): CaseStudyPage | null {
+  const leaf = useMatches().at(-1);
+  const data =
+    leaf?.id === "routes/case-study" ? (leaf.loaderData as { slug?: string; title?: string }) : null;
+  return data?.slug && data.title ? { slug: data.slug, name: data.title } : null;
+}
+
+/** True for a page to index: a public page, or a published case study's (one taken down is the 404 page). */
+function isIndexable(path: string, caseStudy: CaseStudyPage | null): boolean {
+  if (path.startsWith(`${caseStudiesPath}/`)) return caseStudy !== null;
+  return isPublicPage(path);
+}
+
+/**
  * Canonical URL and share tags for the current path, for the head. Pages that are not public (the 404
  * page, the error screen) get the share tags only: they have no canonical address to claim.
  */
 export function SeoTags() {
   const path = normalisePath(useLocation().pathname);
-  const indexable = isPublicPage(path);
-  const shareImage = shareImageFor(path);
+  const caseStudy = useCaseStudyPage();
+  const indexable = isIndexable(path, caseStudy);
+  const shareImage = shareImageFor(path, caseStudy);
   return (
     <>
       {indexable && <link rel="canonical" href={absoluteUrl(path)} />}
@@ -71,14 +91,17 @@ export function SeoTags() {
 export function StructuredData() {
   const path = normalisePath(useLocation().pathname);
   const description = usePageDescription();
+  const caseStudy = useCaseStudyPage();
   const certifications =
     useRouteLoaderData<{ certifications: Record<string, unknown>[] }>("root")?.certifications ?? [];
-  if (!isPublicPage(path)) return null;
+  if (!isIndexable(path, caseStudy)) return null;
   return (
     <script
       type="application/ld+json"
       // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD built from our own config, with < escaped
-      dangerouslySetInnerHTML={{ __html: serialiseJsonLd(structuredData(path, description, certifications)) }}
+      dangerouslySetInnerHTML={{
+        __html: serialiseJsonLd(structuredData(path, description, certifications, caseStudy)),
+      }}
     />
   );
 }

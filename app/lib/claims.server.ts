@@ -16,7 +16,7 @@ export function publishedContent(context: Context): PublishedContent {
 export function pageClaims(place: ClaimsPlace, now: number, content: PublishedContent): PageClaims {
   return {
     accreditations: accreditationsHtml(place, now, content.accreditations),
-    testimonials: testimonialsHtml(place, now),
-    caseStudies: place.page === "service" ? caseStudiesHtml(place.service, now) : "",
+    testimonials: testimonialsHtml(place, now, content.caseStudies),
+    caseStudies: place.page === "service" ? caseStudiesHtml(place.service, now, content.caseStudies) : "",
   };
 }

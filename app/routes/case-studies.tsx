@@ -1,10 +1,11 @@
 import { data, Link } from "react-router";
-import { caseStudies, recentCaseStudies, serviceFromSlug } from "#core/case-studies/index.ts";
+import { recentCaseStudies, serviceFromSlug } from "#core/case-studies/index.ts";
 import { caseStudiesPath, filteredListPath, serviceFilterParam } from "#core/case-studies/paths.ts";
 import { serviceList } from "#core/config/service-list.ts";
 import { caseStudyListHtml } from "~/components/claims/case-study-pages.server";
 import { PageHero } from "~/components/sections/page-hero";
 import { ServerMarkup } from "~/components/ui/server-markup";
+import { publishedContent } from "~/lib/claims.server";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/case-studies";
@@ -22,10 +23,11 @@ export function meta() {
  * shows all; a filtered list is rendered by the server for its request (server/static.ts). An unknown
  * service is answered 400 with every case study and the filter to choose again.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const given = new URL(request.url).searchParams.get(serviceFilterParam);
   const service = serviceFromSlug(given);
-  const items = service ? recentCaseStudies(service) : caseStudies;
+  const published = publishedContent(context).caseStudies;
+  const items = service ? recentCaseStudies(service, undefined, published) : published;
   const result = {
     selected: service ? given : null,
     unknown: given !== null && !service,

@@ -1,6 +1,7 @@
 import { sitemapXml } from "#core/seo.ts";
 import { vacancyPath } from "#core/vacancies/model.ts";
 import { servicesContext } from "~/lib/app-context";
+import { publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/sitemap.xml";
 
@@ -17,7 +18,8 @@ export async function loadSitemap({ request, context }: Route.LoaderArgs) {
     path: vacancyPath(vacancy.slug),
     lastModified: vacancy.contentChangedAt,
   }));
-  return new Response(sitemapXml(entries), {
+  const caseStudies = publishedContent(context).caseStudies.map((caseStudy) => caseStudy.slug);
+  return new Response(sitemapXml(entries, caseStudies), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "no-cache" },
   });
 }

@@ -39,8 +39,8 @@ function RecentCaseStudies({ items, serviceSlug }: { items: CaseStudy[]; service
  * markup made here; "" for a service with none. Case studies do not age out, so `now` is unused for now:
  * it is in the signature so every claim is judged the same way.
  */
-export function caseStudiesHtml(service: ServiceKey, _now: number): string {
-  const items = recentCaseStudies(service, perServicePage);
+export function caseStudiesHtml(service: ServiceKey, _now: number, from?: readonly CaseStudy[]): string {
+  const items = recentCaseStudies<CaseStudy>(service, perServicePage, from);
   const entry = serviceList.find((item) => item.key === service);
   if (items.length === 0 || !entry) return "";
   return renderToStaticMarkup(<RecentCaseStudies items={items} serviceSlug={entry.slug} />);

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import type { CaseStudy } from "#core/case-studies/model.ts";
 import { caseStudiesPath } from "#core/case-studies/paths.ts";
 import { type AttributedTestimonial, currentTestimonials } from "#core/case-studies/testimonials.ts";
 import { Section } from "~/components/sections/section";
@@ -11,8 +12,12 @@ import { linkClass, ReviewsPolicyNote, TestimonialFigure } from "./case-study-pa
 const homeCount = 3;
 
 /** The testimonials a place shows at `now`: the newest few on the home page, a service's own on its page. */
-export function testimonialsFor(place: ClaimsPlace, now: number): AttributedTestimonial[] {
-  const current = currentTestimonials(now);
+export function testimonialsFor(
+  place: ClaimsPlace,
+  now: number,
+  from?: readonly CaseStudy[],
+): AttributedTestimonial[] {
+  const current = currentTestimonials(now, from);
   if (place.page === "service") {
     return current.filter((testimonial) => testimonial.caseStudy.services.includes(place.service));
   }
@@ -50,8 +55,8 @@ function Testimonials({ items, intro }: { items: AttributedTestimonial[]; intro:
  * script for it), or "" when there is none to show: each named, with a role and a date, none older than
  * the configured age at `now`.
  */
-export function testimonialsHtml(place: ClaimsPlace, now: number): string {
-  const items = testimonialsFor(place, now);
+export function testimonialsHtml(place: ClaimsPlace, now: number, from?: readonly CaseStudy[]): string {
+  const items = testimonialsFor(place, now, from);
   if (items.length === 0) return "";
   const intro =
     place.page === "service"
