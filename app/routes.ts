@@ -74,6 +74,9 @@ export default [
     route("content/pictures/:id", "routes/staff/picture.tsx"),
     // A page's words (the kind "page"): its cards, shaped as the page lays them out.
     route("content/page/:key", "routes/staff/content-page.tsx"),
+    // A case study's form is shaped like its page (a new one's too); more specific than any item's.
+    route("content/case-study/new", "routes/staff/case-study.tsx", { id: "routes/staff/case-study-new" }),
+    route("content/case-study/:key", "routes/staff/case-study.tsx"),
     route("content/:kind/:key", "routes/staff/content-item.tsx"),
     route("confirm", "routes/staff/confirm.tsx"),
     route("*", "routes/staff/not-found.tsx"),

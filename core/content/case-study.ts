@@ -125,7 +125,9 @@ export const caseStudySchema = z
       })
       .max(caseStudyLimits.slug, {
         error: `The address must be ${caseStudyLimits.slug} characters or fewer.`,
-      }),
+      })
+      // The workspace's address for a new case study is /staff/content/case-study/new.
+      .refine((value) => value !== "new", { error: "Choose an address other than “new”." }),
     title: text("the title", caseStudyLimits.title),
     summary: text("the summary", caseStudyLimits.summary),
     client: z.union([

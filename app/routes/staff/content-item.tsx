@@ -25,8 +25,8 @@ export async function action(args: Route.ActionArgs) {
 
 const fieldId = (field: string) => `content-${field}`;
 
-/** A table of what differs between two versions: each field's words before and after. */
-function Changes({ changes, caption }: { changes: ContentChange[]; caption: string }) {
+/** A table of what differs between two versions: each field's words before and after (case studies use it too). */
+export function Changes({ changes, caption }: { changes: ContentChange[]; caption: string }) {
   if (changes.length === 0) return <p>{caption}: nothing differs.</p>;
   return (
     <div>

@@ -8,6 +8,7 @@ import {
 } from "#core/content/model.ts";
 import { moment } from "#core/leads/model.ts";
 import { formatClosingDate } from "#core/vacancies/model.ts";
+import type { AppServices } from "~/lib/app-context";
 import { requireStaff } from "~/lib/staff/session.server";
 import type { Route } from "./+types/content";
 
@@ -52,6 +53,7 @@ export async function loadContentList({ request, context }: Route.LoaderArgs) {
       {
         kind,
         heading: kindWords[kind].many,
+        newPath: null as string | null,
         items: items.map(({ key, latest, published }) => {
           const body = (published?.body ?? latest?.body ?? {}) as { scheme?: string; validUntil?: string };
           return {
@@ -72,7 +74,40 @@ export async function loadContentList({ request, context }: Route.LoaderArgs) {
         }),
       },
       await pagesGroup(content),
+      await caseStudyGroup(content),
     ],
     rights,
   };
 }
+
+/** The case studies, as the list shows them: each with its title, where it stands, and whether it has a quote. */
+async function caseStudyGroup(content: AppServices["content"]) {
+  const kind: ContentKind = "case-study";
+  const items = await content.list(kind);
+  return {
+    kind,
+    heading: kindWords[kind].many,
+    newPath: newCaseStudyPath as string | null,
+    items: items.map(({ key, latest, published }) => {
+      const body = (published?.body ?? latest?.body ?? {}) as { title?: string; testimonial?: unknown };
+      return {
+        key,
+        path: contentItemPath(kind, key),
+        name: body.title ?? key,
+        lastDay: null as string | null,
+        published: published?.version ?? null,
+        latest: latest
+          ? {
+              version: latest.version,
+              state: stateWords[latest.state],
+              by: latest.authorName ?? "the files the site shipped with",
+              at: moment(latest.createdAt),
+            }
+          : null,
+      };
+    }),
+  };
+}
+
+/** Where a new case study is written. */
+export const newCaseStudyPath = "/staff/content/case-study/new";

@@ -42,6 +42,13 @@ export default function SiteContent({ loaderData }: Route.ComponentProps) {
           <h2 id={`kind-${group.kind}`} className="text-xl font-bold">
             {group.heading}
           </h2>
+          {group.newPath && rights.edit && (
+            <p>
+              <Link to={group.newPath} className="font-semibold text-accent-800 underline">
+                New case study
+              </Link>
+            </p>
+          )}
           <ul className="grid gap-3">
             {group.items.map((item) => (
               <li key={item.key} className="rounded-xl bg-white p-4 ring-1 ring-navy-100">
