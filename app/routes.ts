@@ -75,6 +75,7 @@ export default [
     // A page's words (the kind "page"): its cards, shaped as the page lays them out.
     route("content/page/:key", "routes/staff/content-page.tsx"),
     // A case study's form is shaped like its page (a new one's too); more specific than any item's.
+    route("content/quote-erasure", "routes/staff/quote-erasure.tsx"),
     route("content/case-study/new", "routes/staff/case-study.tsx", { id: "routes/staff/case-study-new" }),
     route("content/case-study/:key", "routes/staff/case-study.tsx"),
     route("content/:kind/:key", "routes/staff/content-item.tsx"),

@@ -18,6 +18,12 @@ import { type ServiceKey, serviceList } from "../config/service-list.ts";
 import { z } from "../forms/zod.ts";
 import type { ContentChange } from "./model.ts";
 
+/** Where staff write a new case study, in the workspace. */
+export const newCaseStudyPath = "/staff/content/case-study/new";
+
+/** Where staff erase a named person's words from every case study, on their request. */
+export const quoteErasurePath = "/staff/content/quote-erasure";
+
 /** The longest each field may be, and how many of each: what the case study's cards and page hold. */
 export const caseStudyLimits = {
   slug: 60,

@@ -694,6 +694,22 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       });
     },
 
+    /** The case studies whose quote, in any version, is by the person so named: for staff to check first. */
+    async findQuotesBy(name: string): Promise<{ key: string; title: string; versions: number }[]> {
+      const wanted = nameForMatching(name);
+      if (!wanted) return [];
+      const found = new Map<string, { key: string; title: string; versions: number }>();
+      for (const version of await versionsOfKind(db, "case-study")) {
+        if (!namesPerson(version.body, wanted)) continue;
+        const title = String((version.body as { title?: unknown }).title ?? version.key);
+        const entry = found.get(version.key) ?? { key: version.key, title, versions: 0 };
+        entry.versions++;
+        entry.title = title;
+        found.set(version.key, entry);
+      }
+      return [...found.values()];
+    },
+
     /**
      * An erasure request: removes the words and name of the person so named from every version of every
      * case study (the quote, with its record of permission), and publishes the change at once. Resolves

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { newCaseStudyPath } from "#core/content/case-study.ts";
 import {
   type ContentKind,
   contentItemPath,
@@ -108,6 +109,3 @@ async function caseStudyGroup(content: AppServices["content"]) {
     }),
   };
 }
-
-/** Where a new case study is written. */
-export const newCaseStudyPath = "/staff/content/case-study/new";

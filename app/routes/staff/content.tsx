@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { quoteErasurePath } from "#core/content/case-study.ts";
 import { picturesPath } from "#core/pictures/model.ts";
 import { staffMeta } from "~/lib/staff/meta";
 import type { Route } from "./+types/content";
@@ -43,9 +44,12 @@ export default function SiteContent({ loaderData }: Route.ComponentProps) {
             {group.heading}
           </h2>
           {group.newPath && rights.edit && (
-            <p>
+            <p className="flex flex-wrap gap-x-6">
               <Link to={group.newPath} className="font-semibold text-accent-800 underline">
                 New case study
+              </Link>
+              <Link to={quoteErasurePath} className="font-semibold text-accent-800 underline">
+                Erase a person's words
               </Link>
             </p>
           )}

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { quoteErasurePath } from "#core/content/case-study.ts";
 import { documentName } from "#core/leads/fields.ts";
 import {
   fileSize,
@@ -147,6 +148,13 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
         <p className="max-w-3xl text-navy-800">
           When someone asks for a copy of their data, or for it to be deleted, find everything held about them
           here by their e-mail address. Check first that the request really comes from them.
+        </p>
+        <p className="max-w-3xl text-navy-800">
+          Someone quoted by name in a case study asks for their words to be erased?{" "}
+          <Link to={quoteErasurePath} className="font-semibold text-accent-800 underline">
+            Erase a person's words from the case studies
+          </Link>
+          .
         </p>
       </div>
 
