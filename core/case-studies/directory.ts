@@ -1,7 +1,7 @@
 /**
- * The case studies' addresses and short names, newest first: all that every page's script needs of them
- * (the canonical link, the breadcrumbs, the list of pages to prerender and the sitemap), so the pages do not
- * carry the case studies themselves. `index.test.ts` holds it to the content files.
+ * The shipped case studies' addresses and short names, newest first: the pages prerendered at build time,
+ * and their names in breadcrumbs. Case studies staff publish later are answered from the published content
+ * (app/routes/case-study.tsx); the sitemap lists what is published. `index.test.ts` holds it to the files.
  */
 import { caseStudyPath } from "./paths.ts";
 
