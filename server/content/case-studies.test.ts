@@ -205,4 +205,30 @@ describe.each(["sqlite", "postgres"] as const)("case studies as site content (%s
       versions: 1,
     });
   });
+
+  it("carries the published case studies to another installation as a file, checked before anything is saved", async () => {
+    const file = await createContent({ db }).exportPublished();
+    const exported = file.items.filter((item) => item.kind === "case-study").map((item) => item.key);
+    expect(exported).toContain(shipped.slug);
+    expect(exported).not.toContain(made.slug);
+    const other = await fresh(dialect);
+    try {
+      const there = createContent({ db: other.db });
+      const broken = structuredClone(file);
+      const first = broken.items.find((item) => item.kind === "case-study");
+      if (first) first.body = { ...(first.body as object), title: "<b>Bold</b>" };
+      const refusedImport = await there.importPublished(broken);
+      expect(refusedImport.ok).toBe(false);
+      expect(await there.history("case-study", shipped.slug)).toBeNull();
+      expect(await there.importPublished(file)).toEqual({ ok: true, published: file.items.length });
+      expect(
+        there
+          .published()
+          .caseStudies.map((item) => item.slug)
+          .sort(),
+      ).toEqual(exported.sort());
+    } finally {
+      await other.drop();
+    }
+  });
 });
