@@ -2,7 +2,8 @@
 // editor writes a new one with a named quote and its permission, previews it at a phone's width, and asks
 // for approval; a second member of staff approves it; its page, its list entry and its sitemap entry then
 // appear on both processes within 2 seconds. Withdrawing the quoted person's permission takes the quote
-// off both at once; taking the case study down makes its address the 404 page.
+// off both at once; taking the case study down makes its address the 404 page; her erasure request removes
+// her words and name from every version.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -174,6 +175,24 @@ test("a case study with a named quote is written, previewed, approved, published
     await expectEverywhere(servers, "/case-studies", { lacks: title });
     await expectEverywhere(servers, "/sitemap.xml", { lacks: slug });
 
+    // She asks to be erased: found by her name from the People page, her words go from every version.
+    await editor.goto("/staff/people");
+    await editor.getByRole("link", { name: "Erase a person's words from the case studies" }).click();
+    await editor.getByRole("textbox", { name: "Their name" }).fill(person.toLowerCase());
+    await editor.getByRole("button", { name: "Find their quotes" }).click();
+    await expect(
+      editor.getByRole("region", { name: /^Quotes by/ }).getByRole("link", { name: title }),
+    ).toBeVisible();
+    await expectNoAxeViolations(editor);
+    await editor.getByRole("textbox", { name: /^Type .* again to confirm/ }).fill(person.toLowerCase());
+    await editor.getByRole("button", { name: "Erase their words" }).click();
+    await expect(editor.getByRole("status")).toContainText("Erased from 1 version of 1 case study.");
+    const holding = await db.all<{ version: number }>(
+      "SELECT version FROM content_versions WHERE body LIKE ? OR body LIKE ?",
+      [`%${person}%`, `%${quote}%`],
+    );
+    expect(holding).toEqual([]);
+
     const audit = await db.all<{ action: string }>(
       "SELECT action FROM audit_log WHERE action LIKE 'content-%' ORDER BY id",
     );
@@ -182,6 +201,7 @@ test("a case study with a named quote is written, previewed, approved, published
       "content-approved",
       "content-permission-withdrawn",
       "content-taken-down",
+      "content-erased",
     ]);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
