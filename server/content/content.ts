@@ -630,7 +630,7 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
         const problem = reason ? "Say why in 300 characters or fewer." : "Say why it is coming down.";
         return refused(400, problem, { problems: { reason: problem } });
       }
-      const outcome = await inTransaction(async (tx) => {
+      return inTransaction(async (tx) => {
         const version = await takeDownPublished(tx, at.kind, at.key, `Taken down: ${reason}`);
         if (version === null) return refused(409, "Nothing of this item is published now.");
         await recordEvent(tx, {
@@ -641,8 +641,6 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
         });
         return { ok: true, version, state: "withdrawn" };
       });
-      if (outcome.ok) await refreshOnce();
-      return outcome;
     },
 
     /**
