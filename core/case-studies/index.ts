@@ -2,7 +2,7 @@
  * The case studies the site shipped with (each one file under `content/`, its address in `directory.ts`,
  * held together by a test), and the helpers the pages list case studies with. Staff keep the case studies
  * in the workspace as site content: these are only a fresh installation's first published versions
- * (docs/decisions/031-case-studies-as-site-content.md).
+ * (docs/decisions/034-case-studies-as-site-content.md).
  */
 import { type ServiceKey, serviceList } from "../config/service-list.ts";
 import { ancoatsAparthotel } from "./content/ancoats-aparthotel.ts";
