@@ -63,7 +63,11 @@ export type PublishedContent = {
 };
 
 /** What the site ships with, and what a fresh installation publishes first. */
-export const shippedContent: PublishedContent = { accreditations, caseStudies, careersPage: shippedCareersPage };
+export const shippedContent: PublishedContent = {
+  accreditations,
+  caseStudies,
+  careersPage: shippedCareersPage,
+};
 
 /** True when what is published differs from what the site shipped with (what the build drew its pages from). */
 export function differsFromShipped(content: PublishedContent): boolean {

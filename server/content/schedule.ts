@@ -100,7 +100,12 @@ export function createContentSchedule(options: {
       if (schedule.action === "take-down") {
         // Ended here first: of several processes, only the one that ends it goes on.
         if (!(await endSchedule(tx, schedule.id, "done", null, now))) return false;
-        const version = await takeDownPublished(tx, schedule.kind, schedule.key, "Taken down at its scheduled time");
+        const version = await takeDownPublished(
+          tx,
+          schedule.kind,
+          schedule.key,
+          "Taken down at its scheduled time",
+        );
         if (version === null) return false;
         await recordEvent(tx, {
           action: "content-taken-down",

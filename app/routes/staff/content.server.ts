@@ -24,6 +24,7 @@ async function pagesGroup(content: Awaited<ReturnType<typeof requireStaff>>["con
   return {
     kind,
     heading: kindWords[kind].many,
+    newPath: null as string | null,
     items: items.map(({ key, latest, published }) => ({
       key,
       path: contentItemPath(kind, key),
