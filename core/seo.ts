@@ -3,6 +3,7 @@ import { caseStudiesPath, caseStudyImagePath, caseStudyPath } from "./case-studi
 import type { Accreditation } from "./config/accreditations.ts";
 import { companyLinks, serviceLinks } from "./config/navigation.ts";
 import { type SiteConfig, site } from "./config/site.ts";
+import { type CompanyFacts, openingHoursSpecOf, shippedCompany } from "./content/company-facts.ts";
 
 /** The share image every page uses: 1200x630, made for the site, in `public/`. */
 export const shareImage = {
@@ -74,7 +75,7 @@ const businessId = `${absoluteUrl("/")}#business`;
 type JsonLd = Record<string, unknown>;
 
 /** The places the company works in, each inside its region (schema.org AdministrativeArea). */
-export function areaServedJsonLd(areas: SiteConfig["areasServed"] = site.areasServed): JsonLd[] {
+export function areaServedJsonLd(areas: SiteConfig["areasServed"] = shippedCompany.areasServed): JsonLd[] {
   return areas.places.map((name) => ({
     "@type": "AdministrativeArea",
     name,
@@ -102,10 +103,14 @@ export function certificationsJsonLd(items: readonly Accreditation[]): JsonLd[] 
 }
 
 /**
- * The company as a schema.org EmploymentAgency (a LocalBusiness), from the site config, with the
- * certifications current at the request's moment (see certificationsJsonLd).
+ * The company as a schema.org EmploymentAgency (a LocalBusiness), from its facts as published now (Site
+ * content, "Company details"; the shipped ones by default) and the site config, with the certifications
+ * current at the request's moment (see certificationsJsonLd).
  */
-export function businessJsonLd(certifications: readonly JsonLd[] = []): JsonLd {
+export function businessJsonLd(
+  certifications: readonly JsonLd[] = [],
+  company: CompanyFacts = shippedCompany,
+): JsonLd {
   return {
     "@type": "EmploymentAgency",
     "@id": businessId,
@@ -115,20 +120,20 @@ export function businessJsonLd(certifications: readonly JsonLd[] = []): JsonLd {
     identifier: {
       "@type": "PropertyValue",
       propertyID: "Companies House company number",
-      value: site.registration.companyNumber,
+      value: company.registration.companyNumber,
     },
     description: site.blurb,
     url: absoluteUrl("/"),
     logo: absoluteUrl("/icon-512.png"),
     image: absoluteUrl(shareImage.path),
-    telephone: site.phone.e164,
-    email: site.email,
+    telephone: company.phone.e164,
+    email: company.email,
     priceRange: "££",
     address: {
       "@type": "PostalAddress",
-      streetAddress: site.address.street,
-      addressLocality: site.address.locality,
-      postalCode: site.address.postcode,
+      streetAddress: company.address.street,
+      addressLocality: company.address.locality,
+      postalCode: company.address.postcode,
       addressCountry: site.address.countryCode,
     },
     geo: {
@@ -136,20 +141,24 @@ export function businessJsonLd(certifications: readonly JsonLd[] = []): JsonLd {
       latitude: site.address.geo.latitude,
       longitude: site.address.geo.longitude,
     },
-    openingHoursSpecification: site.openingHoursSpec.map((spec) => ({
+    openingHoursSpecification: openingHoursSpecOf(company.hours).map((spec) => ({
       "@type": "OpeningHoursSpecification",
       dayOfWeek: spec.dayOfWeek,
       opens: spec.opens,
       closes: spec.closes,
     })),
-    areaServed: areaServedJsonLd(),
+    areaServed: areaServedJsonLd(company.areasServed),
     ...(certifications.length > 0 ? { hasCertification: certifications } : {}),
     sameAs: [site.social.url],
   };
 }
 
 /** A service page as a schema.org Service provided by the company, or null for any other path. */
-export function serviceJsonLd(pathname: string, description: string): JsonLd | null {
+export function serviceJsonLd(
+  pathname: string,
+  description: string,
+  company: CompanyFacts = shippedCompany,
+): JsonLd | null {
   const service = serviceLinks.find((link) => link.href === normalisePath(pathname));
   if (!service) return null;
   return {
@@ -160,7 +169,7 @@ export function serviceJsonLd(pathname: string, description: string): JsonLd | n
     description,
     url: absoluteUrl(service.href),
     provider: { "@id": businessId },
-    areaServed: areaServedJsonLd(),
+    areaServed: areaServedJsonLd(company.areasServed),
   };
 }
 
@@ -191,10 +200,11 @@ export function structuredData(
   description: string,
   certifications: readonly JsonLd[] = [],
   caseStudy: CaseStudyPage | null = null,
+  company: CompanyFacts = shippedCompany,
 ): JsonLd {
   const graph = [
-    businessJsonLd(certifications),
-    serviceJsonLd(pathname, description),
+    businessJsonLd(certifications, company),
+    serviceJsonLd(pathname, description, company),
     breadcrumbJsonLd(pathname, caseStudy),
   ].filter((node): node is JsonLd => node !== null);
   return { "@context": "https://schema.org", "@graph": graph };

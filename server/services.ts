@@ -289,6 +289,13 @@ export async function createServices(
     return { url, expiresAt: at + applicants.linkValidDays * 24 * 60 * 60 * 1000 };
   };
 
+  // Site content staff keep: the shipped files are the first published versions on a fresh
+  // installation; every process reads the published content into memory, and again when it changes.
+  // Made first, so every e-mail's signature can read the company's facts published now.
+  const content = createContent({ db, logger, now, pollMs: env.CONTENT_POLL_MS });
+  await content.seed();
+  const company = () => content.published().company;
+
   const smtp = smtpConfig(env);
   const from = env.MAIL_FROM ?? `${site.brand} <${site.email}>`;
   const webhooks = env.WEBHOOK_URLS.map((url) => ({ url, ...webhookTarget(url) }));
@@ -336,6 +343,7 @@ export async function createServices(
     sendWebhook: webhooks.length > 0 ? createSendWebhook({ secret: env.WEBHOOK_SECRET }) : null,
     webhookUrls: new Map(webhooks.map((webhook) => [webhook.key, webhook.url])),
     from,
+    company,
     logger,
     pollMs: env.OUTBOX_POLL_MS,
     maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
@@ -400,6 +408,7 @@ export async function createServices(
       webhooks: webhooks.map(({ key, display }) => ({ key, display })),
       publicUrl,
       applicantLinks,
+      company,
       scanUploads: scanning.enabled,
     },
     rateLimits: {
@@ -419,10 +428,6 @@ export async function createServices(
     },
   });
 
-  // Site content staff keep: the shipped files are the first published versions on a fresh
-  // installation; every process reads the published content into memory, and again when it changes.
-  const content = createContent({ db, logger, now, pollMs: env.CONTENT_POLL_MS });
-  await content.seed();
   // Scheduled publications and take-downs: looked for in every process, carried out once.
   const contentSchedule = createContentSchedule({
     db,

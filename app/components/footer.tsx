@@ -5,6 +5,7 @@ import { companyLinks, serviceLinks } from "#core/config/navigation.ts";
 import { registrationText, site } from "#core/config/site.ts";
 import { Logo } from "~/components/logo";
 import { EmailText } from "~/components/ui/email-text";
+import { useCompany } from "~/lib/company";
 
 function LinkList({ title, links }: { title: string; links: { name: string; href: string }[] }) {
   return (
@@ -25,6 +26,7 @@ function LinkList({ title, links }: { title: string; links: { name: string; href
 
 /** The site footer: who we are, how to reach us, and every page. */
 export function Footer() {
+  const company = useCompany();
   const year = new Date().getFullYear();
   return (
     <footer id="site-footer" className="bg-navy-950 text-navy-100">
@@ -49,23 +51,26 @@ export function Footer() {
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Contact</h2>
           <ul className="mt-4 space-y-3">
             <li>
-              <a href={`tel:${site.phone.e164}`} className="inline-flex items-center gap-2 hover:text-white">
+              <a
+                href={`tel:${company.phone.e164}`}
+                className="inline-flex items-center gap-2 hover:text-white"
+              >
                 <Phone aria-hidden="true" className="size-4 shrink-0 text-accent-300" />
-                {site.phone.display}
+                {company.phone.display}
               </a>
             </li>
             <li>
-              <a href={`mailto:${site.email}`} className="inline-flex items-center gap-2 hover:text-white">
+              <a href={`mailto:${company.email}`} className="inline-flex items-center gap-2 hover:text-white">
                 <Mail aria-hidden="true" className="size-4 shrink-0 text-accent-300" />
-                <EmailText email={site.email} />
+                <EmailText email={company.email} />
               </a>
             </li>
             <li className="flex gap-2">
               <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-300" />
               <address className="not-italic">
                 {/* The same line as `addressLine`, with the postcode kept whole. */}
-                {site.address.street}, {site.address.locality}{" "}
-                <span className="whitespace-nowrap">{site.address.postcode}</span>, {site.address.country}
+                {company.address.street}, {company.address.locality}{" "}
+                <span className="whitespace-nowrap">{company.address.postcode}</span>, {site.address.country}
               </address>
             </li>
           </ul>
@@ -86,7 +91,7 @@ export function Footer() {
                 Case studies
               </Link>
             </p>
-            <p data-registration>{registrationText(site.legalName, site.registration)}</p>
+            <p data-registration>{registrationText(site.legalName, company.registration)}</p>
           </div>
           <p className="shrink-0">
             Website by{" "}

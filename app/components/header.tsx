@@ -10,6 +10,7 @@ import { ButtonLink } from "~/components/ui/button-link";
 import { EmailText } from "~/components/ui/email-text";
 import { siteHooks } from "~/islands/hooks";
 import { cn } from "~/lib/cn";
+import { useCompany } from "~/lib/company";
 import { pagePathFor } from "~/lib/page-path";
 
 /**
@@ -57,6 +58,7 @@ function NavLinks({ className }: { className?: string }) {
  * (islands/site.ts), choosing a link or pressing Escape closes it too.
  */
 export function Header() {
+  const company = useCompany();
   const { pathname } = useLocation();
   // On a service's page, Get Quote opens the form with that service chosen, as the page's own button does.
   const service = serviceList.find((entry) => servicePath(entry) === pagePathFor(pathname));
@@ -70,18 +72,18 @@ export function Header() {
       <div className="bg-navy-900 text-sm text-navy-50">
         <div className="mx-auto flex h-9 max-w-7xl items-center justify-center gap-6 px-4 sm:justify-end sm:px-6 lg:px-8">
           <a
-            href={`tel:${site.phone.e164}`}
+            href={`tel:${company.phone.e164}`}
             className="inline-flex min-h-6 items-center gap-1.5 whitespace-nowrap hover:underline"
           >
             <Phone aria-hidden="true" className="size-4" />
-            {site.phone.display}
+            {company.phone.display}
           </a>
           <a
-            href={`mailto:${site.email}`}
+            href={`mailto:${company.email}`}
             className="hidden min-h-6 items-center gap-1.5 hover:underline sm:inline-flex"
           >
             <Mail aria-hidden="true" className="size-4" />
-            <EmailText email={site.email} />
+            <EmailText email={company.email} />
           </a>
         </div>
       </div>
@@ -110,18 +112,18 @@ export function Header() {
                 <NavLinks className="space-y-1" />
                 <div className="mt-3 space-y-2 border-t border-navy-100 pt-3">
                   <a
-                    href={`tel:${site.phone.e164}`}
+                    href={`tel:${company.phone.e164}`}
                     className="flex items-center gap-2 rounded-md px-3 py-2 font-medium text-navy-800"
                   >
                     <Phone aria-hidden="true" className="size-4 text-accent-700" />
-                    {site.phone.display}
+                    {company.phone.display}
                   </a>
                   <a
-                    href={`mailto:${site.email}`}
+                    href={`mailto:${company.email}`}
                     className="flex items-center gap-2 rounded-md px-3 py-2 font-medium text-navy-800"
                   >
                     <Mail aria-hidden="true" className="size-4 shrink-0 text-accent-700" />
-                    <EmailText email={site.email} />
+                    <EmailText email={company.email} />
                   </a>
                 </div>
               </nav>

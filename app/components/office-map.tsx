@@ -1,8 +1,10 @@
 import { ExternalLink, MapPin } from "lucide-react";
-import { addressLine, site } from "#core/config/site.ts";
+import { site } from "#core/config/site.ts";
+import { addressLineOf } from "#core/content/company-facts.ts";
 import { useIsland } from "~/components/islands";
 import { Button } from "~/components/ui/button";
 import { officeMapHooks } from "~/islands/hooks";
+import { useCompany } from "~/lib/company";
 
 /**
  * The office map. Until the visitor presses "Show map" it is a local drawing, so no request
@@ -19,6 +21,7 @@ export function OfficeMap({
   openLabel: string;
 }) {
   useIsland("office-map");
+  const addressLine = addressLineOf(useCompany());
   return (
     <div>
       {/* The drawing fills the box; the address, button and note sit in it in normal flow, so on a narrow

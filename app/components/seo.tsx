@@ -11,6 +11,7 @@ import {
   shareImageFor,
   structuredData,
 } from "#core/seo.ts";
+import { useCompany } from "~/lib/company";
 
 /**
  * The description the current page gives in its `meta` export. Read from the route module, as React
@@ -94,13 +95,14 @@ export function StructuredData() {
   const caseStudy = useCaseStudyPage();
   const certifications =
     useRouteLoaderData<{ certifications: Record<string, unknown>[] }>("root")?.certifications ?? [];
+  const company = useCompany();
   if (!isIndexable(path, caseStudy)) return null;
   return (
     <script
       type="application/ld+json"
       // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD built from our own config, with < escaped
       dangerouslySetInnerHTML={{
-        __html: serialiseJsonLd(structuredData(path, description, certifications, caseStudy)),
+        __html: serialiseJsonLd(structuredData(path, description, certifications, caseStudy, company)),
       }}
     />
   );

@@ -1,6 +1,7 @@
 import { BadgeCheck, Clock, GraduationCap, ShieldCheck, Star, Users } from "lucide-react";
 import { type ServiceKey, serviceList } from "#core/config/service-list.ts";
 import { site } from "#core/config/site.ts";
+import type { CompanyFacts } from "#core/content/company-facts.ts";
 // The service pictures under their own query: the home page's copies travel inside its own script, and
 // each service page's (a plain `?raw`) inside that page's. Shared, each picture would be a script file of
 // its own, and every script request costs about 1 KB of headers on top of the bytes.
@@ -53,13 +54,16 @@ export const home = {
   trust: {
     id: "insured-and-local",
     heading: "Insured, Accountable and Local",
-    intro: `A registered company with the cover your contracts ask for, working in every borough of ${site.areasServed.region}.`,
+    /** Names the region served as the company's details publish it. */
+    intro: (company: CompanyFacts) =>
+      `A registered company with the cover your contracts ask for, working in every borough of ${company.areasServed.region}.`,
   },
   whyChoose: {
     id: "why-choose",
     heading: `Why Choose ${site.brand}`,
     intro: "The things facilities managers tell us matter most, done every day.",
-    items: [
+    /** The emergency line as the company's details publish it. */
+    items: (company: CompanyFacts): ValueItem[] => [
       {
         icon: Users,
         title: "Trained Professionals",
@@ -69,13 +73,13 @@ export const home = {
       {
         icon: Clock,
         title: "24/7 Availability",
-        description: `${site.emergency} Our office team answers during business hours and replies within ${site.claims.replyWithin}.`,
+        description: `${company.emergency} Our office team answers during business hours and replies within ${site.claims.replyWithin}.`,
       },
       {
         icon: BadgeCheck,
         title: "Quality Assured",
         description: "Supervisors check the work against a written plan and share the results with you.",
       },
-    ] satisfies ValueItem[],
+    ],
   },
 };

@@ -1,8 +1,9 @@
 import { reviewsPolicyAnchor } from "#core/case-studies/paths.ts";
 import { applicants as applicantsConfig } from "#core/config/applicants.ts";
 import { type RetentionConfig, retention } from "#core/config/retention.ts";
-import { addressLine, site } from "#core/config/site.ts";
+import { site } from "#core/config/site.ts";
 import { type TestimonialsConfig, testimonials } from "#core/config/testimonials.ts";
+import { addressLineOf, type CompanyFacts } from "#core/content/company-facts.ts";
 import { describePeriod } from "#core/retention-periods.ts";
 import type { PageMeta } from "~/content/types";
 
@@ -65,14 +66,14 @@ const keeping = retentionNotice(retention);
  * How we use reviews and testimonials, with the age after which one comes down read from the config the
  * pages are judged by, so the notice cannot promise what the pages do not do.
  */
-export function reviewsPolicy(config: TestimonialsConfig): PrivacySection {
+export function reviewsPolicy(config: TestimonialsConfig, company: CompanyFacts): PrivacySection {
   const age = describePeriod(config.showFor);
   return {
     id: reviewsPolicyAnchor,
     heading: "How we use reviews and testimonials",
     paragraphs: [
       "The testimonials and case studies on this website come from our own clients, about work we really did for them. With each one:",
-      `If you gave us a testimonial and would like it changed or taken down, or you think one of ours is misleading, e-mail ${site.email} or call ${site.phone.display}. We take it down within two working days while we look into it.`,
+      `If you gave us a testimonial and would like it changed or taken down, or you think one of ours is misleading, e-mail ${company.email} or call ${company.phone.display}. We take it down within two working days while we look into it.`,
     ],
     list: [
       "we show the person's name, their role and the date they gave it, and we name their organisation only with its permission",
@@ -85,13 +86,15 @@ export function reviewsPolicy(config: TestimonialsConfig): PrivacySection {
   };
 }
 
-/** The controller: who is responsible for your information and how to reach them. */
-export const controller = {
-  name: site.legalName,
-  address: addressLine,
-  email: site.email,
-  phone: site.phone.display,
-};
+/** The controller: who is responsible for your information and how to reach them, as published now. */
+export function controllerOf(company: CompanyFacts) {
+  return {
+    name: site.legalName,
+    address: addressLineOf(company),
+    email: company.email,
+    phone: company.phone.display,
+  };
+}
 
 export const formProcessing: FormProcessing[] = [
   {
@@ -137,7 +140,8 @@ export const formProcessing: FormProcessing[] = [
   },
 ];
 
-export const privacySections: PrivacySection[] = [
+/** The notice's sections, with the ways to reach us as the company's details publish them. */
+export const privacySectionsOf = (company: CompanyFacts): PrivacySection[] => [
   {
     id: "deletion",
     heading: "When we delete your information",
@@ -161,7 +165,7 @@ export const privacySections: PrivacySection[] = [
     heading: "Your rights",
     paragraphs: [
       "Under UK data protection law you have the right to:",
-      `To use any of these rights, e-mail ${site.email}, call ${site.phone.display} or write to us at ${addressLine}. It costs nothing, and we reply within one month. We may ask you to confirm who you are before we act on a request.`,
+      `To use any of these rights, e-mail ${company.email}, call ${company.phone.display} or write to us at ${addressLineOf(company)}. It costs nothing, and we reply within one month. We may ask you to confirm who you are before we act on a request.`,
     ],
     list: [
       "ask for a copy of the information we hold about you",
@@ -210,7 +214,7 @@ export const privacySections: PrivacySection[] = [
       `Our fonts and images are served from our own website. The map on the Contact page comes from ${site.map.name}, and it loads only when you choose to show it; until then your browser makes no request to them. When you do load it, ${site.map.name} receives your IP address and browser details, as any website you visit would, under its own privacy policy.`,
     ],
   },
-  reviewsPolicy(testimonials),
+  reviewsPolicy(testimonials, company),
   {
     id: "changes",
     heading: "Changes to this notice",

@@ -12,6 +12,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { EmailText } from "~/components/ui/email-text";
 import { contact } from "~/content/contact";
 import { cn } from "~/lib/cn";
+import { useCompany } from "~/lib/company";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/contact";
 import { actOnContact, loadContact } from "./contact.server";
@@ -63,6 +64,7 @@ function InfoCard({
 const actionClasses = cn(buttonVariants(), "mt-auto self-start");
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const company = useCompany();
   const refused = formStart(loaderData.formResult, actionData, loaderData.formToken);
   // A link can choose the service and package (Get Quote, Select Package); such a visit is rendered
   // by the server (server/static.ts), so the form is drawn with the choice already made.
@@ -78,8 +80,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           <div className="grid gap-6 sm:grid-cols-2">
             <InfoCard icon={Phone} heading={contact.phone.heading} className="h-full">
               <p>{contact.phone.text}</p>
-              <p className="mt-2 mb-4 text-lg font-semibold whitespace-nowrap">{site.phone.display}</p>
-              <a href={`tel:${site.phone.e164}`} className={actionClasses}>
+              <p className="mt-2 mb-4 text-lg font-semibold whitespace-nowrap">{company.phone.display}</p>
+              <a href={`tel:${company.phone.e164}`} className={actionClasses}>
                 <Phone aria-hidden="true" className="size-5" />
                 {contact.phone.action}
               </a>
@@ -87,9 +89,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             <InfoCard icon={Mail} heading={contact.email.heading} className="h-full">
               <p>{contact.email.text}</p>
               <p className="mt-2 mb-4 text-lg font-semibold">
-                <EmailText email={site.email} />
+                <EmailText email={company.email} />
               </p>
-              <a href={`mailto:${site.email}`} className={actionClasses}>
+              <a href={`mailto:${company.email}`} className={actionClasses}>
                 <Mail aria-hidden="true" className="size-5" />
                 {contact.email.action}
               </a>
@@ -111,16 +113,16 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             <InfoCard icon={Building2} heading={contact.office.heading}>
               <address className="not-italic">
                 <span className="block font-semibold">{site.legalName}</span>
-                <span className="block">{site.address.street}</span>
+                <span className="block">{company.address.street}</span>
                 <span className="block">
-                  {site.address.locality} {site.address.postcode}
+                  {company.address.locality} {company.address.postcode}
                 </span>
                 <span className="block">{site.address.country}</span>
               </address>
             </InfoCard>
             <InfoCard icon={Clock} heading={contact.hours.heading}>
               <dl className="space-y-3">
-                {site.hours.map((line) => (
+                {company.hours.map((line) => (
                   <div key={line.days} className="flex flex-wrap justify-between gap-x-4">
                     <dt className="font-semibold">{line.days}</dt>
                     <dd>{line.time}</dd>
@@ -131,12 +133,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-800" />
                 <p>
                   <strong className="block">{contact.hours.emergencyHeading}</strong>
-                  {site.emergency} Call{" "}
+                  {company.emergency} Call{" "}
                   <a
-                    href={`tel:${site.phone.e164}`}
+                    href={`tel:${company.phone.e164}`}
                     className="font-semibold whitespace-nowrap text-accent-700 underline"
                   >
-                    {site.phone.display}
+                    {company.phone.display}
                   </a>{" "}
                   at any time.
                 </p>

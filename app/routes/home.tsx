@@ -1,4 +1,3 @@
-import { site } from "#core/config/site.ts";
 import { SectionLink } from "~/components/sections/actions";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
@@ -10,6 +9,7 @@ import { ServerMarkup } from "~/components/ui/server-markup";
 import { home } from "~/content/home";
 import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
+import { useCompany } from "~/lib/company";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
@@ -24,6 +24,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { claims } = loaderData;
+  const company = useCompany();
   return (
     <>
       <PageHero
@@ -59,10 +60,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ServiceCards cards={home.services.cards} />
       </Section>
       <Section id={home.whyChoose.id} heading={home.whyChoose.heading} intro={home.whyChoose.intro}>
-        <ValueGrid items={home.whyChoose.items} />
+        <ValueGrid items={home.whyChoose.items(company)} />
       </Section>
-      <Section id={home.trust.id} heading={home.trust.heading} intro={home.trust.intro} tone="sand">
-        <Trust insurance={site.insurance} areas={site.areasServed} />
+      <Section id={home.trust.id} heading={home.trust.heading} intro={home.trust.intro(company)} tone="sand">
+        <Trust insurance={company.insurance} areas={company.areasServed} />
       </Section>
       <ServerMarkup html={claims.accreditations} />
       <ServerMarkup html={claims.testimonials} />

@@ -1,12 +1,13 @@
 import {
-  controller,
+  controllerOf,
   formProcessing,
   privacyHeadings,
   privacyIntro,
   privacyMeta,
-  privacySections,
+  privacySectionsOf,
   privacyUpdated,
 } from "~/content/privacy";
+import { useCompany } from "~/lib/company";
 import { pageMeta } from "~/lib/meta";
 
 export function meta() {
@@ -14,6 +15,8 @@ export function meta() {
 }
 
 export default function Page() {
+  const company = useCompany();
+  const controller = controllerOf(company);
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
       <h1 className="text-4xl font-bold tracking-tight">{privacyMeta.title}</h1>
@@ -76,7 +79,7 @@ export default function Page() {
         ))}
       </section>
 
-      {privacySections.map((section) => (
+      {privacySectionsOf(company).map((section) => (
         <section key={section.id} aria-labelledby={section.id} className="mt-12">
           <h2 id={section.id} className="text-2xl font-bold">
             {section.heading}

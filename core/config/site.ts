@@ -1,7 +1,10 @@
 /**
  * The company's identity and every business constant the site shows.
  * This is the one file an owner edits to make the site theirs: nothing else
- * repeats a phone number, an address, a price or a promise.
+ * repeats a phone number, an address, a price or a promise. The company's facts (phone, e-mail, office
+ * address, hours, emergency line, areas served, registration, insurance) here are only the first
+ * installation's: staff keep them under Company details in Site content (core/content/company-facts.ts),
+ * and the pages and e-mails read what is published there.
  */
 
 export type SiteConfig = {
@@ -34,8 +37,6 @@ export type SiteConfig = {
   social: { name: string; url: string };
   credit: { name: string; url: string };
   hours: { days: string; time: string }[];
-  /** Opening hours for structured data (schema.org OpeningHoursSpecification). */
-  openingHoursSpec: { dayOfWeek: string[]; opens: string; closes: string }[];
   emergency: string;
   claims: {
     yearsExperience: number;
@@ -128,14 +129,6 @@ export const site = {
     { days: "Monday-Friday", time: "8:00 AM-6:00 PM" },
     { days: "Saturday", time: "9:00 AM-4:00 PM" },
     { days: "Sunday and bank holidays", time: "emergency calls only" },
-  ],
-  openingHoursSpec: [
-    {
-      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-      opens: "08:00",
-      closes: "18:00",
-    },
-    { dayOfWeek: ["Saturday"], opens: "09:00", closes: "16:00" },
   ],
   emergency: "Emergency service 24/7 for existing clients.",
   claims: {

@@ -10,9 +10,10 @@ import { type Accreditation, accreditations, registers } from "../config/accredi
 import { serviceList } from "../config/service-list.ts";
 import { formatClosingDate } from "../vacancies/model.ts";
 import { type CareersPage, shippedCareersPage } from "./careers-page.ts";
+import { type CompanyFacts, companyNeedsApproval, shippedCompany } from "./company-facts.ts";
 
 /** The kinds of content staff edit in the workspace; more follow on the same machinery. */
-export const contentKinds = ["accreditation", "case-study", "page"] as const;
+export const contentKinds = ["accreditation", "case-study", "page", "company"] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
 /** A kind's name as the workspace shows it, one and many. */
@@ -20,6 +21,7 @@ export const kindWords: Record<ContentKind, { one: string; many: string }> = {
   accreditation: { one: "Accreditation", many: "Accreditations" },
   "case-study": { one: "Case study", many: "Case studies" },
   page: { one: "Page", many: "Pages' words" },
+  company: { one: "Company details", many: "Company details" },
 };
 
 /**
@@ -48,18 +50,29 @@ export const stateWords: Record<VersionState, string> = {
 /**
  * True when a version of this kind goes live only once a second member of staff approves it: a claim a
  * buyer relies on (an accreditation always), or a named person's words (a case study always carries its
- * client's testimonial).
+ * client's testimonial). Given the change (the published version, if any, and the new one, each checked
+ * by its kind's schema), it judges that version: the company's facts need approval only when the legal
+ * disclosures or what the privacy notice promises change (./company-facts.ts). Without a change, whether
+ * a version of the kind may need approval at all.
  */
-export function needsApproval(kind: ContentKind): boolean {
+export function needsApproval(kind: ContentKind, change?: { before: unknown; after: unknown }): boolean {
+  if (kind === "company") {
+    if (!change) return true;
+    return companyNeedsApproval(change.before as CompanyFacts | null, change.after as CompanyFacts);
+  }
   return kind === "accreditation" || kind === "case-study";
 }
 
-/** What the public pages read: the published version of every item, in the order the items were made. */
+/**
+ * What the public pages read: the published version of every item, in the order the items were made,
+ * and the company's facts.
+ */
 export type PublishedContent = {
   accreditations: readonly Accreditation[];
   /** Newest work first, as the pages list them. */
   caseStudies: readonly CaseStudy[];
   careersPage: CareersPage;
+  company: CompanyFacts;
 };
 
 /** What the site ships with, and what a fresh installation publishes first. */
@@ -67,6 +80,7 @@ export const shippedContent: PublishedContent = {
   accreditations,
   caseStudies,
   careersPage: shippedCareersPage,
+  company: shippedCompany,
 };
 
 /** True when what is published differs from what the site shipped with (what the build drew its pages from). */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { privacySections } from "../../app/content/privacy.ts";
+import { shippedCompany } from "#core/content/company-facts.ts";
+import { privacySectionsOf } from "../../app/content/privacy.ts";
 import { analyticsRetentionMonths } from "./store.ts";
 
 describe("the privacy notice's section on visit counts", () => {
-  const section = privacySections.find((entry) => entry.id === "visit-counts");
+  const section = privacySectionsOf(shippedCompany).find((entry) => entry.id === "visit-counts");
   const text = [...(section?.paragraphs ?? []), ...(section?.list ?? [])].join(" ");
 
   it("promises the retention period the upkeep enforces", () => {

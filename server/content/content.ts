@@ -15,6 +15,8 @@ import type { Accreditation } from "#core/config/accreditations.ts";
 import { accreditationSchema } from "#core/content/accreditation.ts";
 import { type CareersPage, careersPageSchema } from "#core/content/careers-page.ts";
 import { caseStudyProblems, caseStudySchema } from "#core/content/case-study.ts";
+import { companyProblems, companySchema } from "#core/content/company.ts";
+import { type CompanyFacts, companyKey } from "#core/content/company-facts.ts";
 import {
   type ContentKind,
   contentKey,
@@ -93,7 +95,12 @@ const refused = (status: number, problem: string, extra: Partial<ContentOutcome>
   ({ ok: false, status, problem, ...extra }) as ContentOutcome;
 
 /** What a version's body is, by its kind. */
-export type ContentBody = { accreditation: Accreditation; "case-study": CaseStudy; page: CareersPage };
+export type ContentBody = {
+  accreditation: Accreditation;
+  "case-study": CaseStudy;
+  page: CareersPage;
+  company: CompanyFacts;
+};
 
 /** Checks a version's body by its kind's schema: the value, or each problem by its field. */
 export function checkBody<K extends ContentKind>(
@@ -104,6 +111,12 @@ export function checkBody<K extends ContentKind>(
     const parsed = caseStudySchema.safeParse(body);
     if (parsed.success) return { ok: true, value: parsed.data as ContentBody[K] };
     return { ok: false, problems: caseStudyProblems(parsed.error.issues) };
+  }
+  if (kind === "company") {
+    const parsed = companySchema.safeParse(body);
+    return parsed.success
+      ? { ok: true, value: parsed.data as ContentBody[K] }
+      : { ok: false, problems: companyProblems(parsed.error.issues) };
   }
   const schema: z.ZodType = kind === "page" ? careersPageSchema : accreditationSchema;
   const parsed = schema.safeParse(body);
@@ -163,8 +176,17 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       if (checked.ok) caseStudies.push(checked.value);
       else logger?.error({ problems: checked.problems }, "a published case study failed its schema");
     }
+    // The company's facts: the one published version, or the shipped facts if none passes (never expected).
+    let company = shippedContent.company;
+    const [facts] = await publishedBodies(db, "company");
+    if (facts !== undefined) {
+      const checked = checkBody("company", facts);
+      if (checked.ok) company = checked.value as CompanyFacts;
+      else logger?.error({ problems: checked.problems }, "the published company details failed their schema");
+    }
     published = {
       accreditations,
+      company,
       caseStudies: newestFirst(caseStudies),
       careersPage: await publishedCareersPage(),
     };
@@ -195,6 +217,22 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
 
   async function permissions(actor: Actor) {
     return contentPermissions(db, actor.id);
+  }
+
+  /**
+   * Whether this body, as a new version of the item, needs a second person's approval: judged against the
+   * published version (decision 029; the company's facts only for their legal and privacy parts).
+   */
+  async function versionNeedsApproval(
+    tx: Queryable,
+    kind: ContentKind,
+    key: string,
+    body: unknown,
+  ): Promise<boolean> {
+    if (!needsApproval(kind)) return false;
+    const published = (await itemVersions(tx, kind, key)).find((version) => version.state === "published");
+    const before = published ? checkBody(kind, published.body) : null;
+    return needsApproval(kind, { before: before?.ok ? before.value : null, after: body });
   }
 
   /**
@@ -272,6 +310,8 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
           const body = { kind: "case-study" as const, key: item.slug, position, body: item, now: now() };
           if (await seedItem(tx, body)) added++;
         }
+        const company = { kind: "company" as const, key: companyKey, position: 1 };
+        if (await seedItem(tx, { ...company, body: shippedContent.company, now: now() })) added++;
         if (added > 0) await raiseGeneration(tx);
       });
       await refreshOnce();
@@ -414,7 +454,10 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       if (!checked.ok) {
         return refused(400, "Check the fields marked below.", { problems: checked.problems });
       }
-      const state = input.ask && needsApproval(input.kind) ? "awaiting" : "draft";
+      const state =
+        input.ask && (await versionNeedsApproval(db, input.kind, input.key, checked.value))
+          ? "awaiting"
+          : "draft";
       return inTransaction(async (tx) => {
         const outcome = await addChecked(tx, {
           kind: input.kind,
@@ -515,13 +558,17 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       at: { kind: ContentKind; key: string; version: number },
     ): Promise<ContentOutcome> {
       if (!(await permissions(actor)).edit) return refused(403, "You may not edit the site's content.");
-      if (needsApproval(at.kind)) {
-        return refused(
-          403,
-          "This is a claim buyers rely on: ask for approval, and someone else publishes it.",
-        );
-      }
       return inTransaction(async (tx) => {
+        const draft = (await itemVersions(tx, at.kind, at.key)).find((entry) => entry.version === at.version);
+        const checked = draft ? checkBody(at.kind, draft.body) : null;
+        if (checked?.ok && (await versionNeedsApproval(tx, at.kind, at.key, checked.value))) {
+          return refused(
+            403,
+            at.kind === "company"
+              ? "This changes the company's legal details or what the privacy notice promises: ask for approval, and someone else publishes it."
+              : "This is a claim buyers rely on: ask for approval, and someone else publishes it.",
+          );
+        }
         if (!(await publishVersion(tx, at, "draft", null, now()))) {
           return refused(409, "That version is no longer a draft: the page shows where it stands now.");
         }
@@ -555,7 +602,7 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
           key: at.key,
           body: checked.value,
           basedOn: at.basedOn,
-          state: needsApproval(at.kind) ? "awaiting" : "draft",
+          state: (await versionNeedsApproval(tx, at.kind, at.key, checked.value)) ? "awaiting" : "draft",
           authorId: actor.id,
           restoredFrom: at.version,
         });

@@ -1,5 +1,6 @@
 import { describeAnswers, siteDetailsLabel } from "#core/config/quote-questions.ts";
 import { site } from "#core/config/site.ts";
+import { type CompanyFacts, shippedCompany } from "#core/content/company-facts.ts";
 import type { CareersInput } from "#core/forms/careers-schema.ts";
 import type { ContactInput } from "#core/forms/contact-schema.ts";
 import { documentName, type SentLead, sentDetails } from "#core/leads/fields.ts";
@@ -67,7 +68,14 @@ export type MailRouting = {
   publicUrl: string;
   /** The applicant's own link, which their acknowledgement carries; absent, it carries none. */
   applicantLinks?: ApplicantLinks;
+  /** The company's facts published now (Site content), for the acknowledgements; absent, the shipped ones. */
+  company?: () => CompanyFacts;
 };
+
+/** The company's facts published now, as the routing gives them. */
+function companyOf(routing: MailRouting): CompanyFacts {
+  return routing.company?.() ?? shippedCompany;
+}
 
 /** The lead's page in the staff workspace. */
 function workspaceLink(routing: MailRouting, reference: string): string {
@@ -108,12 +116,15 @@ export function greeting(firstName: string): string {
   return fits ? `Dear ${name},` : "Hello,";
 }
 
-/** The sign-off of an acknowledgement: who we are and how to reach us. */
-const signOff = `Kind regards,\nThe ${site.brand} team\n${site.phone.display} · ${site.email}\n${site.address.street}, ${site.address.locality} ${site.address.postcode}`;
+/** The sign-off of an acknowledgement: who we are and how to reach us, from the facts published now. */
+export function signOff(company: CompanyFacts): string {
+  return `Kind regards,\nThe ${site.brand} team\n${company.phone.display} · ${company.email}\n${company.address.street}, ${company.address.locality} ${company.address.postcode}`;
+}
 
 /** The company's copy of an enquiry and the visitor's acknowledgement. */
 export function enquiryMails(input: ContactInput, reference: string, routing: MailRouting): QueuedMail[] {
   const name = `${input.firstName} ${input.lastName}`;
+  const company = companyOf(routing);
   return [
     {
       purpose: "notification",
@@ -143,7 +154,7 @@ export function enquiryMails(input: ContactInput, reference: string, routing: Ma
       to: input.email,
       replyTo: routing.enquiriesTo,
       subject: `We have your enquiry (${reference})`,
-      body: `${greeting(input.firstName)}\n\nThank you for getting in touch with ${site.brand}. We have received your enquiry and one of our team will reply within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.\n\n${signOff}`,
+      body: `${greeting(input.firstName)}\n\nThank you for getting in touch with ${site.brand}. We have received your enquiry and one of our team will reply within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${company.phone.display}.\n\n${signOff(company)}`,
     },
   ];
 }
@@ -161,6 +172,7 @@ export function applicationMails(
 ): QueuedMail[] {
   const { reference } = application;
   const name = `${input.firstName} ${input.lastName}`;
+  const company = companyOf(routing);
   // The job comes first, so whoever reads the copy knows at once which role the person wants.
   const job = vacancy
     ? [
@@ -204,8 +216,9 @@ export function applicationMails(
       replyTo: routing.applicationsTo,
       subject: `We have your application (${reference})`,
       ...applicationAcknowledgement(
-        `${greeting(input.firstName)}\n\nThank you for applying to work with ${site.brand}. We have received your application and documents, and one of our team will be in touch within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${site.phone.display}.`,
+        `${greeting(input.firstName)}\n\nThank you for applying to work with ${site.brand}. We have received your application and documents, and one of our team will be in touch within ${site.claims.replyWithin}.\n\nYour reference is ${reference}; please quote it if you call us on ${company.phone.display}.`,
         routing.applicantLinks ? routing.applicantLinks(application, now) : null,
+        company,
       ),
     },
   ];
@@ -215,7 +228,9 @@ export function applicationMails(
 function applicationAcknowledgement(
   words: string,
   link: { url: string; expiresAt: number } | null,
+  company: CompanyFacts,
 ): Pick<QueuedMail, "body" | "action"> {
-  if (!link) return { body: `${words}\n\n${signOff}` };
-  return { body: `${words}\n\n${applicantEnding(link, signOff)}`, action: applicantAction(link.url) };
+  const end = signOff(company);
+  if (!link) return { body: `${words}\n\n${end}` };
+  return { body: `${words}\n\n${applicantEnding(link, end)}`, action: applicantAction(link.url) };
 }

@@ -26,6 +26,7 @@ import {
 import { render } from "@react-email/render";
 import { createElement as h, type ReactNode } from "react";
 import { site } from "#core/config/site.ts";
+import { type CompanyFacts, shippedCompany } from "#core/content/company-facts.ts";
 import type { MailPurpose } from "#core/leads/model.ts";
 import type { MailAction } from "../tables/outbox.ts";
 
@@ -272,8 +273,8 @@ function masthead(): ReactNode {
  * The company's details: its registered name and number, its address, phone and e-mail. No link to the
  * site here: every link in the HTML is one the plain text gives too.
  */
-function companyDetails(): ReactNode {
-  const { registration } = site;
+function companyDetails(company: CompanyFacts): ReactNode {
+  const { registration } = company;
   const small = { color: colour.muted, fontSize: "13px", lineHeight: "20px", margin: "0 0 4px" };
   return h(
     Section,
@@ -282,21 +283,21 @@ function companyDetails(): ReactNode {
     h(
       Text,
       { className: "muted", style: small },
-      `${site.legalName} · ${site.address.street}, ${site.address.locality} ${site.address.postcode}`,
+      `${site.legalName} · ${company.address.street}, ${company.address.locality} ${company.address.postcode}`,
     ),
     h(
       Text,
       { className: "muted", style: small },
       h(
         Link,
-        { href: `tel:${site.phone.e164}`, className: "link", style: { color: colour.accent } },
-        site.phone.display,
+        { href: `tel:${company.phone.e164}`, className: "link", style: { color: colour.accent } },
+        company.phone.display,
       ),
       " · ",
       h(
         Link,
-        { href: `mailto:${site.email}`, className: "link", style: { color: colour.accent } },
-        site.email,
+        { href: `mailto:${company.email}`, className: "link", style: { color: colour.accent } },
+        company.email,
       ),
     ),
     h(
@@ -314,11 +315,15 @@ function previewOf(text: string): string {
   return words.length > 140 ? `${words.slice(0, 137)}…` : words;
 }
 
-/** The HTML part of an e-mail: its words (`text`, as the plain part has them) and its button, if any. */
+/**
+ * The HTML part of an e-mail: its words (`text`, as the plain part has them) and its button, if any, and
+ * the company's details as published now (the shipped ones when not given).
+ */
 export function mailHtml(mail: {
   subject: string;
   text: string;
   action: MailAction | null;
+  company?: CompanyFacts;
 }): Promise<string> {
   const document = h(
     Html,
@@ -353,7 +358,7 @@ export function mailHtml(mail: {
         },
         masthead(),
         ...blocks(mail.text, mail.action),
-        companyDetails(),
+        companyDetails(mail.company ?? shippedCompany),
       ),
     ),
   );

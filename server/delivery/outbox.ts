@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { CompanyFacts } from "#core/content/company-facts.ts";
 import { type Database, isUnavailable, type Queryable, type Transaction } from "../db/database.ts";
 import { createPoller } from "../jobs/poller.ts";
 import type { Logger } from "../observability/logger.ts";
@@ -47,6 +48,8 @@ export type OutboxOptions = {
   /** The configured webhook addresses by their stored key (see webhookTarget). */
   webhookUrls?: ReadonlyMap<string, string>;
   from: string;
+  /** The company's facts published now, for the details at the foot of each HTML part. */
+  company?: () => CompanyFacts;
   logger: Logger;
   pollMs: number;
   maxAttempts: number;
@@ -271,7 +274,12 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       text: row.body,
       // Made from the stored words and button on each attempt, so a retry sends the same message.
       html: hasHtmlPart(row.purpose)
-        ? await mailHtml({ subject: row.subject, text: row.body, action: actionOf(row) })
+        ? await mailHtml({
+            subject: row.subject,
+            text: row.body,
+            action: actionOf(row),
+            ...(options.company ? { company: options.company() } : {}),
+          })
         : null,
       attachments,
       calendar: row.calendar,

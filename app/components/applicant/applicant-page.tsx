@@ -19,6 +19,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { controlClass, Field } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
+import { useCompany } from "~/lib/company";
 import type { ApplicantView } from "../../../server/contract.ts";
 import { Facts, Panel, Prose } from "./panel";
 
@@ -103,6 +104,7 @@ export function ApplicantPage({ view, token, cvTypes, confirm, result }: Props) 
 }
 
 function Stage({ view }: { view: ApplicantView }) {
+  const company = useCompany();
   return (
     <Panel id={sections.stage} heading="Where your application stands">
       <p className="text-xl font-semibold text-navy-900">{view.stage.title}</p>
@@ -123,8 +125,8 @@ function Stage({ view }: { view: ApplicantView }) {
       <p className="text-base text-navy-700">
         This page&rsquo;s link is personal to you: please do not share it. It works until {view.linkExpires},
         and every e-mail from us brings a new one. Questions? Call us on{" "}
-        <a href={`tel:${site.phone.e164}`} className={linkClass}>
-          {site.phone.display}
+        <a href={`tel:${company.phone.e164}`} className={linkClass}>
+          {company.phone.display}
         </a>
         .
       </p>

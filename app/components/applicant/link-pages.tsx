@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { applicantIntents } from "#core/applicant-page.ts";
-import { site } from "#core/config/site.ts";
 import { manyProblemsWith } from "#core/forms/form-copy.ts";
 import type { FormResult } from "#core/forms/form-result.ts";
 import { vacanciesPath } from "#core/vacancies/model.ts";
 import { FormBanner } from "~/components/forms/form-banner";
 import { PageHero } from "~/components/sections/page-hero";
 import { Button } from "~/components/ui/button";
+import { useCompany } from "~/lib/company";
 import { Panel, Prose } from "./panel";
 
 const linkClass = "font-semibold text-accent-800 underline underline-offset-4";
@@ -17,6 +17,7 @@ const linkClass = "font-semibold text-accent-800 underline underline-offset-4";
  * only to the address on file, so asking tells nobody anything.
  */
 export function LinkNotWorking({ result }: { result: FormResult | null }) {
+  const company = useCompany();
   return (
     <>
       <PageHero
@@ -41,8 +42,8 @@ export function LinkNotWorking({ result }: { result: FormResult | null }) {
         </Form>
         <Prose>
           Or call us on{" "}
-          <a href={`tel:${site.phone.e164}`} className={linkClass}>
-            {site.phone.display}
+          <a href={`tel:${company.phone.e164}`} className={linkClass}>
+            {company.phone.display}
           </a>{" "}
           and quote your reference.
         </Prose>

@@ -1,11 +1,12 @@
 import { Phone } from "lucide-react";
-import { site } from "#core/config/site.ts";
 import { buttonVariants } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import type { CallToAction } from "~/content/types";
+import { useCompany } from "~/lib/company";
 
 /** The closing call to action: a heading, a sentence, a link to the contact page and the phone number. */
 export function CtaBand({ cta, id = "get-started" }: { cta: CallToAction; id?: string }) {
+  const company = useCompany();
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="bg-navy-900 py-16 text-white sm:py-20">
       <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
@@ -17,11 +18,11 @@ export function CtaBand({ cta, id = "get-started" }: { cta: CallToAction; id?: s
           <ButtonLink to="/contact" variant="inverse">
             Contact Us
           </ButtonLink>
-          <a href={`tel:${site.phone.e164}`} className={buttonVariants({ variant: "outlineInverse" })}>
+          <a href={`tel:${company.phone.e164}`} className={buttonVariants({ variant: "outlineInverse" })}>
             <Phone aria-hidden="true" className="size-5" />
             <span>
               <span className="sr-only">Call us on </span>
-              {site.phone.display}
+              {company.phone.display}
             </span>
           </a>
         </div>
