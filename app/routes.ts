@@ -78,6 +78,7 @@ export default [
     route("content/quote-erasure", "routes/staff/quote-erasure.tsx"),
     route("content/case-study/new", "routes/staff/case-study.tsx", { id: "routes/staff/case-study-new" }),
     route("content/case-study/:key", "routes/staff/case-study.tsx"),
+    route("content/company", "routes/staff/content-company.tsx"),
     route("content/:kind/:key", "routes/staff/content-item.tsx"),
     route("confirm", "routes/staff/confirm.tsx"),
     route("*", "routes/staff/not-found.tsx"),

@@ -3,7 +3,6 @@ import { Link, useLocation } from "react-router";
 import { applicantPagePath } from "#core/applicant-path.ts";
 import { mainNav, type NavItem } from "#core/config/navigation.ts";
 import { serviceList, servicePath } from "#core/config/service-list.ts";
-import { site } from "#core/config/site.ts";
 import { quoteHref } from "#core/forms/quote-href.ts";
 import { Logo } from "~/components/logo";
 import { ButtonLink } from "~/components/ui/button-link";

@@ -99,8 +99,9 @@ export function contentKey(name: string): string {
     .slice(0, 60);
 }
 
-/** The workspace's address of an item's page (and its edit form). */
+/** The workspace's address of an item's page (and its edit form); the company's details have one page. */
 export function contentItemPath(kind: ContentKind, key: string): string {
+  if (kind === "company") return "/staff/content/company";
   return `/staff/content/${kind}/${key}`;
 }
 

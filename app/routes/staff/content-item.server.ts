@@ -48,6 +48,8 @@ const accreditationRegisters = Object.entries(registers).map(([value, register])
 
 function itemOf(params: { kind?: string; key?: string }): { kind: ContentKind; key: string } {
   const kind = contentKinds.find((entry) => entry === params.kind);
+  // The company's details have a page of their own (content-company.tsx).
+  if (kind === "company") throw redirect(contentItemPath(kind, params.key ?? ""), 303);
   if (!kind || !params.key || !keyPattern.test(params.key)) throw data("There is no such item.", 404);
   return { kind, key: params.key };
 }

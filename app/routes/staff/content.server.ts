@@ -50,7 +50,18 @@ export async function loadContentList({ request, context }: Route.LoaderArgs) {
   if (!rights.edit && !rights.approve) throw data(mayNotKeepContent, 403);
   const kind: ContentKind = "accreditation";
   const items = await content.list(kind);
+  const [company] = await content.list("company");
   return {
+    // The company's details: one item, its own page.
+    company: company
+      ? {
+          path: contentItemPath("company", company.key),
+          published: company.published?.version ?? null,
+          latest: company.latest
+            ? { version: company.latest.version, state: stateWords[company.latest.state] }
+            : null,
+        }
+      : null,
     kinds: [
       {
         kind,

@@ -15,7 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function SiteContent({ loaderData }: Route.ComponentProps) {
-  const { kinds, rights } = loaderData;
+  const { kinds, rights, company } = loaderData;
   return (
     <div className="max-w-5xl space-y-6">
       <div className="space-y-2">
@@ -38,6 +38,26 @@ export default function SiteContent({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </div>
+      {company && (
+        <section aria-labelledby="kind-company" className="space-y-3">
+          <h2 id="kind-company" className="text-xl font-bold">
+            Company details
+          </h2>
+          <div className="rounded-xl bg-white p-4 ring-1 ring-navy-100">
+            <p>
+              <Link to={company.path} className="font-semibold text-accent-800 underline">
+                Phone, e-mail, office, hours, registration and insurance
+              </Link>
+            </p>
+            <p className="text-navy-800">
+              {company.published === null ? "Not published" : `Version ${company.published} published`}
+              {company.latest &&
+                company.latest.version !== company.published &&
+                ` · version ${company.latest.version}: ${company.latest.state}`}
+            </p>
+          </div>
+        </section>
+      )}
       {kinds.map((group) => (
         <section key={group.kind} aria-labelledby={`kind-${group.kind}`} className="space-y-3">
           <h2 id={`kind-${group.kind}`} className="text-xl font-bold">
