@@ -16,6 +16,7 @@ import { CareersForm } from "~/components/forms/careers-form";
 import { Island } from "~/components/islands";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button";
+import { useCompany } from "~/lib/company";
 import { jobPostingJsonLd } from "~/lib/vacancies/job-posting";
 import { VacancyFacts, VacancyList } from "./vacancy-list";
 
@@ -47,6 +48,7 @@ export function VacancyDescription({ description }: { description: string }) {
 
 /** An open vacancy's page: what the job is, then the application form that names it. */
 export function VacancyPage({ vacancy, start }: { vacancy: Vacancy; start: FormStart }) {
+  const company = useCompany();
   return (
     <>
       <PageHero
@@ -95,7 +97,9 @@ export function VacancyPage({ vacancy, start }: { vacancy: Vacancy; start: FormS
       <script
         type="application/ld+json"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD data, with < escaped by serialiseJsonLd
-        dangerouslySetInnerHTML={{ __html: serialiseJsonLd(jobPostingJsonLd(vacancy)) }}
+        dangerouslySetInnerHTML={{
+          __html: serialiseJsonLd(jobPostingJsonLd(vacancy, company.areasServed.region)),
+        }}
       />
     </>
   );

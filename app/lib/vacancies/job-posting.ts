@@ -5,9 +5,9 @@ import { descriptionHtml, endOfClosingDate, type Vacancy, vacancyPath } from "#c
 /**
  * A vacancy as schema.org JobPosting, in the words of Google's job posting guidelines: its own title
  * and description, when it was first posted and the end of its closing date (Europe/London), the
- * company, the place, the pay and the reference. `directApply`: the page itself takes the application.
+ * company, the place (in the region the company's details name), the pay and the reference. `directApply`: the page itself takes the application.
  */
-export function jobPostingJsonLd(vacancy: Vacancy): Record<string, unknown> {
+export function jobPostingJsonLd(vacancy: Vacancy, region: string): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "JobPosting",
@@ -28,7 +28,7 @@ export function jobPostingJsonLd(vacancy: Vacancy): Record<string, unknown> {
       address: {
         "@type": "PostalAddress",
         addressLocality: vacancy.location,
-        addressRegion: site.areasServed.region,
+        addressRegion: region,
         postalCode: vacancy.postcode,
         addressCountry: "GB",
       },
