@@ -27,6 +27,10 @@ export const companyLimits = {
   insurance: 6,
 } as const;
 
+/** Why a version needs approval, in the words the editor reads beside Ask for approval. */
+export const approvalReason =
+  "This changes the company's legal details (company number, registered office, insurance) or how people reach us about their data (e-mail, postal address), so a second person with Approve site content must approve it.";
+
 /** The parts of the UK a company can be registered in, as Companies House names them. */
 export const registeredInChoices = ["England and Wales", "Scotland", "Northern Ireland"] as const;
 

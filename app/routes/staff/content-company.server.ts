@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import {
+  approvalReason,
   type CompanyFields,
   companyChanges,
   companyFieldsOf,
@@ -29,10 +30,6 @@ export const companyDoneWords = {
   restored: "Restored as a new version: publish it, or ask for approval where it needs it.",
 } as const;
 type Done = keyof typeof companyDoneWords;
-
-/** Why a version needs approval, in the words the editor reads beside Ask for approval. */
-export const approvalReason =
-  "This changes the company's legal details (company number, registered office, insurance) or how people reach us about their data (e-mail, postal address), so a second person with Approve site content must approve it.";
 
 /** A version's body as the company's facts, or null when it no longer passes (never expected). */
 function factsOf(version: ContentVersion | undefined): CompanyFacts | null {

@@ -1,16 +1,11 @@
 import { Form, Link } from "react-router";
-import { companyLimits } from "#core/content/company.ts";
+import { approvalReason, companyLimits } from "#core/content/company.ts";
 import { ContentChanges } from "~/components/staff/content-changes";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
 import { staffMeta } from "~/lib/staff/meta";
 import type { Route } from "./+types/content-company";
-import {
-  actOnCompanyDetails,
-  approvalReason,
-  type CompanyActionResult,
-  loadCompanyDetails,
-} from "./content-company.server";
+import { actOnCompanyDetails, type CompanyActionResult, loadCompanyDetails } from "./content-company.server";
 
 export function meta() {
   return staffMeta("Company details · Site content");
