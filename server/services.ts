@@ -459,6 +459,7 @@ export async function createServices(
     db,
     applicantLinks,
     replyTo: applicationsTo,
+    company,
     clock: now,
     onQueued: () => delivery.wake(),
     confirmationWindowMs,
@@ -469,6 +470,7 @@ export async function createServices(
     logger,
     applicantLinks,
     replyTo: applicationsTo,
+    company,
     onQueued: () => delivery.wake(),
   });
 
@@ -477,6 +479,7 @@ export async function createServices(
     db,
     applicantLinks,
     replyTo: applicationsTo,
+    company,
     clock: now,
     onQueued: () => delivery.wake(),
     teamUrl,
@@ -486,6 +489,7 @@ export async function createServices(
     logger,
     applicantLinks,
     replyTo: applicationsTo,
+    company,
     onQueued: () => delivery.wake(),
   });
 
@@ -496,6 +500,7 @@ export async function createServices(
     publicUrl,
     links: createAlertLinks(alertLinkKey(secrets.resultSecret), publicUrl),
     replyTo: applicationsTo,
+    company,
     clock: now,
     onQueued: () => delivery.wake(),
   });
@@ -508,6 +513,7 @@ export async function createServices(
     formSecret: secrets.resultSecret,
     ipSalt: secrets.ipSalt,
     replyTo: applicationsTo,
+    company,
     clock: now,
     onQueued: () => delivery.wake(),
     // /metrics counts the sign-ups' e-mails, and the sign-ups each allowance refused.
@@ -520,6 +526,7 @@ export async function createServices(
     logger,
     links: createAlertLinks(alertLinkKey(secrets.resultSecret), publicUrl),
     replyTo: applicationsTo,
+    company,
     clock: now,
     onQueued: () => delivery.wake(),
     onDeleting: (alert, at) => ledger.record([{ at, reason: "retention", alert }]),
@@ -529,6 +536,7 @@ export async function createServices(
   // The applicant's own page: what it shows and does through their signed link; an erasure from it is
   // the people service's, recorded in the ledger like any other.
   const applicantPage = createSelfService({
+    company,
     db,
     linkKey,
     applicantLinks,
@@ -545,6 +553,7 @@ export async function createServices(
   const workspace = createWorkspace({
     db,
     replyTo: { enquiry: enquiriesTo, application: applicationsTo },
+    company,
     niKey: secrets.niKeys,
     ipSalt: secrets.ipSalt,
     publicUrl: env.PUBLIC_URL,

@@ -5,6 +5,7 @@
  */
 import { type AlertFrequency, describeChoices } from "#core/alerts/model.ts";
 import { site } from "#core/config/site.ts";
+import { type CompanyFacts, shippedCompany } from "#core/content/company-facts.ts";
 import {
   employmentTypeLabel,
   formatClosingDate,
@@ -68,8 +69,14 @@ export function alertJob(vacancy: AlertVacancy, publicUrl: string): AlertJob {
 export function alertMail(
   alert: AlertForMail,
   jobs: readonly AlertJob[],
-  options: { replyTo: string | null; links: { manage: string; unsubscribe: string } },
+  options: {
+    replyTo: string | null;
+    links: { manage: string; unsubscribe: string };
+    /** The company's facts published now (Site content); the shipped ones when not given. */
+    company?: CompanyFacts | undefined;
+  },
 ): QueuedMail {
+  const company = options.company ?? shippedCompany;
   const [first] = jobs;
   const subject =
     jobs.length === 1 && first
@@ -91,7 +98,7 @@ export function alertMail(
     "Stop these e-mails (one click; your alert is deleted straight away):",
     options.links.unsubscribe,
     "",
-    `${site.brand} · ${site.phone.display} · ${site.email}`,
+    `${site.brand} · ${company.phone.display} · ${company.email}`,
   ].join("\n");
   return {
     purpose: "job-alert",

@@ -9,6 +9,7 @@
 import { jobAlerts } from "#core/config/job-alerts.ts";
 import { type Period, retention } from "#core/config/retention.ts";
 import { site } from "#core/config/site.ts";
+import { type CompanyFacts, shippedCompany } from "#core/content/company-facts.ts";
 import { formatDate } from "#core/leads/model.ts";
 import { addPeriod } from "#core/retention-periods.ts";
 import type { Database } from "../db/database.ts";
@@ -77,7 +78,7 @@ export async function purgeAlerts(
 /** Queues the one renewal question for each alert in its last month; resolves with how many it queued. */
 export async function queueAlertRenewals(
   db: Database,
-  options: { links: AlertLinks; replyTo: string; period?: Period },
+  options: { links: AlertLinks; replyTo: string; period?: Period; company?: () => CompanyFacts },
   now: number,
 ): Promise<number> {
   const period = options.period ?? retention.jobAlerts.unrenewed;
@@ -111,7 +112,7 @@ export async function queueAlertRenewals(
             "",
             "Kind regards,",
             `The ${site.brand} team`,
-            `${site.legalName} · ${site.phone.display}`,
+            `${site.legalName} · ${(options.company?.() ?? shippedCompany).phone.display}`,
           ].join("\n"),
           action: { label: "Keep my alerts", url: links.manage },
           headers: {
@@ -143,6 +144,8 @@ export function createAlertRenewal(options: {
   period?: Period;
   /** Told of each alert about to be deleted (unconfirmed, or not renewed), for the erasure ledger. */
   onDeleting?: (alertId: string, at: number) => void;
+  /** The company's facts published now (Site content), for the e-mail's sign-off. */
+  company?: () => CompanyFacts;
 }): LeasedJob {
   const { db, logger, pollMs = alertRenewalPollMs, clock, onQueued } = options;
   return createLeasedJob({

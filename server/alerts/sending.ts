@@ -15,6 +15,7 @@
 
 import { performance } from "node:perf_hooks";
 import type { AlertChoices, AlertFrequency } from "#core/alerts/model.ts";
+import type { CompanyFacts } from "#core/content/company-facts.ts";
 import { isOpenAt, londonDate } from "#core/vacancies/model.ts";
 import type { Database, Transaction } from "../db/database.ts";
 import type { SqlDialect } from "../db/dialect.ts";
@@ -149,6 +150,8 @@ export type SendingOptions = {
   links: AlertLinks;
   /** Where a reply goes: the recruitment inbox. */
   replyTo: string | null;
+  /** The company's facts published now (Site content), for the e-mails' foot. */
+  company?: (() => CompanyFacts) | undefined;
 };
 
 /**
@@ -256,7 +259,7 @@ async function queueBatch(
         confirmedAt: startOf(alert),
       },
       listed.map((job) => job.job),
-      { replyTo: options.replyTo, links: options.links(alert.id) },
+      { replyTo: options.replyTo, links: options.links(alert.id), company: options.company?.() },
     );
     enqueueEmails(tx, alertReference(alert.id), [mail], [], now);
     queued++;
@@ -284,7 +287,7 @@ export function createAlertSending(
     pollMs,
     clock,
     onQueued,
-    work: (now) => queueJobAlerts(db, now, { publicUrl, links, replyTo }),
+    work: (now) => queueJobAlerts(db, now, { publicUrl, links, replyTo, company: options.company }),
     failure: "job alerts run failed; the next run tries again",
     logMessage: "job alerts queued",
   });

@@ -27,6 +27,7 @@ import {
 import { type JobAlertsConfig, jobAlerts } from "#core/config/job-alerts.ts";
 import { type Period, retention } from "#core/config/retention.ts";
 import { site } from "#core/config/site.ts";
+import { type CompanyFacts, shippedCompany } from "#core/content/company-facts.ts";
 import { normaliseEmail } from "#core/email.ts";
 import { emailField } from "#core/forms/fields.ts";
 import { checkFormToken } from "#core/forms/form-token.server.ts";
@@ -180,6 +181,8 @@ export type SubscriptionsOptions = {
   ipSalt: string;
   /** Where a reply to an alert e-mail goes (the recruitment inbox). */
   replyTo: string;
+  /** The company's facts published now (Site content), for the phone in messages and e-mails. */
+  company?: () => CompanyFacts;
   clock?: () => number;
   onQueued?: () => void;
   /** The allowances; core/config/job-alerts.ts's unless given. */
@@ -198,6 +201,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
   const { db, linkKey, publicUrl, formSecret, ipSalt, replyTo, onQueued, counts } = options;
   const clock = options.clock ?? Date.now;
   const limits: AlertLimits = options.limits ?? jobAlerts;
+  const phone = () => (options.company?.() ?? shippedCompany).phone.display;
   const links: AlertLinks = createAlertLinks(linkKey, publicUrl);
   const base = publicUrl.replace(/\/+$/, "");
   const period = retention.jobAlerts.unrenewed;
@@ -214,7 +218,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
   const tooMany = (verdict: RateVerdict): AlertAnswer => ({
     kind: "refused",
     status: 429,
-    message: `That is a lot of requests in a short time, so we have paused them and sent nothing. Please try again in an hour, or call us on ${site.phone.display}.`,
+    message: `That is a lot of requests in a short time, so we have paused them and sent nothing. Please try again in an hour, or call us on ${phone()}.`,
     retryAfterSeconds: verdict.retryAfterSeconds,
   });
 
@@ -245,7 +249,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
         "",
         "Kind regards,",
         `The ${site.brand} team`,
-        `${site.legalName} · ${site.phone.display}`,
+        `${site.legalName} · ${phone()}`,
       ].join("\n"),
       action: { label: "Confirm my job alerts", url: confirm },
     };
@@ -271,7 +275,7 @@ export function createSubscriptions(options: SubscriptionsOptions) {
         "",
         "Kind regards,",
         `The ${site.brand} team`,
-        `${site.legalName} · ${site.phone.display}`,
+        `${site.legalName} · ${phone()}`,
       ].join("\n"),
       action: { label: "Open your alerts page", url: links(alertId).manage },
     };

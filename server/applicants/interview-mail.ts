@@ -5,6 +5,7 @@
  * and the interviews' commands write the same words.
  */
 import { site } from "#core/config/site.ts";
+import { type CompanyFacts, shippedCompany } from "#core/content/company-facts.ts";
 import { describeWhen, ukClock, ukDay } from "#core/time/london-time.ts";
 import {
   type ApplicantLinks,
@@ -24,22 +25,28 @@ export type InterviewApplicant = Applicant;
 type MailKind = "invited" | "moved" | "cancelled" | "cancelled-withdrawn" | "reminder";
 
 /** Where the e-mails come back to, and the applicant's link for this moment. */
-export type InterviewSending = { replyTo: string; links: ApplicantLinks; now: number };
+export type InterviewSending = {
+  replyTo: string;
+  links: ApplicantLinks;
+  now: number;
+  /** The company's facts published now (Site content), for the phone; the shipped ones when not given. */
+  company?: CompanyFacts | undefined;
+};
 
 function forTheRole(applicant: InterviewApplicant): string {
   return applicant.vacancyTitle ? ` for the role of ${applicant.vacancyTitle}` : "";
 }
 
-function signOff(replyTo: string): string {
-  return `Kind regards,\nThe ${site.brand} team\n${site.phone.display} · ${replyTo}`;
+function signOff(replyTo: string, phone: string): string {
+  return `Kind regards,\nThe ${site.brand} team\n${phone} · ${replyTo}`;
 }
 
 /** How to answer, for the e-mails of an interview still to come. */
-function howToAnswer(url: string): string[] {
+function howToAnswer(url: string, phone: string): string[] {
   return [
     `Please let us know whether you can come. Open your application's page and choose "I'll be there" or "I need another time" (with a word about what suits you):`,
     url,
-    `You can also reply to this e-mail or call us on ${site.phone.display}.`,
+    `You can also reply to this e-mail or call us on ${phone}.`,
   ];
 }
 
@@ -55,6 +62,7 @@ export function interviewMail(
   previous: InterviewFacts | null = null,
 ): QueuedMail {
   const link = sending.links(applicant, sending.now);
+  const phone = (sending.company ?? shippedCompany).phone.display;
   const at = `${ukDay(interview.startsAt)} at ${ukClock(interview.startsAt)}`;
   const cancelled = kind === "cancelled" || kind === "cancelled-withdrawn";
   const subject = {
@@ -80,14 +88,14 @@ export function interviewMail(
   }[kind];
   const after = cancelled
     ? kind === "cancelled"
-      ? [`If you have any questions, reply to this e-mail or call us on ${site.phone.display}.`]
+      ? [`If you have any questions, reply to this e-mail or call us on ${phone}.`]
       : ["Thank you for letting us know, and good luck."]
     : kind === "reminder"
       ? [
-          `If you can no longer come, please tell us as soon as you can: choose "I need another time" on your application's page, reply to this e-mail or call us on ${site.phone.display}.`,
+          `If you can no longer come, please tell us as soon as you can: choose "I need another time" on your application's page, reply to this e-mail or call us on ${phone}.`,
           link.url,
         ]
-      : howToAnswer(link.url);
+      : howToAnswer(link.url, phone);
   const body = [
     greeting(applicant.firstName),
     "",
@@ -104,7 +112,7 @@ export function interviewMail(
     ...after,
     "",
     // The e-mails of an interview still to come gave the link above, to answer.
-    applicantEnding(link, signOff(sending.replyTo), !cancelled),
+    applicantEnding(link, signOff(sending.replyTo, phone), !cancelled),
   ].join("\n");
   const calendar =
     kind === "reminder"

@@ -7,6 +7,7 @@
  * went out inside that time (it was set then: the invitation is the reminder).
  */
 import { applicants } from "#core/config/applicants.ts";
+import type { CompanyFacts } from "#core/content/company-facts.ts";
 import type { Database } from "../db/database.ts";
 import type { ApplicantLinks } from "../delivery/emails.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
@@ -24,7 +25,7 @@ export type InterviewReminders = LeasedJob;
 /** Queues every reminder due at `now`; resolves to how many were queued. */
 export async function queueInterviewReminders(
   db: Database,
-  options: { now: number; links: ApplicantLinks; replyTo: string },
+  options: { now: number; links: ApplicantLinks; replyTo: string; company?: CompanyFacts | undefined },
 ): Promise<number> {
   const { now } = options;
   const before = applicants.interviewReminderHours * 60 * 60 * 1000;
@@ -39,7 +40,7 @@ export async function queueInterviewReminders(
         "reminder",
         { uid: interview.uid, sequence: interview.sequence, ...interview.booking },
         applicant,
-        { replyTo: options.replyTo, links: options.links, now },
+        { replyTo: options.replyTo, links: options.links, now, company: options.company },
       );
       await enqueueEmail(tx, interview.reference, mail, now);
       return 1;
@@ -56,6 +57,8 @@ export function createInterviewReminders(options: {
   applicantLinks: ApplicantLinks;
   /** The recruitment inbox: the reminder's Reply-To. */
   replyTo: string;
+  /** The company's facts published now (Site content), for the phone in the reminders. */
+  company?: () => CompanyFacts;
   pollMs?: number;
   /** The clock; tests move it. */
   clock?: () => number;
@@ -70,7 +73,8 @@ export function createInterviewReminders(options: {
     pollMs,
     clock,
     onQueued,
-    work: (now) => queueInterviewReminders(db, { now, links: applicantLinks, replyTo }),
+    work: (now) =>
+      queueInterviewReminders(db, { now, links: applicantLinks, replyTo, company: options.company?.() }),
     failure: "interview reminders run failed; the next run tries again",
     logMessage: "interview reminders queued",
   });

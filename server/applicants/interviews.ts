@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { applicants } from "#core/config/applicants.ts";
 import type { StaffLimitsConfig } from "#core/config/staff-limits.ts";
+import type { CompanyFacts } from "#core/content/company-facts.ts";
 import { kindOfReference } from "#core/leads/model.ts";
 import { describeWhen } from "#core/time/london-time.ts";
 import type { Database, Queryable } from "../db/database.ts";
@@ -190,6 +191,8 @@ export type InterviewsOptions = {
   applicantLinks: ApplicantLinks;
   /** The recruitment inbox (APPLICATIONS_TO): every interview e-mail's Reply-To, and the calendar's ORGANIZER. */
   replyTo: string;
+  /** The company's facts published now (Site content), for the phone in the e-mails. */
+  company?: () => CompanyFacts;
   /** The clock; tests move it. */
   clock?: () => number;
   /** Called once an e-mail was queued, so the delivery queue sends it at once. */
@@ -207,7 +210,12 @@ export type InterviewsOptions = {
 export function createInterviews(options: InterviewsOptions) {
   const { db, replyTo, applicantLinks } = options;
   const clock = options.clock ?? Date.now;
-  const sending = (now: number): InterviewSending => ({ replyTo, links: applicantLinks, now });
+  const sending = (now: number): InterviewSending => ({
+    replyTo,
+    links: applicantLinks,
+    now,
+    company: options.company?.(),
+  });
   const caps = { limits: options.limits, teamUrl: options.teamUrl };
 
   /** Runs one change in a transaction; wakes the delivery queue when it queued an e-mail. */

@@ -12,6 +12,7 @@ import { applicantSections } from "#core/applicant-page.ts";
 import { applicants } from "#core/config/applicants.ts";
 import { type Period, retention } from "#core/config/retention.ts";
 import { site } from "#core/config/site.ts";
+import { type CompanyFacts, shippedCompany } from "#core/content/company-facts.ts";
 import { formatDate } from "#core/leads/model.ts";
 import { describePeriod } from "#core/retention-periods.ts";
 import type { Database } from "../db/database.ts";
@@ -49,6 +50,8 @@ export type PoolRenewalOptions = {
   onQueued?: () => void;
   /** How long an agreement lasts; the retention config's unless a test says otherwise. */
   period?: Period;
+  /** The company's facts published now (Site content), for the sign-off's phone. */
+  company?: () => CompanyFacts;
 };
 
 /** The question, for one member whose agreement (given at `agreedAt`) runs out at `endsAt`. */
@@ -65,6 +68,7 @@ export function renewalMail(
   replyTo: string,
   now: number,
   period: Period = retention.applications.futureRoles,
+  company: CompanyFacts = shippedCompany,
 ): QueuedMail {
   const link = links(member, now);
   const ends = formatDate(member.endsAt);
@@ -87,7 +91,7 @@ export function renewalMail(
       "",
       applicantEnding(
         link,
-        ["Kind regards,", `The ${site.brand} team`, `${site.phone.display} · ${replyTo}`].join("\n"),
+        ["Kind regards,", `The ${site.brand} team`, `${company.phone.display} · ${replyTo}`].join("\n"),
         true,
       ),
     ].join("\n"),
@@ -102,7 +106,7 @@ export function renewalMail(
  */
 export async function queueRenewals(
   db: Database,
-  options: Pick<PoolRenewalOptions, "applicantLinks" | "replyTo" | "period">,
+  options: Pick<PoolRenewalOptions, "applicantLinks" | "replyTo" | "period" | "company">,
   now: number,
 ): Promise<number> {
   const period = options.period ?? retention.applications.futureRoles;
@@ -132,6 +136,7 @@ export async function queueRenewals(
         options.replyTo,
         now,
         period,
+        options.company?.(),
       );
       await enqueueEmail(tx, candidate.reference, mail, now);
       return true;

@@ -4,6 +4,7 @@
  * composition root (server/services.ts) and handed to loaders and actions through the router context.
  */
 import type { StaffLimitsConfig } from "#core/config/staff-limits.ts";
+import type { CompanyFacts } from "#core/content/company-facts.ts";
 import type { PoolQuery } from "#core/leads/pool-query.ts";
 import type { Database } from "../db/database.ts";
 import type { ApplicantLinks } from "../delivery/emails.ts";
@@ -17,6 +18,8 @@ export type RecruitmentOptions = {
   applicantLinks: ApplicantLinks;
   /** The recruitment inbox (APPLICATIONS_TO): the Reply-To of every e-mail staff send an applicant. */
   replyTo: string;
+  /** The company's facts published now (Site content), for the e-mails' sign-off. */
+  company?: () => CompanyFacts;
   /** The clock; tests move it. */
   clock?: () => number;
   /** Called when e-mails were queued, so the delivery queue sends them at once. */
@@ -40,7 +43,14 @@ export function createRecruitment(options: RecruitmentOptions) {
   const { db, applicantLinks, replyTo } = options;
   const now = options.clock ?? Date.now;
   const caps = { limits: options.limits, teamUrl: options.teamUrl };
-  const sending = (me: Sender) => ({ staffId: me.id, now: now(), replyTo, applicantLinks, caps });
+  const sending = (me: Sender) => ({
+    staffId: me.id,
+    now: now(),
+    replyTo,
+    applicantLinks,
+    caps,
+    company: options.company?.(),
+  });
 
   return {
     /** The e-mail for an application's current stage, filled in, and whether it is still to send. */

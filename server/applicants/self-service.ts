@@ -15,6 +15,7 @@
 import { anotherTimeMaxLength, confirmButtons } from "#core/applicant-page.ts";
 import { characterProblem } from "#core/characters.ts";
 import { site } from "#core/config/site.ts";
+import { type CompanyFacts, shippedCompany } from "#core/content/company-facts.ts";
 import { type ApplicationStatus, fileSize, statusLabel } from "#core/leads/model.ts";
 import { leadPath } from "#core/staff/paths.ts";
 import { describeWhen } from "#core/time/london-time.ts";
@@ -49,6 +50,8 @@ import {
 } from "./self-service-view.ts";
 
 export type SelfServiceOptions = {
+  /** The company's facts published now (Site content), for the phone in its messages and e-mail. */
+  company?: () => CompanyFacts;
   db: Database;
   /** The links' key: applicantLinkKey(secrets.resultSecret). */
   linkKey: Buffer;
@@ -116,6 +119,7 @@ const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ").trim();
 export function createSelfService(options: SelfServiceOptions) {
   const { db, linkKey, applicantLinks } = options;
   const clock = options.clock ?? Date.now;
+  const phone = () => (options.company?.() ?? shippedCompany).phone.display;
   const limits = { ...selfServiceLimits, ...options.limits };
 
   function take(rate: RateLimit, now: number): Promise<RateVerdict> {
@@ -125,7 +129,7 @@ export function createSelfService(options: SelfServiceOptions) {
   const tooMany = (retryAfterSeconds: number): TooMany => ({
     kind: "refused",
     status: 429,
-    message: `That is a lot of changes in a short time, so we have paused them. Please try again in an hour, or call us on ${site.phone.display}.`,
+    message: `That is a lot of changes in a short time, so we have paused them. Please try again in an hour, or call us on ${phone()}.`,
     retryAfterSeconds,
   });
 
@@ -262,7 +266,7 @@ export function createSelfService(options: SelfServiceOptions) {
             return {
               kind: "refused",
               status: 409,
-              message: `This application has already been decided, so there is nothing to withdraw. If something has changed, please call us on ${site.phone.display}.`,
+              message: `This application has already been decided, so there is nothing to withdraw. If something has changed, please call us on ${phone()}.`,
             };
           }
           await markWithdrawn(tx, application.reference, now);
@@ -441,7 +445,7 @@ export function createSelfService(options: SelfServiceOptions) {
           return {
             kind: "refused",
             status: 409,
-            message: `This interview can no longer be answered here: it has passed, been moved or been cancelled. Please call us on ${site.phone.display}.`,
+            message: `This interview can no longer be answered here: it has passed, been moved or been cancelled. Please call us on ${phone()}.`,
           };
         }
         const words = answer === "attending" ? null : message;
@@ -522,9 +526,9 @@ export function createSelfService(options: SelfServiceOptions) {
               "",
               `You asked for a new link to your application ${current.reference} with ${site.brand}. Here it is: open it to see where your application stands and to manage it.`,
               "",
-              `If you did not ask for it, you can ignore this e-mail: nothing has changed. Questions? Call us on ${site.phone.display}.`,
+              `If you did not ask for it, you can ignore this e-mail: nothing has changed. Questions? Call us on ${phone()}.`,
               "",
-              applicantEnding(fresh, `Kind regards,\nThe ${site.brand} team\n${site.phone.display}`),
+              applicantEnding(fresh, `Kind regards,\nThe ${site.brand} team\n${phone()}`),
             ].join("\n"),
             action: applicantAction(fresh.url),
           },

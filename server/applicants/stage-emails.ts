@@ -11,6 +11,7 @@
 import { characterProblem } from "#core/characters.ts";
 import { applicantEmails, type StageEmail, type StageWithEmail } from "#core/config/applicant-emails.ts";
 import { site } from "#core/config/site.ts";
+import { type CompanyFacts, shippedCompany } from "#core/content/company-facts.ts";
 import { replyLimits, statusLabel } from "#core/leads/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { type ApplicantLinks, applicantAction, applicantEnding, greeting } from "../delivery/emails.ts";
@@ -116,6 +117,8 @@ export type Sending = {
   /** The recruitment inbox (APPLICATIONS_TO): the e-mail's Reply-To and the sign-off's address. */
   replyTo: string;
   applicantLinks: ApplicantLinks;
+  /** The company's facts published now (Site content), for the sign-off's phone. */
+  company?: CompanyFacts | undefined;
   /** The caps every e-mail staff write counts against (core/config/staff-limits.ts unless lowered). */
   caps?: StaffMailCaps;
 };
@@ -142,7 +145,7 @@ export async function queueApplicantEmail(
     "Kind regards,",
     me ?? `The ${site.brand} team`,
     site.brand,
-    `${site.phone.display} · ${sending.replyTo}`,
+    `${(sending.company ?? shippedCompany).phone.display} · ${sending.replyTo}`,
   ];
   const body = [
     greeting(applicant.firstName),

@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { site } from "#core/config/site.ts";
 import { vacancyApplications } from "#core/config/vacancies.ts";
+import { shippedCompany } from "#core/content/company-facts.ts";
 import {
   type CareersInput,
   careersEndpoint,
@@ -228,6 +229,8 @@ async function readApplication(
 export function leadsRouter(options: LeadsOptions): Router {
   const { db, secrets, routing, logger, rateLimits } = options;
   const router = express.Router();
+  // The number a visitor is told to call, as the company's details publish it now.
+  const phone = () => (routing.company?.() ?? shippedCompany).phone.display;
   // Counted without waiting for the disk (a crash may forget a few counts, never a lead), and a burst
   // from one network counted by one statement at a time.
   const takeRateLimit = groupedRateLimit(db.relaxed);
@@ -313,7 +316,7 @@ export function leadsRouter(options: LeadsOptions): Router {
         if (!verdict.allowed) {
           throw new Refusal(
             429,
-            `We have received a lot of submissions from your connection. Please try again later, or call us on ${site.phone.display}.`,
+            `We have received a lot of submissions from your connection. Please try again later, or call us on ${phone()}.`,
             { "Retry-After": String(verdict.retryAfterSeconds) },
           );
         }
@@ -341,7 +344,7 @@ export function leadsRouter(options: LeadsOptions): Router {
         }
         // Whatever is left of the body is read and dropped, so the client receives the reply.
         if (!req.complete) req.resume();
-        const notSaved = `Sorry, something went wrong on our side and your ${form === "contact" ? "message" : "application"} was not saved. Please try again in a minute, or call us on ${site.phone.display}.`;
+        const notSaved = `Sorry, something went wrong on our side and your ${form === "contact" ? "message" : "application"} was not saved. Please try again in a minute, or call us on ${phone()}.`;
         if (error instanceof HoldsFull) {
           // As many posts as a process may hold are already waiting for the database: this one is
           // refused at once, and a script tries it again shortly by itself.
@@ -474,7 +477,7 @@ export function leadsRouter(options: LeadsOptions): Router {
     if (!release) {
       throw new Refusal(
         503,
-        `We are receiving a lot of applications just now, so yours was not saved. Please try again in a minute, or call us on ${site.phone.display}.`,
+        `We are receiving a lot of applications just now, so yours was not saved. Please try again in a minute, or call us on ${phone()}.`,
         { "Retry-After": String(retryAfterUnavailableSeconds) },
       );
     }

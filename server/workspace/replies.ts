@@ -7,6 +7,7 @@
 import { characterProblem } from "#core/characters.ts";
 import { site } from "#core/config/site.ts";
 import type { StaffLimitsConfig } from "#core/config/staff-limits.ts";
+import { type CompanyFacts, shippedCompany } from "#core/content/company-facts.ts";
 import { kindOfReference, type LeadKind, replyLimits } from "#core/leads/model.ts";
 import type { Database } from "../db/database.ts";
 import { enqueueEmail } from "../delivery/outbox.ts";
@@ -31,6 +32,8 @@ export async function sendReply(
     now: number;
     /** The company's inbox for each kind of lead: the reply's Reply-To. */
     replyTo: Record<LeadKind, string>;
+    /** The company's facts published now, for the signature; the shipped ones when not given. */
+    company?: CompanyFacts | undefined;
     /** The caps on every e-mail staff write (core/config/staff-limits.ts); tests lower them. */
     limits?: StaffLimitsConfig | undefined;
     /** The team page's address, for the administrators' e-mail when a cap is reached. */
@@ -82,7 +85,7 @@ export async function sendReply(
     );
     if (capped) return capped;
     const name = await nameOf(tx, staffId);
-    const signature = `\n\n--\n${name ?? site.brand}, ${site.brand}\n${site.phone.display} · ${input.replyTo[kind]}`;
+    const signature = `\n\n--\n${name ?? site.brand}, ${site.brand}\n${(input.company ?? shippedCompany).phone.display} · ${input.replyTo[kind]}`;
     const mailId = await enqueueEmail(
       tx,
       reference,

@@ -5,6 +5,7 @@ import type {
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { StaffLimitsConfig } from "#core/config/staff-limits.ts";
+import type { CompanyFacts } from "#core/content/company-facts.ts";
 import type { InboxQuery } from "#core/leads/inbox-query.ts";
 import type { LeadKind, Tombstone } from "#core/leads/model.ts";
 import type { Database } from "../db/database.ts";
@@ -46,6 +47,8 @@ export type WorkspaceOptions = {
   mailConfigured?: boolean;
   /** The company's inbox for each kind of lead: the Reply-To of replies sent from the workspace. */
   replyTo?: Record<LeadKind, string>;
+  /** The company's facts published now (Site content), for the replies' signature. */
+  company?: () => CompanyFacts;
   /** The caps on every e-mail staff write, replies among them (core/config/staff-limits.ts unless lowered). */
   staffLimits?: StaffLimitsConfig;
   /**
@@ -234,6 +237,7 @@ export function createWorkspace(options: WorkspaceOptions) {
           staffId: me.id,
           now: now(),
           replyTo: options.replyTo ?? { enquiry: "", application: "" },
+          company: options.company?.(),
           limits: options.staffLimits,
           teamUrl: publicUrl && `${publicUrl}/staff/team`,
         });
