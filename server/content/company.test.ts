@@ -91,7 +91,10 @@ describe.each(["sqlite", "postgres"] as const)("the company's details as site co
     expect(elsewhere.published().company.phone.display).toBe(newPhone);
 
     const email = `buyer.${dialect}@example.org`;
-    expect((await postEnquiry(h.url, validEnquiry({ email }))).status).toBe(200);
+    const response = await postEnquiry(h.url, validEnquiry({ email }));
+    expect(response.status).toBe(200);
+    const { message } = (await response.json()) as { message: string };
+    const reference = /ENQ-[0-9A-Z]{6}/.exec(message)?.[0] ?? "";
     const [ack] = await arrived(email);
     const text = ack?.parsed.text ?? "";
     const html = String(ack?.parsed.html ?? "");
@@ -101,6 +104,25 @@ describe.each(["sqlite", "postgres"] as const)("the company's details as site co
     expect(html).toContain("tel:+441614960777");
     expect(text).not.toContain(oldPhone);
     expect(html).not.toContain(oldPhone);
+
+    // A reply from the workspace is signed with it too.
+    const me = {
+      id: editor.id,
+      email: "",
+      name: "Edith Editor",
+      isAdmin: false,
+      sessionHash: "",
+      confirmedAt: 0,
+    };
+    const sent = await h.services.app.workspace.inbox.sendReply(
+      reference,
+      { subject: "Your quote", body: "Thank you." },
+      me,
+    );
+    expect(sent.ok).toBe(true);
+    const reply = (await arrived(email)).find((mail) => mail.parsed.subject?.includes("Your quote"));
+    expect(reply?.parsed.text).toContain(newPhone);
+    expect(reply?.parsed.text).not.toContain(oldPhone);
   });
 
   it("needs a second person to publish a change of the company number or the contact e-mail", async () => {
