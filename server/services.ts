@@ -532,7 +532,14 @@ export async function createServices(
     onDeleting: (alert, at) => ledger.record([{ at, reason: "retention", alert }]),
   });
 
-  const people = createDataRequests({ db, niKey: secrets.niKeys, now, ledger, confirmationWindowMs });
+  const people = createDataRequests({
+    db,
+    niKey: secrets.niKeys,
+    now,
+    ledger,
+    confirmationWindowMs,
+    company,
+  });
   // The applicant's own page: what it shows and does through their signed link; an erasure from it is
   // the people service's, recorded in the ledger like any other.
   const applicantPage = createSelfService({

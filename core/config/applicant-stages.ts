@@ -7,7 +7,7 @@
 import type { ApplicationStatus } from "../leads/model.ts";
 import { site } from "./site.ts";
 
-/** A stage as the applicant reads it. */
+/** A stage as the applicant reads it; `{phone}` in its words is the office phone as published now. */
 export type ApplicantStage = { title: string; next: string };
 
 const received: ApplicantStage = {
@@ -27,7 +27,7 @@ export const applicantStages = {
   },
   hired: {
     title: "Offered a role",
-    next: `Welcome to ${site.brand}. We will be in touch about your start date, training and paperwork. Questions meanwhile? Call us on ${site.phone.display}.`,
+    next: `Welcome to ${site.brand}. We will be in touch about your start date, training and paperwork. Questions meanwhile? Call us on {phone}.`,
   },
   unsuccessful: {
     title: "Not successful this time",
@@ -39,6 +39,12 @@ export const applicantStages = {
   },
   spam: received,
 } satisfies Record<ApplicationStatus, ApplicantStage>;
+
+/** The stage as the applicant reads it, with the office phone as the company's details publish it now. */
+export function applicantStage(status: ApplicationStatus, phone: string): ApplicantStage {
+  const stage = applicantStages[status];
+  return { ...stage, next: stage.next.replaceAll("{phone}", phone) };
+}
 
 /** A step of the way an application goes, as the applicant's page lists them, and where it is on it. */
 export type ApplicantStep = { title: string; state: "past" | "current" | "to-come" };

@@ -52,7 +52,12 @@ export function isVideoLink(value: string): boolean {
 }
 
 /** Checks the form against the rules; refuses the first problem in words, naming its field. */
-export function checkInterviewForm(form: InterviewForm, now: number): InterviewFormCheck {
+export function checkInterviewForm(
+  form: InterviewForm,
+  now: number,
+  /** The office as the company's details publish it now; the shipped office when not given. */
+  office: string = officePlace,
+): InterviewFormCheck {
   const refuse = (field: InterviewField, problem: string) => ({ ok: false as const, field, problem });
   const startsAt = ukWallToInstant(form.date, form.time);
   if (!startsAt.ok) return refuse(startsAt.field, startsAt.problem);
@@ -91,7 +96,7 @@ export function checkInterviewForm(form: InterviewForm, now: number): InterviewF
       `The address, number or link must be ${interviewLimits.place} characters or fewer.`,
     );
   }
-  if (kind === "office") place = officePlace;
+  if (kind === "office") place = office;
   if (kind === "address" && !place) return refuse("place", "Write the address where the interview is.");
   if (kind === "phone" && !isUkPhone(place)) {
     return refuse(

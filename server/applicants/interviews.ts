@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { applicants } from "#core/config/applicants.ts";
 import type { StaffLimitsConfig } from "#core/config/staff-limits.ts";
-import type { CompanyFacts } from "#core/content/company-facts.ts";
+import { addressLineOf, type CompanyFacts, shippedCompany } from "#core/content/company-facts.ts";
 import { kindOfReference } from "#core/leads/model.ts";
 import { describeWhen } from "#core/time/london-time.ts";
 import type { Database, Queryable } from "../db/database.ts";
@@ -210,6 +210,8 @@ export type InterviewsOptions = {
 export function createInterviews(options: InterviewsOptions) {
   const { db, replyTo, applicantLinks } = options;
   const clock = options.clock ?? Date.now;
+  // The office an interview "at our office" is booked at: as the company's details publish it now.
+  const office = () => addressLineOf(options.company?.() ?? shippedCompany);
   const sending = (now: number): InterviewSending => ({
     replyTo,
     links: applicantLinks,
@@ -270,7 +272,7 @@ export function createInterviews(options: InterviewsOptions) {
       me: Staff,
     ): Promise<InterviewOutcome<{ uid: string; status: "moved" | "kept" }>> =>
       change(async (now) => {
-        const booking = checkInterviewForm(form, now);
+        const booking = checkInterviewForm(form, now, office());
         if (!booking.ok) return booking;
         return db.transaction(async (tx) => {
           const found = await writableApplicant(tx, reference);
@@ -320,7 +322,7 @@ export function createInterviews(options: InterviewsOptions) {
      */
     move: (reference: string, uid: string, form: InterviewForm, me: Staff): Promise<InterviewOutcome<null>> =>
       change(async (now) => {
-        const booking = checkInterviewForm(form, now);
+        const booking = checkInterviewForm(form, now, office());
         if (!booking.ok) return booking;
         return db.transaction(async (tx) => {
           const found = await writableApplicant(tx, reference);

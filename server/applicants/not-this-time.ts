@@ -11,6 +11,7 @@
  */
 import { applicantEmails, type StageEmail } from "#core/config/applicant-emails.ts";
 import { staffLimits } from "#core/config/staff-limits.ts";
+import type { CompanyFacts } from "#core/content/company-facts.ts";
 import { referencePattern } from "#core/leads/model.ts";
 import { mayNotTellApplicants } from "#core/vacancies/managing.ts";
 import type { Database } from "../db/database.ts";
@@ -49,6 +50,7 @@ export type WaitingForVacancy = { applicants: WaitingApplicant[]; email: StageEm
 export async function waitingForVacancy(
   db: Database,
   vacancyReference: string,
+  company?: CompanyFacts,
 ): Promise<WaitingForVacancy | null> {
   const title = await vacancyTitle(db, vacancyReference);
   if (title === null) return null;
@@ -57,6 +59,7 @@ export async function waitingForVacancy(
     // {firstName}, should a template use it, stays for each applicant's own.
     email: fillTemplate(applicantEmails.vacancyFilled, {
       vacancy: { title, reference: vacancyReference },
+      company,
     }),
   };
 }

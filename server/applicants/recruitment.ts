@@ -54,7 +54,7 @@ export function createRecruitment(options: RecruitmentOptions) {
 
   return {
     /** The e-mail for an application's current stage, filled in, and whether it is still to send. */
-    stageEmail: (reference: string) => stageEmailOffer(db, reference),
+    stageEmail: (reference: string) => stageEmailOffer(db, reference, options.company?.()),
     /** Sends the stage's e-mail as staff edited it. */
     async sendStageEmail(
       reference: string,
@@ -67,7 +67,8 @@ export function createRecruitment(options: RecruitmentOptions) {
       return outcome;
     },
     /** A vacancy's applicants still at New or Contacted, and its "not this time" e-mail filled in. */
-    waitingForVacancy: (vacancyReference: string) => waitingForVacancy(db, vacancyReference),
+    waitingForVacancy: (vacancyReference: string) =>
+      waitingForVacancy(db, vacancyReference, options.company?.()),
     /**
      * Sends the "not this time" e-mail to each ticked applicant and moves each to Unsuccessful; more
      * than a few at once only within the passkey confirmation's window.

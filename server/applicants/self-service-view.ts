@@ -5,8 +5,9 @@
  * application's row and the rules read here, so the page and its actions agree on them.
  * The page never shows the CV's contents or the National Insurance number.
  */
-import { type ApplicantStep, applicantStages, applicantStepsAt } from "#core/config/applicant-stages.ts";
+import { type ApplicantStep, applicantStage, applicantStepsAt } from "#core/config/applicant-stages.ts";
 import { retention } from "#core/config/retention.ts";
+import { shippedCompany } from "#core/content/company-facts.ts";
 import {
   type ApplicationStatus,
   documentLabel,
@@ -88,6 +89,7 @@ async function applicantView(
   application: ApplicationRow,
   expiresAt: number,
   now: number,
+  phone: string,
 ): Promise<ApplicantView> {
   const vacancy = application.vacancy_reference ? await appliedFor(db, application.vacancy_reference) : null;
   const documents = await documentsForApplicant(db, application.id);
@@ -99,7 +101,7 @@ async function applicantView(
     firstName: application.first_name,
     vacancy: vacancy ? { title: vacancy.title, reference: vacancy.reference } : null,
     received: day(Number(application.created_at)),
-    stage: applicantStages[application.status],
+    stage: applicantStage(application.status, phone),
     steps: applicantStepsAt(application.status),
     interview: interview
       ? {
@@ -142,10 +144,12 @@ export async function readApplicantView(
   linkKey: Buffer,
   token: string | null | undefined,
   now: number,
+  /** The office phone as the company's details publish it now. */
+  phone: string = shippedCompany.phone.display,
 ): Promise<ApplicantView | null> {
   const found = await linkedApplication(db, linkKey, token, now);
   if (!found || found.link.expired) return null;
-  return applicantView(db, found.application, found.link.expiresAt, now);
+  return applicantView(db, found.application, found.link.expiresAt, now, phone);
 }
 
 /**

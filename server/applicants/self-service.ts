@@ -247,7 +247,7 @@ export function createSelfService(options: SelfServiceOptions) {
      * (wrong, altered, expired, or for an application that has gone), all alike. Reads only.
      */
     open: (token: string | null | undefined): Promise<ApplicantView | null> =>
-      readApplicantView(db, linkKey, token, clock()),
+      readApplicantView(db, linkKey, token, clock(), phone()),
 
     /**
      * Withdraws the application: status Withdrawn, its scheduled interviews cancelled (the applicant is

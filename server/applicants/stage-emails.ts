@@ -48,6 +48,8 @@ export const vacancyFilledDetail = "vacancy-filled";
 export type TemplateValues = {
   firstName?: string;
   vacancy: { title: string; reference: string } | null;
+  /** The company's facts published now (Site content), for {phone}; the shipped ones when not given. */
+  company?: CompanyFacts | undefined;
 };
 
 /**
@@ -60,7 +62,7 @@ export function fillTemplate(template: StageEmail, values: TemplateValues): Stag
     vacancyTitle: values.vacancy?.title ?? "a role with us",
     vacancyReference: values.vacancy ? `(${values.vacancy.reference})` : "",
     company: site.brand,
-    phone: site.phone.display,
+    phone: (values.company ?? shippedCompany).phone.display,
     ...(values.firstName === undefined ? {} : { firstName: values.firstName.trim() }),
   };
   const fill = (text: string) =>
@@ -208,12 +210,17 @@ function vacancyOf(row: ApplicationAtStage): TemplateValues["vacancy"] {
  * since the status was set; null when the status has no e-mail (New, Contacted, Withdrawn, Spam) or
  * there is no such application.
  */
-export async function stageEmailOffer(db: Queryable, reference: string): Promise<StageEmailOffer | null> {
+export async function stageEmailOffer(
+  db: Queryable,
+  reference: string,
+  company?: CompanyFacts,
+): Promise<StageEmailOffer | null> {
   const row = await applicationAtStage(db, reference);
   if (!row || !hasStageEmail(row.status)) return null;
   const filled = fillTemplate(applicantEmails.stageEmails[row.status], {
     firstName: row.first_name,
     vacancy: vacancyOf(row),
+    company,
   });
   return {
     stage: row.status,

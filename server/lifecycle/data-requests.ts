@@ -3,6 +3,8 @@
  * finding a person (./person.ts), their archive (./person-archive.ts) and the erasure (./erase.ts),
  * with the passkey confirmation each asks for.
  */
+
+import type { CompanyFacts } from "#core/content/company-facts.ts";
 import type { Database } from "../db/database.ts";
 import { maskedNiNumber } from "../leads/lead.ts";
 import type { NiKeys } from "../leads/protect.ts";
@@ -24,6 +26,8 @@ export function createDataRequests(options: {
   confirmationWindowMs: number;
   /** Each erasure is also written here, for restored backups (ledger.ts). */
   ledger?: ErasureLedger;
+  /** The company's facts published now (Site content), for the download's README. */
+  company?: () => CompanyFacts;
 }) {
   const { db, niKey, now, ledger, confirmationWindowMs } = options;
   return {
@@ -41,7 +45,7 @@ export function createDataRequests(options: {
     find: (email: string): Promise<PersonRecords> => findPerson(db, email, maskedNiNumber(niKey)),
     /** The access-request ZIP for an address, or null when nothing is held. */
     download: (email: string, staffId: number): Promise<PersonArchive | null> =>
-      personArchive(db, email, { niKey, now: now(), staffId }),
+      personArchive(db, email, { niKey, now: now(), staffId, company: options.company?.() }),
     /**
      * Erases every record for an address, then reclaims the space so nothing is left in the file.
      * `staffId` is null when the person did it themselves, from their application's link.

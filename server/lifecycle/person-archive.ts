@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { RetentionConfig } from "#core/config/retention.ts";
 import { site } from "#core/config/site.ts";
+import type { CompanyFacts } from "#core/content/company-facts.ts";
 import { spacedNiNumber } from "#core/leads/model.ts";
 import type { Database } from "../db/database.ts";
 import { decryptNiNumber, type NiKeys } from "../leads/protect.ts";
@@ -29,7 +30,14 @@ export type PersonArchive = {
 export async function personArchive(
   db: Database,
   email: string,
-  options: { niKey: NiKeys; now: number; staffId: number | null; config?: RetentionConfig },
+  options: {
+    niKey: NiKeys;
+    now: number;
+    staffId: number | null;
+    config?: RetentionConfig;
+    /** The company's facts published now (Site content), for how to contact us in the README. */
+    company?: CompanyFacts | undefined;
+  },
 ): Promise<PersonArchive | null> {
   const person = await findPerson(
     db,
@@ -54,7 +62,11 @@ export async function personArchive(
 
   const zip = new ZipFile();
   const mtime = new Date(options.now);
-  zip.addBuffer(Buffer.from(readme(person.email, options.now, person.counts)), "README.txt", { mtime });
+  zip.addBuffer(
+    Buffer.from(readme(person.email, options.now, person.counts, options.company)),
+    "README.txt",
+    { mtime },
+  );
   zip.addBuffer(Buffer.from(`${JSON.stringify(records, null, 2)}\n`), "records.json", { mtime });
   for (const lead of person.leads) {
     lead.files.forEach((file, index) => {

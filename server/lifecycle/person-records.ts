@@ -2,7 +2,8 @@
  * What an access request's archive says, in words the person reads: records.json (every lead, readable
  * names, ISO dates, nothing left out), the place of each file in the archive, and its README.txt.
  */
-import { addressLine, site } from "#core/config/site.ts";
+import { site } from "#core/config/site.ts";
+import { addressLineOf, type CompanyFacts, shippedCompany } from "#core/content/company-facts.ts";
 import {
   type AuditAction,
   actorOf,
@@ -142,7 +143,12 @@ export function exportLead(lead: PersonLead) {
 }
 
 /** The archive's README.txt: what it holds, file by file, and how to reach us. */
-export function readme(email: string, preparedAt: number, counts: PersonRecords["counts"]): string {
+export function readme(
+  email: string,
+  preparedAt: number,
+  counts: PersonRecords["counts"],
+  company: CompanyFacts = shippedCompany,
+): string {
   return `Your personal data from ${site.legalName}
 Prepared on ${formatDate(preparedAt)} for the e-mail address ${email}.
 
@@ -165,6 +171,6 @@ files/        The CV and other documents you sent, one folder per
 README.txt    This note.
 
 If anything is wrong, or you would like us to delete it, contact us:
-${site.email} · ${site.phone.display} · ${addressLine}
+${company.email} · ${company.phone.display} · ${addressLineOf(company)}
 `;
 }

@@ -1,9 +1,10 @@
 import { Form } from "react-router";
 import { applicants } from "#core/config/applicants.ts";
-import { addressLine } from "#core/config/site.ts";
+import { addressLineOf } from "#core/content/company-facts.ts";
 import { interviewLimits, interviewPlaceKinds } from "#core/leads/model.ts";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
+import { useCompany } from "~/lib/company";
 
 /** The form's values, as typed or as the interview has them now. */
 export type InterviewValues = {
@@ -43,6 +44,7 @@ export function InterviewForm({
   applicantPhone: string;
   submitLabel: string;
 }) {
+  const addressLine = addressLineOf(useCompany());
   const errorFor = (field: string) => (problem?.field === field ? problem.error : null);
   const placeError = errorFor("placeKind");
   return (
