@@ -162,6 +162,7 @@ test("a new office phone, published once, shows on both processes and in the nex
       "a second person with Approve site content must approve it",
     );
     await expect(editor.getByRole("textbox", { name: /^Company number/ })).toHaveValue("19482307");
+    await expectNoAxeViolations(editor);
     await editor.getByRole("button", { name: "Ask for approval" }).click();
     await expect(editor.getByText("Sent for approval.")).toBeVisible();
     const footerOf = async (url: string) => {
