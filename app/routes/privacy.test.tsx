@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type RetentionConfig, retention } from "#core/config/retention.ts";
 import { addPeriod, describePeriod } from "#core/retention-periods.ts";
@@ -8,7 +9,9 @@ import Page from "./privacy";
 
 /** The notice's text as a visitor reads it: tags gone, entities decoded, spaces collapsed. */
 function renderedText(): string {
-  return renderToStaticMarkup(<Page />)
+  // Inside a router, as the page always is: it reads the company's published facts from the root's data.
+  const Stub = createRoutesStub([{ id: "root", path: "/", Component: Page }]);
+  return renderToStaticMarkup(<Stub initialEntries={["/"]} />)
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, "&")

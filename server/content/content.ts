@@ -184,11 +184,12 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       if (checked.ok) company = checked.value as CompanyFacts;
       else logger?.error({ problems: checked.problems }, "the published company details failed their schema");
     }
+    // In the order of `shippedContent`'s keys, which the comparison with it reads.
     published = {
       accreditations,
-      company,
       caseStudies: newestFirst(caseStudies),
       careersPage: await publishedCareersPage(),
+      company,
     };
     changed = differsFromShipped(published);
     generation = now;
