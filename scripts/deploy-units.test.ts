@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it, vi } from "vitest";
-import { site } from "#core/config/site.ts";
+import { maxPictureBytes } from "#core/pictures/model.ts";
 import { clientTimeouts, largestBodyBytes } from "../server/app.ts";
 import { freePort } from "../tests/support/caddy.ts";
 
@@ -170,7 +170,7 @@ it("the Caddyfile's body limit is the largest body the server reads, and its com
   // would travel on to a server process before it is refused.
   const sizes = [...caddyfile.matchAll(/^\s*max_size\s+(\d+)\s*$/gm)].map((match) => Number(match[1]));
   expect(sizes).toEqual([largestBodyBytes]);
-  expect(caddyfile).toContain(`two ${site.limits.maxUploadMb} MB files`);
+  expect(caddyfile).toContain(`a photo of up to ${maxPictureBytes / 1024 / 1024} MB`);
 });
 
 const caddy = spawnSync("sh", ["-c", "command -v caddy"], { encoding: "utf8" }).stdout.trim();
