@@ -12,10 +12,9 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { caseStudies } from "#core/case-studies/index.ts";
 import { caseStudyPath } from "#core/case-studies/paths.ts";
 import { claimLapseTimes } from "#core/claims/lapses.ts";
-import type { Accreditation } from "#core/config/accreditations.ts";
+import type { PublishedContent } from "#core/content/model.ts";
 import { site } from "#core/config/site.ts";
 import { experienceContradictions, launchPath } from "#core/launch/checks.ts";
 import { samplesShown } from "#core/launch/samples.ts";
@@ -152,12 +151,16 @@ function bodyLimitFor(path: string): number | null {
 
 /**
  * Says once, at start in production, that the site is not ready to launch: it still shows shipped
- * samples (accreditations published from core/config/accreditations.ts, case studies), or the company's
+ * samples (the published accreditations and case studies still marked as samples), or the company's
  * years of experience contradict its founding date. The Ready to launch page lists each, with where it
  * is edited, and the absolute claims to confirm.
  */
-export function warnNotReadyToLaunch(logger: Logger, shown: readonly Accreditation[], now = Date.now()) {
-  const samples = samplesShown({ accreditations: shown, caseStudies, now });
+export function warnNotReadyToLaunch(
+  logger: Logger,
+  shown: Pick<PublishedContent, "accreditations" | "caseStudies">,
+  now = Date.now(),
+) {
+  const samples = samplesShown({ accreditations: shown.accreditations, caseStudies: shown.caseStudies, now });
   const contradictions = experienceContradictions(
     [{ page: "/about", pageName: "About", text: `Over ${site.claims.yearsExperience} years of experience` }],
     { founded: site.claims.founded },

@@ -77,8 +77,7 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ url: `http://${env.HOST}:${port}`, mode: env.NODE_ENV }, "server listening");
     if (services.migrated.length) logger.info({ applied: services.migrated }, "database migrated");
-    if (env.NODE_ENV === "production")
-      warnNotReadyToLaunch(logger, services.app.content.published().accreditations);
+    if (env.NODE_ENV === "production") warnNotReadyToLaunch(logger, services.app.content.published());
     warnOfPlainMail(env, logger);
     services.start();
   });

@@ -26,13 +26,14 @@ export function meta() {
 export function loader({ request, context }: Route.LoaderArgs) {
   const given = new URL(request.url).searchParams.get(serviceFilterParam);
   const service = serviceFromSlug(given);
-  const published = publishedContent(context).caseStudies;
+  const content = publishedContent(context);
+  const published = content.caseStudies;
   const items = service ? recentCaseStudies(service, undefined, published) : published;
   const result = {
     selected: service ? given : null,
     unknown: given !== null && !service,
     count: items.length,
-    html: caseStudyListHtml(items),
+    html: caseStudyListHtml(items, content.pictures),
   };
   return result.unknown ? data(result, { status: 400 }) : result;
 }

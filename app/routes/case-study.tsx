@@ -14,13 +14,14 @@ import type { Route } from "./+types/case-study";
  * markup made here, so the page carries no script for it; its testimonial is judged at `now` like every other.
  */
 export function loader({ request, context, params }: Route.LoaderArgs) {
-  const caseStudy = caseStudyBySlug(params.slug, publishedContent(context).caseStudies);
+  const content = publishedContent(context);
+  const caseStudy = caseStudyBySlug(params.slug, content.caseStudies);
   if (!caseStudy) throw data("Not found", { status: 404 });
   return {
     slug: caseStudy.slug,
     title: caseStudy.title,
     summary: caseStudy.summary,
-    html: caseStudyHtml(caseStudy, requestNow(request, context)),
+    html: caseStudyHtml(caseStudy, requestNow(request, context), content.pictures),
   };
 }
 

@@ -80,6 +80,11 @@ export type CaseStudy = {
   /** The client's words; null once the person withdrew their permission or asked to be erased. */
   testimonial: Testimonial | null;
   /**
+   * Photos from the picture library, by id: the first is the lead photo under the heading, the others a
+   * small gallery. None when absent (the shipped samples have none).
+   */
+  photos?: readonly string[];
+  /**
    * True for the examples the repository ships: the company in them is fictional, so each is marked as a
    * sample on its page until the owner replaces it with real work (docs/staff-guide.md, "Case studies and testimonials").
    */

@@ -16,6 +16,7 @@ import {
 import { characterProblem, type TextShape } from "../characters.ts";
 import { type ServiceKey, serviceList } from "../config/service-list.ts";
 import { z } from "../forms/zod.ts";
+import { pictureIdPattern } from "../pictures/model.ts";
 import type { ContentChange } from "./model.ts";
 
 /** Where staff write a new case study, in the workspace. */
@@ -45,6 +46,7 @@ export const caseStudyLimits = {
   role: 60,
   agreedBy: 80,
   note: 300,
+  photos: 4,
 } as const;
 
 function capital(label: string): string {
@@ -121,7 +123,7 @@ const testimonialSchema = z.object({
   permission: permissionSchema.optional(),
 });
 
-/** A case study as stored in a version and shown by the pages (photos may join it later, as a new field). */
+/** A case study as stored in a version and shown by the pages; its photos are picture ids, checked against the library by the service. */
 export const caseStudySchema = z
   .object({
     slug: z
@@ -175,6 +177,13 @@ export const caseStudySchema = z
       .min(1, { error: "Give one result or more, as a figure and what it measures." })
       .max(caseStudyLimits.results, { error: `Give ${caseStudyLimits.results} results or fewer.` }),
     testimonial: testimonialSchema.nullable(),
+    photos: z
+      .array(z.string().regex(pictureIdPattern, { error: "Choose photos from the picture library." }), {
+        error: "Choose photos from the picture library.",
+      })
+      .max(caseStudyLimits.photos, { error: `Choose ${caseStudyLimits.photos} photos or fewer.` })
+      .refine((list) => new Set(list).size === list.length, { error: "Choose each photo once." })
+      .optional(),
     sample: z.boolean(),
   })
   .superRefine((value, ctx) => {
@@ -214,6 +223,8 @@ export type CaseStudyFields = {
   agreedOn: string;
   how: string;
   note: string;
+  /** The photos chosen, by picture id: the lead photo first. */
+  photos: string[];
 };
 
 /** The form's field each part of the schema is reported against. */
@@ -244,7 +255,7 @@ function fieldOf(path: readonly PropertyKey[]): string {
     "testimonial.permission.note": "note",
   };
   if (simple[joined]) return simple[joined];
-  if (parts[0] === "problem" || parts[0] === "approach" || parts[0] === "services") return parts[0];
+  if (["problem", "approach", "services", "photos"].includes(parts[0] ?? "")) return parts[0] as string;
   if (parts[0] === "results" && parts[1] !== undefined) {
     const n = Number(parts[1]) + 1;
     return parts[2] === "measure" ? `measure${n}` : `figure${n}`;
@@ -304,6 +315,7 @@ export function caseStudyFieldsOf(item: CaseStudy): CaseStudyFields {
     agreedOn: testimonial?.permission?.agreedOn ?? "",
     how: testimonial?.permission?.how ?? "",
     note: testimonial?.permission?.note ?? "",
+    photos: [...(item.photos ?? [])],
   };
 }
 
@@ -331,6 +343,7 @@ export const emptyCaseStudyFields: CaseStudyFields = {
   agreedOn: "",
   how: "",
   note: "",
+  photos: [],
 };
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: Record<string, string> };
@@ -375,6 +388,8 @@ export function caseStudyFromFields(fields: CaseStudyFields): Checked<CaseStudy>
               : undefined,
         }
       : null,
+    // No photos means no field, so a case study without them reads as it always did.
+    ...(fields.photos.length > 0 ? { photos: fields.photos } : {}),
     sample: false,
   });
   if (parsed.success) return { ok: true, value: parsed.data };
@@ -410,6 +425,7 @@ function readableCaseStudy(item: CaseStudy): [string, string][] {
         ? `${permission.agreedBy}, ${permission.agreedOn}, ${permissionWayWords[permission.how as PermissionWay] ?? permission.how}${permission.note ? ` (${permission.note})` : ""}`
         : "None recorded",
     ],
+    ["Photos", item.photos?.length ? item.photos.join(", ") : "None"],
   ];
 }
 

@@ -8,6 +8,7 @@ import { caseStudies } from "../case-studies/index.ts";
 import type { CaseStudy } from "../case-studies/model.ts";
 import { type Accreditation, accreditations, registers } from "../config/accreditations.ts";
 import { serviceList } from "../config/service-list.ts";
+import type { Picture } from "../pictures/model.ts";
 import { formatClosingDate } from "../vacancies/model.ts";
 import { type CareersPage, shippedCareersPage } from "./careers-page.ts";
 import { type CompanyFacts, companyNeedsApproval, shippedCompany } from "./company-facts.ts";
@@ -73,6 +74,8 @@ export type PublishedContent = {
   caseStudies: readonly CaseStudy[];
   careersPage: CareersPage;
   company: CompanyFacts;
+  /** The library's pictures the published case studies show, by id (read with them, so no page waits). */
+  pictures: Readonly<Record<string, Picture>>;
 };
 
 /** What the site ships with, and what a fresh installation publishes first. */
@@ -81,6 +84,7 @@ export const shippedContent: PublishedContent = {
   caseStudies,
   careersPage: shippedCareersPage,
   company: shippedCompany,
+  pictures: {},
 };
 
 /** True when what is published differs from what the site shipped with (what the build drew its pages from). */

@@ -1,9 +1,8 @@
 /**
- * The shipped samples the site still shows, each with where it is edited: an accreditation in Site
- * content (its own edit page); a case study, which lives in code today, by its page and its file.
+ * The shipped samples the site still shows, each with where it is replaced: its own edit page in Site
+ * content, an accreditation's or a case study's.
  */
 import type { CaseStudy } from "../case-studies/model.ts";
-import { caseStudyPath } from "../case-studies/paths.ts";
 import { currentAccreditations } from "../claims/accreditations.ts";
 import type { Accreditation } from "../config/accreditations.ts";
 import { contentItemPath, contentKey } from "../content/model.ts";
@@ -33,8 +32,7 @@ export function samplesShown(input: {
       (item): SampleShown => ({
         kind: "case study",
         name: item.title,
-        edit: { href: caseStudyPath(item.slug), label: "See it on the site" },
-        file: `core/case-studies/content/${item.slug}.ts`,
+        edit: { href: contentItemPath("case-study", item.slug), label: "Replace it in Site content" },
       }),
     );
   return [...accreditations, ...caseStudies];

@@ -28,6 +28,7 @@ import {
   type VersionState,
 } from "#core/content/model.ts";
 import { z } from "#core/forms/zod.ts";
+import type { Picture } from "#core/pictures/model.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
 import type { Logger } from "../observability/logger.ts";
 import {
@@ -51,6 +52,7 @@ import {
   versionsOfKind,
 } from "../tables/content.ts";
 import { endSchedule, pendingSchedules } from "../tables/content-schedules.ts";
+import { findPicture } from "../tables/pictures.ts";
 import { contentPermissions } from "../tables/staff.ts";
 import { recordEvent } from "../tables/timeline.ts";
 
@@ -126,6 +128,27 @@ export function checkBody<K extends ContentKind>(
   return { ok: false, problems };
 }
 
+/**
+ * A case study's photos judged against the picture library as it is now: each must be there, and the
+ * lead photo (the first) must carry alt text, since it stands for the work under the page's heading.
+ * Each problem by the form's field (`photos`, `leadPhoto`); empty when all is well.
+ */
+export async function photoProblems(db: Queryable, caseStudy: CaseStudy): Promise<Record<string, string>> {
+  const problems: Record<string, string> = {};
+  const photos = caseStudy.photos ?? [];
+  for (const [index, id] of photos.entries()) {
+    const picture = await findPicture(db, id);
+    if (!picture) {
+      problems.photos ??=
+        "One of the photos chosen is no longer in the picture library: choose again from the library.";
+    } else if (index === 0 && picture.decorative) {
+      problems.leadPhoto =
+        "The lead photo is marked decorative, so it has no alt text: choose another as the lead photo, or give this one alt text in the picture library.";
+    }
+  }
+  return problems;
+}
+
 /** A person's name as an erasure compares it: accents, case and spacing aside. */
 export function nameForMatching(name: string): string {
   return name
@@ -184,12 +207,24 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       if (checked.ok) company = checked.value as CompanyFacts;
       else logger?.error({ problems: checked.problems }, "the published company details failed their schema");
     }
+    // The photos the case studies show, read now with them: a page never waits for the database.
+    const pictures: Record<string, Picture> = {};
+    for (const id of new Set(caseStudies.flatMap((item) => item.photos ?? []))) {
+      const kept = await findPicture(db, id);
+      if (!kept) {
+        logger?.error({ picture: id }, "a published case study shows a picture the library no longer has");
+        continue;
+      }
+      const { width, height, alt, decorative, focalX, focalY } = kept;
+      pictures[id] = { id, width, height, alt, decorative, focalX, focalY };
+    }
     // In the order of `shippedContent`'s keys, which the comparison with it reads.
     published = {
       accreditations,
       caseStudies: newestFirst(caseStudies),
       careersPage: await publishedCareersPage(),
       company,
+      pictures,
     };
     changed = differsFromShipped(published);
     generation = now;
@@ -214,6 +249,14 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       reading = null;
     });
     return reading;
+  }
+
+  /** A case study's photos against the library: null when all is well, or the refusal by field. */
+  async function checkPhotos(kind: ContentKind, value: unknown): Promise<ContentOutcome | null> {
+    if (kind !== "case-study") return null;
+    const problems = await photoProblems(db, value as CaseStudy);
+    if (Object.keys(problems).length === 0) return null;
+    return refused(400, "Check the fields marked below.", { problems });
   }
 
   async function permissions(actor: Actor) {
@@ -455,6 +498,8 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       if (!checked.ok) {
         return refused(400, "Check the fields marked below.", { problems: checked.problems });
       }
+      const photos = await checkPhotos(input.kind, checked.value);
+      if (photos) return photos;
       const state =
         input.ask && (await versionNeedsApproval(db, input.kind, input.key, checked.value))
           ? "awaiting"
@@ -598,6 +643,12 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
         if (!earlier) return refused(404, "There is no such version.");
         const checked = checkBody(at.kind, earlier.body);
         if (!checked.ok) return refused(400, "That version no longer passes the site's rules.");
+        if (
+          at.kind === "case-study" &&
+          Object.keys(await photoProblems(tx, checked.value as CaseStudy)).length
+        ) {
+          return refused(400, "That version's photos are no longer in the picture library as they were.");
+        }
         const outcome = await addChecked(tx, {
           kind: at.kind,
           key: at.key,
@@ -632,6 +683,8 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       if (!checked.ok) {
         return refused(400, "Check the fields marked below.", { problems: checked.problems });
       }
+      const photos = await checkPhotos(input.kind, checked.value);
+      if (photos) return photos;
       const key =
         input.kind === "case-study"
           ? (checked.value as CaseStudy).slug

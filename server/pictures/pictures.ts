@@ -28,6 +28,7 @@ import {
   type KeptPicture,
   pictureBytes,
 } from "../tables/pictures.ts";
+import { raiseGeneration, versionsOfKind } from "../tables/content.ts";
 import { contentPermissions } from "../tables/staff.ts";
 import { recordEvent } from "../tables/timeline.ts";
 import { readPictureForm, tooLarge } from "./upload.ts";
@@ -72,12 +73,25 @@ const mayNotEdit =
 const checkFields = "Nothing was saved: check the fields marked below.";
 
 /**
- * True when a page uses the picture, so it must not be deleted. Nothing does yet: this is the one place
- * a page kind that shows pictures (a case study's photo, say) adds its check, and deletion everywhere
- * follows it.
+ * The titles of the case studies whose published, draft or awaiting version shows the picture: a page
+ * shows it, or will once approved, so it must not be deleted. A version superseded or taken down keeps
+ * no hold on it (restoring one whose photo is gone is refused). Other page kinds add their check here.
  */
-export async function pictureInUse(_db: Queryable, _id: string): Promise<boolean> {
-  return false;
+export async function pictureUsers(db: Queryable, id: string): Promise<string[]> {
+  const titles = new Set<string>();
+  for (const version of await versionsOfKind(db, "case-study")) {
+    if (!["published", "draft", "awaiting"].includes(version.state)) continue;
+    const body = version.body as { photos?: unknown; title?: unknown } | null;
+    if (Array.isArray(body?.photos) && body.photos.includes(id)) {
+      titles.add(typeof body.title === "string" ? body.title : version.key);
+    }
+  }
+  return [...titles];
+}
+
+/** True when a page uses the picture, so it must not be deleted. */
+export async function pictureInUse(db: Queryable, id: string): Promise<boolean> {
+  return (await pictureUsers(db, id)).length > 0;
 }
 
 /** Checks a picture's words by the shared schema: the words, or each problem by its field. */
@@ -277,6 +291,8 @@ export function createPictures({
       return db.transaction(async (tx) => {
         if (!(await changePictureWords(tx, id, words.words, at)))
           return refused(404, "There is no such picture.");
+        // The pages carry a picture's words in their markup: a case study showing it is drawn again.
+        if (await pictureInUse(tx, id)) await raiseGeneration(tx);
         await recordEvent(tx, { action: "picture-edited", staffId: actor.id, detail: id, now: at });
         return { ok: true, id };
       });
@@ -287,8 +303,13 @@ export function createPictures({
       if (!(await mayEdit(actor))) return refused(403, mayNotEdit);
       const at = now();
       const outcome = await db.transaction(async (tx) => {
-        if (await pictureInUse(tx, id)) {
-          return refused(409, "A page shows this picture: take it off that page first, then delete it.");
+        const users = await pictureUsers(tx, id);
+        if (users.length > 0) {
+          const named = users.map((title) => `“${title}”`).join(", ");
+          return refused(
+            409,
+            `The case ${users.length === 1 ? "study" : "studies"} ${named} ${users.length === 1 ? "shows" : "show"} this picture (published, or in a draft or awaiting approval): take it off first, then delete it.`,
+          );
         }
         if (!(await deletePicture(tx, id))) return refused(404, "That picture was already deleted.");
         await recordEvent(tx, { action: "picture-deleted", staffId: actor.id, detail: id, now: at });

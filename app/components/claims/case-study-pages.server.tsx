@@ -3,6 +3,8 @@ import { monthText } from "#core/case-studies/index.ts";
 import type { CaseStudy } from "#core/case-studies/model.ts";
 import { caseStudiesPath } from "#core/case-studies/paths.ts";
 import { isShowable } from "#core/case-studies/testimonials.ts";
+import type { Picture } from "#core/pictures/model.ts";
+import { LibraryPicture } from "~/components/ui/library-picture";
 import { cardGrid } from "~/lib/card-grid";
 import {
   CaseStudyCard,
@@ -15,17 +17,31 @@ import {
 } from "./case-study-parts";
 
 /** The list's cards, as markup made here, so the list's page carries no script for them. */
-export function caseStudyListHtml(items: readonly CaseStudy[]): string {
+export function caseStudyListHtml(
+  items: readonly CaseStudy[],
+  pictures: Readonly<Record<string, Picture>> = {},
+): string {
   const grid = cardGrid(items.length, 3);
   return renderToStaticMarkup(
     <ul className={grid.list}>
       {items.map((caseStudy) => (
         <li key={caseStudy.slug} className={grid.item}>
-          <CaseStudyCard caseStudy={caseStudy} headingLevel={2} />
+          <CaseStudyCard caseStudy={caseStudy} headingLevel={2} photo={leadPhoto(caseStudy, pictures)} />
         </li>
       ))}
     </ul>,
   );
+}
+
+/** A case study's photos that the library holds, in its order: the lead photo first. */
+function photosOf(caseStudy: CaseStudy, pictures: Readonly<Record<string, Picture>>): Picture[] {
+  return (caseStudy.photos ?? []).flatMap((id) => (pictures[id] ? [pictures[id]] : []));
+}
+
+/** The lead photo, when the case study has one with alt text (a decorative one is never the lead). */
+function leadPhoto(caseStudy: CaseStudy, pictures: Readonly<Record<string, Picture>>): Picture | undefined {
+  const [lead] = photosOf(caseStudy, pictures);
+  return lead && !lead.decorative ? lead : undefined;
 }
 
 function Facts({ caseStudy }: { caseStudy: CaseStudy }) {
@@ -62,9 +78,30 @@ function Facts({ caseStudy }: { caseStudy: CaseStudy }) {
   );
 }
 
-function Story({ caseStudy, now }: { caseStudy: CaseStudy; now: number }) {
+function Story({
+  caseStudy,
+  now,
+  pictures,
+}: {
+  caseStudy: CaseStudy;
+  now: number;
+  pictures: Readonly<Record<string, Picture>>;
+}) {
+  const lead = leadPhoto(caseStudy, pictures);
+  const gallery = photosOf(caseStudy, pictures).filter((picture) => picture !== lead);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      {lead && (
+        // The largest thing near the top: fetched first, never lazily, so it does not slow the page's paint.
+        <figure className="mb-10 overflow-hidden rounded-2xl bg-sand-50">
+          <LibraryPicture
+            picture={lead}
+            priority
+            sizes="(min-width: 48rem) 46rem, calc(100vw - 2rem)"
+            className="aspect-[3/2] object-cover"
+          />
+        </figure>
+      )}
       {caseStudy.sample && (
         <p className="mb-8 rounded-xl bg-amber-50 p-4 text-navy-900 ring-1 ring-amber-200">
           <SampleMark /> This is an example that shows how our case studies are set out; it is not an account
@@ -105,6 +142,24 @@ function Story({ caseStudy, now }: { caseStudy: CaseStudy; now: number }) {
           ))}
         </ul>
       </section>
+      {gallery.length > 0 && (
+        <section aria-labelledby="photos" className="mt-12">
+          <h2 id="photos" className="text-2xl font-bold text-navy-900">
+            Photos from the site
+          </h2>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+            {gallery.map((picture) => (
+              <li key={picture.id} className="overflow-hidden rounded-2xl bg-sand-50">
+                <LibraryPicture
+                  picture={picture}
+                  sizes="(min-width: 48rem) 22rem, calc(100vw - 2rem)"
+                  className="aspect-[3/2] object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {isShowable(caseStudy.testimonial, now) && (
         <section aria-labelledby="in-their-words" className="mt-12">
           <h2 id="in-their-words" className="text-2xl font-bold text-navy-900">
@@ -125,8 +180,12 @@ function Story({ caseStudy, now }: { caseStudy: CaseStudy; now: number }) {
 
 /**
  * A case study's page below its heading, as markup made here: the facts of the site, the problem, what
- * we did, the results and, while it is younger than the configured age at `now`, the client's words.
+ * we did, its photos (the lead one first, the others after the results), the results and, while it is younger than the configured age at `now`, the client's words.
  */
-export function caseStudyHtml(caseStudy: CaseStudy, now: number): string {
-  return renderToStaticMarkup(<Story caseStudy={caseStudy} now={now} />);
+export function caseStudyHtml(
+  caseStudy: CaseStudy,
+  now: number,
+  pictures: Readonly<Record<string, Picture>> = {},
+): string {
+  return renderToStaticMarkup(<Story caseStudy={caseStudy} now={now} pictures={pictures} />);
 }

@@ -8,6 +8,8 @@ import { monthText, serviceName } from "#core/case-studies/index.ts";
 import type { CaseStudy, Testimonial } from "#core/case-studies/model.ts";
 import { caseStudyPath, reviewsPolicyPath } from "#core/case-studies/paths.ts";
 import { serviceList, servicePath } from "#core/config/service-list.ts";
+import type { Picture } from "#core/pictures/model.ts";
+import { LibraryPicture } from "~/components/ui/library-picture";
 import { serviceCards } from "~/content/services/cards";
 import { cn } from "~/lib/cn";
 
@@ -102,9 +104,12 @@ export function SampleMark() {
 export function CaseStudyCard({
   caseStudy,
   headingLevel = 3,
+  photo,
 }: {
   caseStudy: CaseStudy;
   headingLevel?: 2 | 3;
+  /** The case study's lead photo, shown small on the card (the list's cards only). */
+  photo?: Picture;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const [result] = caseStudy.results;
@@ -118,6 +123,14 @@ export function CaseStudyCard({
           {clientText(caseStudy)} · <time dateTime={caseStudy.started}>{monthText(caseStudy.started)}</time>
         </p>
       </div>
+      {photo && (
+        <LibraryPicture
+          picture={photo}
+          widths={[480, 800]}
+          sizes="(min-width: 64rem) 24rem, (min-width: 40rem) 50vw, 100vw"
+          className="aspect-[16/9] object-cover"
+        />
+      )}
       <div className="flex flex-1 flex-col p-6">
         {caseStudy.sample && (
           <p className="mb-3">

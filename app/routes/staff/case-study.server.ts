@@ -13,6 +13,7 @@ import {
 } from "#core/content/case-study.ts";
 import { type ContentChange, contentItemPath, stateWords } from "#core/content/model.ts";
 import { moment } from "#core/leads/model.ts";
+import { type Picture, pictureUrl, picturesPath, widthsFor } from "#core/pictures/model.ts";
 import { caseStudyHtml } from "~/components/claims/case-study-pages.server";
 import type { ContentVersion } from "~/lib/app-context";
 import { requestNow } from "~/lib/clock.server";
@@ -67,9 +68,24 @@ function historyEntry(version: ContentVersion) {
   };
 }
 
-/** The page as the public will see it: its hero's words and its story, judged at `now`. */
-function previewOf(caseStudy: CaseStudy, now: number) {
-  return { title: caseStudy.title, summary: caseStudy.summary, html: caseStudyHtml(caseStudy, now) };
+/** The page as the public will see it: its hero's words and its story with its photos, judged at `now`. */
+function previewOf(caseStudy: CaseStudy, now: number, library: readonly Picture[]) {
+  const pictures = Object.fromEntries(library.map((picture) => [picture.id, picture]));
+  return {
+    title: caseStudy.title,
+    summary: caseStudy.summary,
+    html: caseStudyHtml(caseStudy, now, pictures),
+  };
+}
+
+/** The library's pictures as the form offers them: a thumbnail, the alt text or the decorative mark. */
+function photoChoices(library: readonly Picture[]) {
+  return library.map((picture) => ({
+    id: picture.id,
+    thumbnail: pictureUrl(picture.id, widthsFor(picture.width)[0] ?? picture.width, "webp"),
+    alt: picture.alt,
+    decorative: picture.decorative,
+  }));
 }
 
 /** The choices the form offers. */
@@ -83,12 +99,18 @@ const choices = {
  * awaits approval, its history, a diff, and a preview of a version as the public page will show it.
  */
 export async function loadCaseStudy({ request, context, params }: Route.LoaderArgs) {
-  const { content, me } = await requireStaff(request, context);
+  const { content, pictures, me } = await requireStaff(request, context);
   const rights = await content.permissions(me);
   if (!rights.edit && !rights.approve) throw data(mayNotKeepContent, 403);
   const url = new URL(request.url);
   const now = requestNow(request, context);
-  const base = { rights, me: me.id, choices, today: new Date(now).toISOString().slice(0, 10) };
+  const library = await pictures.list();
+  const base = {
+    rights,
+    me: me.id,
+    choices: { ...choices, photos: photoChoices(library), picturesPath },
+    today: new Date(now).toISOString().slice(0, 10),
+  };
   if (!params.key) {
     if (!rights.edit) throw data("You may not edit the site's content.", 403);
     return { ...base, item: null };
@@ -129,7 +151,7 @@ export async function loadCaseStudy({ request, context, params }: Route.LoaderAr
       history: versions.map(historyEntry).reverse(),
       diff: { from, to, changes: before && after ? caseStudyChanges(before, after) : [] },
       done: done && done in doneWords ? doneWords[done as Done] : null,
-      preview: previewBody ? { version: previewed, ...previewOf(previewBody, now) } : null,
+      preview: previewBody ? { version: previewed, ...previewOf(previewBody, now, library) } : null,
     },
   };
 }
@@ -175,7 +197,19 @@ function fieldsFrom(form: FormData, key: string | undefined): CaseStudyFields {
     agreedOn: text("agreedOn"),
     how: text("how"),
     note: text("note"),
+    photos: photosFrom(form),
   };
+}
+
+/**
+ * The photos chosen: those ticked under Photos, in the library's order, with the one chosen as the lead
+ * photo first (the first ticked when none is).
+ */
+function photosFrom(form: FormData): string[] {
+  const ticked = [...new Set(form.getAll("photos").filter((value) => typeof value === "string"))];
+  const lead = form.get("leadPhoto");
+  if (typeof lead !== "string" || lead === "") return ticked;
+  return [lead, ...ticked.filter((id) => id !== lead)];
 }
 
 const versionNumber = (value: FormDataEntryValue | null) => {
@@ -195,7 +229,7 @@ const problemWords = (count: number) =>
  * post keeps every word typed and says why by the field.
  */
 export async function actOnCaseStudy({ request, context, params }: Route.ActionArgs) {
-  const { content, me } = await requireStaff(request, context);
+  const { content, pictures, me } = await requireStaff(request, context);
   const form = await staffForm(request);
   const intent = form.get("intent");
   const key = params.key && keyPattern.test(params.key) ? params.key : undefined;
@@ -246,7 +280,7 @@ export async function actOnCaseStudy({ request, context, params }: Route.ActionA
       problem: null,
       problems: {},
       values,
-      preview: previewOf(checked.value, requestNow(request, context)),
+      preview: previewOf(checked.value, requestNow(request, context), await pictures.list()),
     });
   }
   if (!key) {

@@ -62,6 +62,104 @@ function Preview({
   );
 }
 
+/**
+ * The case study's photos, chosen from the picture library (no script needed): tick up to four, and say
+ * which leads the page under its heading. A new photo is uploaded in the library first.
+ */
+function PhotoChoices({
+  values,
+  problem,
+  choices,
+}: {
+  values: Values;
+  problem: (field: string) => string | undefined;
+  choices: Loaded["choices"];
+}) {
+  const [lead] = values.photos;
+  const error = (field: string) =>
+    problem(field) && (
+      <p id={fieldId(`${field}-error`)} className="mt-1 font-semibold text-red-800">
+        {problem(field)}
+      </p>
+    );
+  return (
+    <div className="space-y-4 rounded-lg bg-sand-50 p-4 sm:col-span-2">
+      <fieldset aria-describedby={problem("photos") ? fieldId("photos-error") : undefined}>
+        <legend id={fieldId("photos")} className="font-semibold">
+          Photos (optional)
+        </legend>
+        <p className="text-sm text-navy-700">
+          Up to {caseStudyLimits.photos}, from the picture library: the lead photo shows under the heading,
+          the others in a gallery after the results.{" "}
+          <Link to={choices.picturesPath} className="font-semibold text-accent-800 underline">
+            Upload a new photo in the picture library
+          </Link>{" "}
+          (it opens in this window: save your words as a draft first).
+        </p>
+        {choices.photos.length === 0 ? (
+          <p className="mt-2">The picture library is empty.</p>
+        ) : (
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+            {choices.photos.map((photo) => (
+              <li key={photo.id}>
+                <label className="flex items-center gap-3 rounded-lg bg-white p-2 ring-1 ring-navy-100">
+                  <input
+                    type="checkbox"
+                    name="photos"
+                    value={photo.id}
+                    defaultChecked={values.photos.includes(photo.id)}
+                    className="size-5 shrink-0"
+                  />
+                  {/* The alt text is written beside the thumbnail, so the thumbnail itself is not read out. */}
+                  <img
+                    src={photo.thumbnail}
+                    alt=""
+                    width={96}
+                    height={64}
+                    className="h-16 w-24 object-cover"
+                  />
+                  <span>{photo.decorative ? "Decorative (no alt text)" : photo.alt}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        {error("photos")}
+      </fieldset>
+      {choices.photos.length > 0 && (
+        <fieldset aria-describedby={problem("leadPhoto") ? fieldId("leadPhoto-error") : undefined}>
+          <legend id={fieldId("leadPhoto")} className="font-semibold">
+            Lead photo
+          </legend>
+          <p className="text-sm text-navy-700">
+            Shown large under the heading and small on the list's card. It must have alt text: a decorative
+            picture cannot lead.
+          </p>
+          <div className="mt-2 grid gap-2">
+            <label className="flex items-center gap-2">
+              <input type="radio" name="leadPhoto" value="" defaultChecked={!lead} className="size-5" />
+              The first photo ticked above
+            </label>
+            {choices.photos.map((photo) => (
+              <label key={photo.id} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="leadPhoto"
+                  value={photo.id}
+                  defaultChecked={lead === photo.id}
+                  className="size-5"
+                />
+                {photo.decorative ? `Decorative picture ${photo.id}` : photo.alt}
+              </label>
+            ))}
+          </div>
+          {error("leadPhoto")}
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
 /** The form for a case study's words, shaped like its page. */
 function CaseStudyForm({
   values,
@@ -264,6 +362,7 @@ function CaseStudyForm({
           </div>
         ))}
       </fieldset>
+      <PhotoChoices values={values} problem={problem} choices={choices} />
       <fieldset className="grid gap-5 rounded-lg bg-sand-50 p-4 sm:col-span-2 sm:grid-cols-2">
         <legend className="px-1 font-semibold">The client's words</legend>
         <p className="text-sm text-navy-700 sm:col-span-2">

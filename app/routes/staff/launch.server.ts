@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { caseStudies } from "#core/case-studies/index.ts";
 import { site } from "#core/config/site.ts";
 import { absoluteClaims, type LaunchList, launchList } from "#core/launch/checks.ts";
 import type { ConfirmationProblems } from "#core/launch/confirmation.ts";
@@ -23,16 +22,21 @@ async function requireAdmin(request: Request, context: Route.LoaderArgs["context
 }
 
 /**
- * What still needs the company before launch, read now: the samples from the published content (and the
- * case studies, from code), the page words' claims checked against the company's facts, and the
+ * What still needs the company before launch, read now: the samples from the published content
+ * (accreditations and case studies), the page words' claims checked against the company's facts, and the
  * absolute claims nobody has confirmed.
  */
 export async function loadLaunch({ request, context }: Route.LoaderArgs) {
   const { content, launch } = await requireAdmin(request, context);
   const now = requestNow(request, context);
   const confirmations = await launch.confirmations();
+  const published = content.published();
   const list: LaunchList = launchList({
-    samples: samplesShown({ accreditations: content.published().accreditations, caseStudies, now }),
+    samples: samplesShown({
+      accreditations: published.accreditations,
+      caseStudies: published.caseStudies,
+      now,
+    }),
     copy: siteCopy(),
     facts: { founded: site.claims.founded },
     today: new Date(now),
