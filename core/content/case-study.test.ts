@@ -68,6 +68,22 @@ describe("a case study as site content", () => {
     expect(checked.ok && checked.value.testimonial).toBeNull();
   });
 
+  it("keeps up to four photos from the library, lead first, and refuses more, repeats or a made-up id, by the field", () => {
+    const base = { ...caseStudyFieldsOf(shipped), quote: "", name: "", role: "", date: "" };
+    const ids = ["0123456789abcdef", "1123456789abcdef", "2123456789abcdef", "3123456789abcdef"];
+    const kept = caseStudyFromFields({ ...base, photos: ids });
+    expect(kept.ok && kept.value.photos).toEqual(ids);
+    const none = caseStudyFromFields(base);
+    expect(none.ok && "photos" in none.value).toBe(false);
+    const problem = (photos: string[]) => {
+      const checked = caseStudyFromFields({ ...base, photos });
+      return checked.ok ? null : checked.problems.photos;
+    };
+    expect(problem([...ids, "4123456789abcdef"])).toBe("Choose 4 photos or fewer.");
+    expect(problem([ids[0] as string, ids[0] as string])).toBe("Choose each photo once.");
+    expect(problem(["../etc/passwd"])).toBe("Choose photos from the picture library.");
+  });
+
   it("says what changed between two versions, field by field, in words", () => {
     expect(caseStudyChanges(shipped, { ...shipped, title: "New title", testimonial: null })).toEqual([
       { field: "Title", before: shipped.title, after: "New title" },

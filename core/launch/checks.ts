@@ -24,10 +24,8 @@ export type SampleShown = {
   kind: "accreditation" | "case study";
   /** Its name as staff know it. */
   name: string;
-  /** Where it is edited: a workspace page, or (for what lives in code) the public page showing it. */
+  /** Where it is replaced: its edit page in Site content. */
   edit: { href: string; label: string };
-  /** For what lives in code: the file a developer changes. */
-  file?: string;
 };
 
 /** A claim the company's facts contradict, with each page that says it. */

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { type Database, openDatabase } from "../../server/db/database.ts";
 import { invitationPath, invite } from "../../server/workspace/team.ts";
 import { freshPostgresDatabase, type ServerProcess, startServerProcess } from "../support/harness.ts";
@@ -19,7 +20,18 @@ const slug = `bolton-college-${randomBytes(3).toString("hex")}`;
 const title = "Spotless classrooms for a Bolton college";
 const quote = "The rooms are ready before the first lecture, every single day of term.";
 const person = "Zainab Okafor";
+const photoAlt = "A cleaner checking a lecture room's desks before the morning";
 const withinTwoSeconds = { timeout: 2_000, intervals: [50, 100, 200] };
+
+/** A photo 1600 by 1000 pixels, as a camera might give it. */
+async function photo() {
+  const buffer = await sharp({
+    create: { width: 1600, height: 1000, channels: 3, background: { r: 40, g: 110, b: 90 } },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return { name: "lecture-room.jpg", mimeType: "image/jpeg", buffer };
+}
 
 /** Joins the team through an invitation on this server, with a passkey made in this browser. */
 async function join(browser: Browser, db: Database, base: string, name: string, grant: string) {
@@ -87,6 +99,19 @@ test("a case study with a named quote is written, previewed, approved, published
     await editor.goto("/staff/content");
     await editor.getByRole("link", { name: "New case study" }).click();
     await expect(editor.getByRole("heading", { level: 1, name: "New case study" })).toBeVisible();
+
+    // Its photo is uploaded to the picture library first: refused without alt text, kept with it.
+    await editor.getByRole("link", { name: "Upload a new photo in the picture library" }).click();
+    const upload = editor.getByRole("form", { name: "Upload a photo" });
+    await upload.getByLabel("Photo").setInputFiles(await photo());
+    await upload.getByRole("button", { name: "Upload photo" }).click();
+    await expect(editor.getByRole("alert")).toContainText("Nothing was saved: check the fields marked below.");
+    await expect(upload.getByLabel("Alt text")).toHaveAttribute("aria-invalid", "true");
+    await upload.getByLabel("Photo").setInputFiles(await photo());
+    await upload.getByLabel("Alt text").fill(photoAlt);
+    await upload.getByRole("button", { name: "Upload photo" }).click();
+    await expect(editor.getByRole("status")).toHaveText("The picture is uploaded. It is in the list below.");
+    await editor.goto("/staff/content/case-study/new");
     const field = (name: RegExp) => editor.getByRole("textbox", { name });
     await field(/^Address/).fill(slug);
     await field(/^Title/).fill(title);
@@ -116,6 +141,9 @@ test("a case study with a named quote is written, previewed, approved, published
     await field(/^Who agreed/).fill(person);
     await editor.getByLabel("Day they agreed").fill("2026-10-02");
     await editor.getByRole("radio", { name: "By e-mail" }).check();
+
+    await editor.getByRole("checkbox", { name: photoAlt }).check();
+    await expect(editor.getByRole("radio", { name: photoAlt })).toBeVisible();
 
     await editor.getByRole("button", { name: "Preview" }).click();
     const preview = editor.getByRole("region", { name: /^Preview/ });
@@ -152,7 +180,18 @@ test("a case study with a named quote is written, previewed, approved, published
     await visitor.goto(`/case-studies/${slug}`);
     await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(visitor.getByText(quote)).toBeVisible();
-    await expect(visitor.locator('link[rel="canonical"]')).toHaveAttribute(
+    // Its photo leads the page from the library, fetched first, its AVIF served from the site itself.
+    const lead = visitor.getByRole("img", { name: photoAlt });
+    await expect(lead).toBeVisible();
+    await expect(lead).toHaveAttribute("fetchpriority", "high");
+    await expect(lead).toHaveAttribute("loading", "eager");
+    const avif = await visitor.locator('picture source[type="image/avif"]').first().getAttribute("srcset");
+    const avifPath = avif?.split(",")[0]?.trim().split(" ")[0] ?? "";
+    expect(avifPath).toMatch(/^\/pictures\/[0-9a-f]{16}-\d+\.avif$/);
+    const served = await visitor.request.get(avifPath);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/avif");
+    await expectEverywhere(servers, "/case-studies", { holds: photoAlt });.toHaveAttribute(
       "href",
       new RegExp(`/case-studies/${slug}$`),
     );

@@ -140,11 +140,6 @@ export default function Launch({ loaderData, actionData }: Route.ComponentProps)
                   <p className="min-w-0 flex-1">
                     <span className="font-semibold">{sample.name}</span>{" "}
                     <span className="text-navy-700">({sample.kind})</span>
-                    {sample.file && (
-                      <span className="block text-sm text-navy-700">
-                        Kept in the site's files: a developer replaces it in <code>{sample.file}</code>.
-                      </span>
-                    )}
                   </p>
                   <Link to={sample.edit.href} className="font-semibold underline underline-offset-2">
                     {sample.edit.label}
