@@ -2,6 +2,7 @@
 // edited), the years of experience the founding date contradicts, and the "100%" claims; confirming one
 // needs a note of the evidence, then it leaves the list with who confirmed it. Others cannot open it.
 import { expect, test } from "@playwright/test";
+import { caseStudies } from "#core/case-studies/index.ts";
 import { expectNoAxeViolations } from "./helpers";
 import { joinAsStaff, staffBaseURL } from "./staff-helpers";
 
@@ -23,6 +24,11 @@ test("an administrator sees what needs the company before launch, and confirms a
     samples.getByRole("link", { name: "Replace it in Site content for SIA Approved Contractor Scheme" }),
   ).toHaveAttribute("href", "/staff/content/accreditation/sia-approved-contractor-scheme");
   await expect(samples).toContainText("(case study)");
+  // A sample case study is replaced in Site content, like an accreditation.
+  const sampleCaseStudy = caseStudies.find((item) => item.sample);
+  await expect(
+    samples.getByRole("link", { name: `Replace it in Site content for ${sampleCaseStudy?.title}` }),
+  ).toHaveAttribute("href", `/staff/content/case-study/${sampleCaseStudy?.slug}`);
 
   const contradictions = page.getByRole("region", { name: /Claims that contradict the company's facts/ });
   await expect(contradictions).toContainText("“Over 15 years of experience” beside “Founded June 2024”");
