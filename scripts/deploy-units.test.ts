@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it, vi } from "vitest";
+import { site } from "#core/config/site.ts";
 import { maxPictureBytes } from "#core/pictures/model.ts";
 import { clientTimeouts, largestBodyBytes } from "../server/app.ts";
 import { freePort } from "../tests/support/caddy.ts";

@@ -14,8 +14,8 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { caseStudyPath } from "#core/case-studies/paths.ts";
 import { claimLapseTimes } from "#core/claims/lapses.ts";
-import type { PublishedContent } from "#core/content/model.ts";
 import { site } from "#core/config/site.ts";
+import type { PublishedContent } from "#core/content/model.ts";
 import { experienceContradictions, launchPath } from "#core/launch/checks.ts";
 import { samplesShown } from "#core/launch/samples.ts";
 import { loggablePath } from "#core/loggable-path.ts";

@@ -19,6 +19,7 @@ import {
 } from "#core/pictures/model.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { Logger } from "../observability/logger.ts";
+import { raiseGeneration, versionsOfKind } from "../tables/content.ts";
 import {
   addPicture,
   allPictures,
@@ -28,7 +29,6 @@ import {
   type KeptPicture,
   pictureBytes,
 } from "../tables/pictures.ts";
-import { raiseGeneration, versionsOfKind } from "../tables/content.ts";
 import { contentPermissions } from "../tables/staff.ts";
 import { recordEvent } from "../tables/timeline.ts";
 import { readPictureForm, tooLarge } from "./upload.ts";

@@ -13,7 +13,7 @@ import {
 } from "#core/content/case-study.ts";
 import { type ContentChange, contentItemPath, stateWords } from "#core/content/model.ts";
 import { moment } from "#core/leads/model.ts";
-import { type Picture, pictureUrl, picturesPath, widthsFor } from "#core/pictures/model.ts";
+import { type Picture, picturesPath, pictureUrl, widthsFor } from "#core/pictures/model.ts";
 import { caseStudyHtml } from "~/components/claims/case-study-pages.server";
 import type { ContentVersion } from "~/lib/app-context";
 import { requestNow } from "~/lib/clock.server";
