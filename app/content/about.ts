@@ -1,15 +1,5 @@
-import {
-  Award,
-  ClipboardCheck,
-  FileCheck2,
-  Handshake,
-  HeartHandshake,
-  Lightbulb,
-  MessageSquareText,
-  ShieldCheck,
-  Timer,
-  Users,
-} from "lucide-react";
+import { Handshake, MessageSquareText, Timer } from "lucide-react";
+import { shippedAboutPage } from "#core/content/about-page.ts";
 import { site } from "#core/config/site.ts";
 import hero from "~/assets/artwork/about-hero.svg?raw";
 import { hoursText } from "~/lib/format";
@@ -18,16 +8,13 @@ import { serviceCardList } from "./services/cards";
 import type { PageMeta, StatItem, ValueItem } from "./types";
 
 export const about = {
-  meta: {
-    title: "About Us",
-    description: `Who we are: a Manchester facilities and staffing company with over ${site.claims.yearsExperience} years of experience behind it, looking after local businesses.`,
-  } satisfies PageMeta,
+  // The title, description, hero's heading and text, and the values' and quality cards are site content
+  // (core/content/about-page.ts): these are the shipped words, which the page shows until staff publish.
+  meta: shippedAboutPage.meta satisfies PageMeta,
   hero: {
     badge: "About Us",
     image: svgArtwork(hero),
-    title: `About ${site.brand}`,
-    intro:
-      "A Manchester company that supplies dependable people for buildings and events: cleaners, security officers, housekeepers, warehouse workers and stewards.",
+    ...shippedAboutPage.hero,
     facts: [`Over ${site.claims.yearsExperience} years of experience`, `Founded ${site.claims.founded}`],
   },
   story: {
@@ -73,53 +60,11 @@ export const about = {
   values: {
     id: "our-values",
     heading: "Our Values",
-    items: [
-      {
-        icon: Award,
-        title: "Excellence",
-        description: "We do the job properly the first time and check it, even where nobody else would look.",
-      },
-      {
-        icon: ShieldCheck,
-        title: "Reliability",
-        description: "We turn up, on time, every time, and we tell you early if anything changes.",
-      },
-      {
-        icon: HeartHandshake,
-        title: "People-First",
-        description: "Fair pay, proper training and respect for our staff mean better service for you.",
-      },
-      {
-        icon: Lightbulb,
-        title: "Innovation",
-        description: "Digital check sheets, better products and smarter rotas where they genuinely help.",
-      },
-    ] satisfies ValueItem[],
   },
   quality: {
     id: "quality-assurance",
     heading: "Quality Assurance",
     intro: "How we make sure the standard you agreed is the standard you get.",
-    items: [
-      {
-        icon: ClipboardCheck,
-        title: "Quality Management",
-        description:
-          "Every site has a written plan. Supervisors inspect against it, record the results and share them with you.",
-      },
-      {
-        icon: FileCheck2,
-        title: "Compliance Standards",
-        description:
-          "SIA licensing for security roles, enhanced DBS checks where the work requires them, and right-to-work checks on everyone we employ.",
-      },
-      {
-        icon: Users,
-        title: "Service Reliability",
-        description:
-          "Shifts are confirmed in advance, absences are covered from a trained relief team, and you have one named contact.",
-      },
-    ] satisfies ValueItem[],
   },
   cta: {
     heading: "Let us look after your building",

@@ -4,6 +4,7 @@ import { Section } from "~/components/sections/section";
 import { ServiceLinks } from "~/components/sections/service-cards";
 import { Stats } from "~/components/sections/stats";
 import { ValueGrid } from "~/components/sections/value-grid";
+import { valueItemsOf } from "~/components/sections/page-icons";
 import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { about } from "~/content/about";
@@ -12,21 +13,26 @@ import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/about";
 
-export function meta() {
-  return pageMeta(about.meta);
+/** The title and description staff keep as the page's words; the shipped ones before the loader has run. */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.page.meta ?? about.meta);
 }
 
-/** The claims a buyer can check, judged now (see app/lib/claims.server.ts). */
+/** The page's published words, and the claims a buyer can check judged now (see app/lib/claims.server.ts). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { claims: pageClaims({ page: "about" }, requestNow(request, context), publishedContent(context)) };
+  const content = publishedContent(context);
+  return {
+    page: content.aboutPage,
+    claims: pageClaims({ page: "about" }, requestNow(request, context), content),
+  };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { claims } = loaderData;
+  const { claims, page } = loaderData;
   return (
     <>
       <PageHero
-        hero={about.hero}
+        hero={{ ...about.hero, title: page.hero.title, intro: page.hero.intro }}
         image={about.hero.image}
         actions={
           <ButtonLink to="/contact" variant="inverse">
@@ -63,11 +69,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id={about.values.id} heading={about.values.heading} tone="sand">
-        <ValueGrid items={about.values.items} columns={4} />
+        <ValueGrid items={valueItemsOf(page.values)} columns={4} />
       </Section>
 
       <Section id={about.quality.id} heading={about.quality.heading} intro={about.quality.intro}>
-        <ValueGrid items={about.quality.items} />
+        <ValueGrid items={valueItemsOf(page.quality)} />
       </Section>
       <ServerMarkup html={claims.accreditations} />
 

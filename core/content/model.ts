@@ -10,6 +10,7 @@ import { type Accreditation, accreditations, registers } from "../config/accredi
 import { serviceList } from "../config/service-list.ts";
 import type { Picture } from "../pictures/model.ts";
 import { formatClosingDate } from "../vacancies/model.ts";
+import { type AboutPage, shippedAboutPage } from "./about-page.ts";
 import { type CareersPage, shippedCareersPage } from "./careers-page.ts";
 import { type CompanyFacts, companyNeedsApproval, shippedCompany } from "./company-facts.ts";
 
@@ -29,7 +30,7 @@ export const kindWords: Record<ContentKind, { one: string; many: string }> = {
  * The pages whose words are site content (the kind `page`, keyed by the page): one item per page, shaped
  * as that page (./careers-page.ts), with its name as the workspace shows it.
  */
-export const contentPages = { careers: "The Careers page" } as const;
+export const contentPages = { careers: "The Careers page", about: "The About page" } as const;
 export type ContentPage = keyof typeof contentPages;
 
 /**
@@ -76,6 +77,7 @@ export type PublishedContent = {
   company: CompanyFacts;
   /** The library's pictures the published case studies show, by id (read with them, so no page waits). */
   pictures: Readonly<Record<string, Picture>>;
+  aboutPage: AboutPage;
 };
 
 /** What the site ships with, and what a fresh installation publishes first. */
@@ -85,6 +87,7 @@ export const shippedContent: PublishedContent = {
   careersPage: shippedCareersPage,
   company: shippedCompany,
   pictures: {},
+  aboutPage: shippedAboutPage,
 };
 
 /** True when what is published differs from what the site shipped with (what the build drew its pages from). */

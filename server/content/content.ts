@@ -13,12 +13,15 @@ import { testimonialLapseTimes } from "#core/case-studies/testimonials.ts";
 import { accreditationLapseTimes } from "#core/claims/accreditations.ts";
 import type { Accreditation } from "#core/config/accreditations.ts";
 import { accreditationSchema } from "#core/content/accreditation.ts";
-import { type CareersPage, careersPageSchema } from "#core/content/careers-page.ts";
+import type { AboutPage } from "#core/content/about-page.ts";
+import type { CareersPage } from "#core/content/careers-page.ts";
+import { pageWords } from "#core/content/pages.ts";
 import { caseStudyProblems, caseStudySchema } from "#core/content/case-study.ts";
 import { companyProblems, companySchema } from "#core/content/company.ts";
 import { type CompanyFacts, companyKey } from "#core/content/company-facts.ts";
 import {
   type ContentKind,
+  type ContentPage,
   contentKey,
   contentKinds,
   differsFromShipped,
@@ -100,7 +103,7 @@ const refused = (status: number, problem: string, extra: Partial<ContentOutcome>
 export type ContentBody = {
   accreditation: Accreditation;
   "case-study": CaseStudy;
-  page: CareersPage;
+  page: CareersPage | AboutPage;
   company: CompanyFacts;
 };
 
@@ -108,6 +111,8 @@ export type ContentBody = {
 export function checkBody<K extends ContentKind>(
   kind: K,
   body: unknown,
+  /** The item's key: a page's words are checked by that page's schema (the Careers page's without one). */
+  key?: string,
 ): { ok: true; value: ContentBody[K] } | { ok: false; problems: Record<string, string> } {
   if (kind === "case-study") {
     const parsed = caseStudySchema.safeParse(body);
@@ -120,7 +125,8 @@ export function checkBody<K extends ContentKind>(
       ? { ok: true, value: parsed.data as ContentBody[K] }
       : { ok: false, problems: companyProblems(parsed.error.issues) };
   }
-  const schema: z.ZodType = kind === "page" ? careersPageSchema : accreditationSchema;
+  const schema: z.ZodType =
+    kind === "page" ? (pageWords[key as ContentPage] ?? pageWords.careers).schema : accreditationSchema;
   const parsed = schema.safeParse(body);
   if (parsed.success) return { ok: true, value: parsed.data as ContentBody[K] };
   const problems: Record<string, string> = {};
@@ -222,25 +228,27 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
     published = {
       accreditations,
       caseStudies: newestFirst(caseStudies),
-      careersPage: await publishedCareersPage(),
+      careersPage: (await publishedPage("careers")) as CareersPage,
       company,
       pictures,
+      aboutPage: (await publishedPage("about")) as AboutPage,
     };
     changed = differsFromShipped(published);
     generation = now;
     for (const listener of listeners) listener();
   }
 
-  /** The Careers page's published words; the shipped words when none is published or it fails its schema. */
-  async function publishedCareersPage(): Promise<CareersPage> {
-    const [body] = (await itemVersions(db, "page", "careers"))
+  /** A page's published words; the shipped words when none is published or they fail their schema. */
+  async function publishedPage(key: "careers" | "about"): Promise<CareersPage | AboutPage> {
+    const shipped = key === "careers" ? shippedContent.careersPage : shippedContent.aboutPage;
+    const [body] = (await itemVersions(db, "page", key))
       .filter((version) => version.state === "published")
       .map((version) => version.body);
-    if (body === undefined) return shippedContent.careersPage;
-    const checked = checkBody("page", body);
-    if (checked.ok) return checked.value as CareersPage;
-    logger?.error({ problems: checked.problems }, "the Careers page's published words failed their schema");
-    return shippedContent.careersPage;
+    if (body === undefined) return shipped;
+    const checked = checkBody("page", body, key);
+    if (checked.ok) return checked.value;
+    logger?.error({ problems: checked.problems, page: key }, "a page's published words failed their schema");
+    return shipped;
   }
 
   /** Refreshes, one read at a time. */
@@ -275,7 +283,7 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
   ): Promise<boolean> {
     if (!needsApproval(kind)) return false;
     const published = (await itemVersions(tx, kind, key)).find((version) => version.state === "published");
-    const before = published ? checkBody(kind, published.body) : null;
+    const before = published ? checkBody(kind, published.body, key) : null;
     return needsApproval(kind, { before: before?.ok ? before.value : null, after: body });
   }
 
@@ -354,6 +362,8 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
           const body = { kind: "case-study" as const, key: item.slug, position, body: item, now: now() };
           if (await seedItem(tx, body)) added++;
         }
+        const about = { kind: "page" as const, key: "about", position: 2, body: shippedContent.aboutPage };
+        if (await seedItem(tx, { ...about, now: now() })) added++;
         const company = { kind: "company" as const, key: companyKey, position: 1 };
         if (await seedItem(tx, { ...company, body: shippedContent.company, now: now() })) added++;
         if (added > 0) await raiseGeneration(tx);
@@ -431,7 +441,7 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       if (!parsed.success) return { ok: false, problems: ["The file is not a site content export."] };
       const problems: string[] = [];
       const checked = parsed.data.items.map((item) => {
-        const body = checkBody(item.kind, item.body);
+        const body = checkBody(item.kind, item.body, item.key);
         if (!body.ok) {
           problems.push(
             `${item.kind} ${item.key}: ${Object.entries(body.problems)
@@ -494,7 +504,7 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
     ): Promise<ContentOutcome> {
       if (!(await permissions(actor)).edit) return refused(403, "You may not edit the site's content.");
       if (!(await itemExists(db, input.kind, input.key))) return refused(404, "There is no such item.");
-      const checked = checkBody(input.kind, input.body);
+      const checked = checkBody(input.kind, input.body, input.key);
       if (!checked.ok) {
         return refused(400, "Check the fields marked below.", { problems: checked.problems });
       }
@@ -606,7 +616,7 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       if (!(await permissions(actor)).edit) return refused(403, "You may not edit the site's content.");
       return inTransaction(async (tx) => {
         const draft = (await itemVersions(tx, at.kind, at.key)).find((entry) => entry.version === at.version);
-        const checked = draft ? checkBody(at.kind, draft.body) : null;
+        const checked = draft ? checkBody(at.kind, draft.body, at.key) : null;
         if (checked?.ok && (await versionNeedsApproval(tx, at.kind, at.key, checked.value))) {
           return refused(
             403,
@@ -641,7 +651,7 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
         const versions = await itemVersions(tx, at.kind, at.key);
         const earlier = versions.find((entry) => entry.version === at.version);
         if (!earlier) return refused(404, "There is no such version.");
-        const checked = checkBody(at.kind, earlier.body);
+        const checked = checkBody(at.kind, earlier.body, at.key);
         if (!checked.ok) return refused(400, "That version no longer passes the site's rules.");
         if (
           at.kind === "case-study" &&

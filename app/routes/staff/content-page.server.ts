@@ -1,21 +1,22 @@
 import { data, redirect } from "react-router";
 import {
-  type CareersPage,
-  type CareersPageFields,
+  type ContentChange,
+  type ContentPage,
+  contentItemPath,
+  contentPages,
+  stateWords,
+} from "#core/content/model.ts";
+import {
   cardLimits,
-  cardMoveOf,
-  careersFieldsFrom,
-  careersFieldsOf,
-  careersListNames,
-  careersLists,
-  careersPageChanges,
-  careersPageFromFields,
-  careersPageSchema,
-  moveCard,
-  pageIcons,
-  pageIconWords,
-} from "#core/content/careers-page.ts";
-import { type ContentChange, contentItemPath, contentPages, stateWords } from "#core/content/model.ts";
+  checkPageFields,
+  fieldsFromForm,
+  fieldsOfBody,
+  movePageCard,
+  type PageFields,
+  pageCardMoveOf,
+  pageChanges,
+} from "#core/content/page-words.ts";
+import { type PageWordsSpec, pageWords } from "#core/content/pages.ts";
 import { moment } from "#core/leads/model.ts";
 import type { ContentVersion } from "~/lib/app-context";
 import { requestNow } from "~/lib/clock.server";
@@ -34,21 +35,18 @@ const doneWords = {
 } as const;
 type Done = keyof typeof doneWords;
 
-function pageOf(params: { key?: string }): keyof typeof contentPages {
+function pageOf(params: { key?: string }): ContentPage {
   const key = Object.keys(contentPages).find((entry) => entry === params.key);
   if (!key) throw data("There is no such page.", 404);
-  return key as keyof typeof contentPages;
+  return key as ContentPage;
 }
 
 /** A version's body as the page's words, or null when it no longer passes (never expected). */
-function wordsOf(version: ContentVersion | undefined): CareersPage | null {
+function wordsOf(spec: PageWordsSpec, version: ContentVersion | undefined): unknown | null {
   if (!version) return null;
-  const parsed = careersPageSchema.safeParse(version.body);
-  return parsed.success ? (parsed.data as CareersPage) : null;
+  const parsed = spec.schema.safeParse(version.body);
+  return parsed.success ? parsed.data : null;
 }
-
-/** The lists of cards the form shows, each with its heading, its one-card word and how many it holds. */
-const lists = careersListNames.map((list) => ({ list, ...careersLists[list] }));
 
 /** The page's words: the newest version in the edit form, a draft's changes, its schedule and history. */
 export async function loadContentPage({ request, context, params }: Route.LoaderArgs) {
@@ -57,23 +55,27 @@ export async function loadContentPage({ request, context, params }: Route.Loader
   const rights = await content.permissions(me);
   if (!rights.edit && !rights.approve) throw data(mayNotKeepContent, 403);
   const key = pageOf(params);
+  const spec = pageWords[key];
   const versions = await content.history("page", key);
   if (!versions || versions.length === 0) throw data("There is no such page.", 404);
   const latest = versions.at(-1) as ContentVersion;
   const published = versions.find((version) => version.state === "published");
-  const current = wordsOf(latest);
+  const current = wordsOf(spec, latest);
   const done = new URL(request.url).searchParams.get("done");
-  const live = wordsOf(published);
+  const live = wordsOf(spec, published);
   return {
     key,
     path: contentItemPath("page", key),
     name: contentPages[key],
     rights,
-    fields: current ? careersFieldsOf(current) : null,
+    fields: current ? fieldsOfBody(spec.shape, current) : null,
     latest: { version: latest.version, state: latest.state, stateWords: stateWords[latest.state] },
     published: published?.version ?? null,
     // What the draft changes on the page, for whoever publishes it.
-    draftChanges: latest.state === "draft" && current && live ? careersPageChanges(live, current) : [],
+    draftChanges:
+      latest.state === "draft" && current && live
+        ? pageChanges(spec.shape, spec.iconWords, live, current)
+        : [],
     history: versions
       .map((version) => ({
         version: version.version,
@@ -86,8 +88,11 @@ export async function loadContentPage({ request, context, params }: Route.Loader
       }))
       .reverse(),
     done: done && done in doneWords ? doneWords[done as Done] : null,
-    lists,
-    icons: pageIcons.map((icon) => ({ value: icon, label: pageIconWords[icon] })),
+    texts: spec.shape.texts,
+    lists: spec.shape.lists,
+    icons: spec.shape.icons.map((icon) => ({ value: icon, label: spec.iconWords[icon] ?? icon })),
+    // The page's public address, as its search result shows it.
+    address: spec.path,
     limits: cardLimits,
     schedule: await scheduleView(services, { kind: "page", key }, versions, requestNow(request, context)),
   };
@@ -97,10 +102,10 @@ export async function loadContentPage({ request, context, params }: Route.Loader
 export type ContentPageActionResult = {
   problem: string | null;
   problems: Record<string, string>;
-  values: CareersPageFields;
+  values: PageFields;
   changed?: { version: number; changes: ContentChange[] } | null;
   /** The cards checked and drawn as the page would show them, not saved. */
-  preview?: CareersPage | null;
+  preview?: PageFields | null;
 };
 
 const versionNumber = (value: FormDataEntryValue | null) => {
@@ -117,6 +122,7 @@ export async function actOnContentPage({ request, context, params }: Route.Actio
   const services = await requireStaff(request, context);
   const { content, me } = services;
   const key = pageOf(params);
+  const spec = pageWords[key];
   const item = { kind: "page" as const, key };
   const form = await staffForm(request);
   const intent = form.get("intent");
@@ -140,18 +146,22 @@ export async function actOnContentPage({ request, context, params }: Route.Actio
     };
     return answer(await content.restore(me, at), "restored");
   }
-  const values = careersFieldsFrom((name) => {
+  const values = fieldsFromForm(spec.shape, (name) => {
     const value = form.get(name);
     return typeof value === "string" ? value : null;
   });
   const card = form.get("card");
   if (typeof card === "string") {
-    const move = cardMoveOf(card);
+    const move = pageCardMoveOf(spec.shape, card);
     if (!move) throw data("That change to the cards was not understood.", 400);
-    return data<ContentPageActionResult>({ problem: null, problems: {}, values: moveCard(values, move) });
+    return data<ContentPageActionResult>({
+      problem: null,
+      problems: {},
+      values: movePageCard(spec.shape, values, move),
+    });
   }
   if (intent !== "save" && intent !== "preview") throw data("Choose Save draft, Preview or Publish.", 400);
-  const checked = careersPageFromFields(values);
+  const checked = checkPageFields(spec.shape, spec.schema, values);
   if (!checked.ok) {
     const count = Object.keys(checked.problems).length;
     return data<ContentPageActionResult>(
@@ -167,14 +177,19 @@ export async function actOnContentPage({ request, context, params }: Route.Actio
     );
   }
   if (intent === "preview") {
-    return data<ContentPageActionResult>({ problem: null, problems: {}, values, preview: checked.value });
+    return data<ContentPageActionResult>({
+      problem: null,
+      problems: {},
+      values,
+      preview: fieldsOfBody(spec.shape, checked.value),
+    });
   }
   const basedOn = versionNumber(form.get("basedOn"));
   const outcome = await content.save(me, { ...item, body: checked.value, basedOn, ask: false });
   if (!outcome.ok) {
     if (outcome.status === 403 || outcome.status === 404) throw data(outcome.problem, outcome.status);
     const latest = (await content.history("page", key))?.at(-1);
-    const saved = wordsOf(latest);
+    const saved = wordsOf(spec, latest);
     return data<ContentPageActionResult>(
       {
         problem: outcome.problem,
@@ -182,7 +197,10 @@ export async function actOnContentPage({ request, context, params }: Route.Actio
         values,
         changed:
           outcome.changed && latest && saved
-            ? { version: latest.version, changes: careersPageChanges(saved, checked.value) }
+            ? {
+                version: latest.version,
+                changes: pageChanges(spec.shape, spec.iconWords, saved, checked.value),
+              }
             : null,
       },
       outcome.status,

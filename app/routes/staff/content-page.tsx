@@ -3,6 +3,7 @@ import type { ContentChange } from "#core/content/model.ts";
 import { valueItemsOf } from "~/components/sections/page-icons";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { ContentSchedule } from "~/components/staff/content-schedule";
+import { SearchPreview } from "~/components/staff/search-preview";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
 import { staffMeta } from "~/lib/staff/meta";
@@ -23,7 +24,7 @@ export async function action(args: Route.ActionArgs) {
   return actOnContentPage(args);
 }
 
-/** A form field's element id: "benefits.2.title" is "content-benefits-2-title". */
+/** A form field's element id: "benefits.2.title" is "content-benefits-2-title", "hero.title" "content-hero-title". */
 const fieldId = (field: string) => `content-${field.replaceAll(".", "-")}`;
 
 /** What differs between two versions, card by card. */
@@ -138,6 +139,14 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
 
       <ContentSchedule view={item.schedule} result={scheduleResult} mayEdit={item.rights.edit} />
 
+      {values && "meta.title" in values.texts && (
+        <SearchPreview
+          title={values.texts["meta.title"] ?? ""}
+          description={values.texts["meta.description"] ?? ""}
+          path={item.address}
+        />
+      )}
+
       {item.rights.edit && values && (
         <Form key={formKey} method="post" aria-labelledby="edit-heading" className="space-y-6">
           <h2 id="edit-heading" className="text-lg font-bold">
@@ -148,8 +157,50 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
             page shows them in; nothing is saved until you press Save draft.
           </p>
           <input type="hidden" name="basedOn" value={latest.version} />
+          {item.texts.length > 0 && (
+            <fieldset className="space-y-4 rounded-xl bg-white p-5 ring-1 ring-navy-100">
+              <legend className="px-1 text-lg font-bold">The page's title, description and heading</legend>
+              {item.texts.map((text) => {
+                const description = text.warnAbove
+                  ? `${text.description} Search results show about ${text.warnAbove} characters; at most ${text.max}.`
+                  : text.description;
+                return text.lines === "one" ? (
+                  <TextField
+                    key={text.field}
+                    id={fieldId(text.field)}
+                    label={text.label}
+                    name={text.field}
+                    description={description}
+                    required
+                    defaultValue={values.texts[text.field]}
+                    error={problem(text.field)}
+                  />
+                ) : (
+                  <Field
+                    key={text.field}
+                    id={fieldId(text.field)}
+                    label={text.label}
+                    description={description}
+                    required
+                    error={problem(text.field)}
+                  >
+                    {(control) => (
+                      <textarea
+                        {...control}
+                        name={text.field}
+                        rows={3}
+                        required
+                        defaultValue={values.texts[text.field]}
+                        className={controlClass}
+                      />
+                    )}
+                  </Field>
+                );
+              })}
+            </fieldset>
+          )}
           {item.lists.map(({ list, heading, one, max }) => {
-            const cards = values[list];
+            const cards = values.lists[list] ?? [];
             return (
               <fieldset key={list} className="space-y-4 rounded-xl bg-white p-5 ring-1 ring-navy-100">
                 <legend className="px-1 text-lg font-bold">{heading}</legend>
@@ -278,15 +329,12 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
       {result?.preview && (
         <section aria-labelledby="preview" className="space-y-6 rounded-xl bg-white p-5 ring-1 ring-navy-100">
           <h2 id="preview" className="text-lg font-bold">
-            Preview: the cards as the Careers page would show them (not saved)
+            Preview: the cards as {item.name.replace(/^The /, "the ")} would show them (not saved)
           </h2>
-          {item.lists.map(({ list, heading }) => (
+          {item.lists.map(({ list, heading, columns }) => (
             <div key={list} className="space-y-4">
               <h3 className="text-center text-xl font-bold text-navy-900">{heading}</h3>
-              <ValueGrid
-                items={valueItemsOf(result.preview?.[list] ?? [])}
-                columns={list === "benefits" ? 4 : 3}
-              />
+              <ValueGrid items={valueItemsOf(result.preview?.lists[list] ?? [])} columns={columns} />
             </div>
           ))}
         </section>
