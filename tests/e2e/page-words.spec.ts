@@ -1,0 +1,143 @@
+// The About page's words as site content, on one real server process: an editor changes the hero's
+// heading and the description searchers see, sees the search result preview (the description cut where a
+// search engine cuts it, a warning above that length), publishes, and the public About page shows the new
+// heading and meta description within 2 seconds, markup typed shown as text. A 5,000-character title is
+// refused by its field and an empty heading is refused, each with every word kept.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { type Database, openDatabase } from "../../server/db/database.ts";
+import { invitationPath, invite } from "../../server/workspace/team.ts";
+import { freshPostgresDatabase, type ServerProcess, startServerProcess } from "../support/harness.ts";
+import { addVirtualAuthenticator } from "../support/passkeys.ts";
+import { expectNoAxeViolations, waitForHydration } from "./helpers";
+
+const heading = `Who We Are ${randomBytes(3).toString("hex").toUpperCase()} & <em>Why</em>`;
+const escapedHeading = heading
+  .replace("&", "&amp;")
+  .replace("<em>", "&lt;em&gt;")
+  .replace("</em>", "&lt;/em&gt;");
+// Longer than a search result shows (about 160 characters), within the hard limit.
+const description =
+  `Cleaners, security officers and stewards for Manchester businesses, managed by people who have done the job, answering the phone and replying quickly. ${"Trusted across the city. ".repeat(2)}`.trim();
+const withinTwoSeconds = { timeout: 2_000, intervals: [50, 100, 200] };
+
+test("an editor changes the About page's heading and search description, previews the search result and publishes", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "page-words-"));
+  const postgres = await freshPostgresDatabase();
+  const env = {
+    DATABASE_URL: postgres.url,
+    DATA_DIR: dataDir,
+    NI_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+    IP_HASH_SALT: randomBytes(16).toString("hex"),
+    FORM_RESULT_SECRET: randomBytes(32).toString("hex"),
+  };
+  let server: ServerProcess | null = null;
+  let db: Database | null = null;
+  try {
+    server = await startServerProcess(env, 60_000, { pages: true });
+    const base = server.url.replace("127.0.0.1", "localhost");
+    db = openDatabase(postgres.url);
+    // The shipped words, as before they were content.
+    const before = await (await fetch(`${server.url}/about`)).text();
+    expect(before).toContain("<h1");
+    expect(before).toContain("About Cottonopolis Facilities");
+    expect(before).toContain("<title>About Us | Cottonopolis Facilities</title>");
+
+    const email = `edith-${randomBytes(3).toString("hex")}@cottonopolis.example`;
+    const { token } = await invite(db, { email, name: "Edith Editor" }, Date.now());
+    if (!token) throw new Error("A new person already had an account");
+    await db.run("UPDATE staff SET can_edit_content = 1 WHERE email = ?", [email]);
+    const context = await browser.newContext({ baseURL: base });
+    const editor = await context.newPage();
+    await addVirtualAuthenticator(editor);
+    await editor.goto(invitationPath(token));
+    await waitForHydration(editor);
+    await editor.getByRole("button", { name: "Create passkey" }).click();
+    await expect(editor.getByRole("button", { name: "Sign out" })).toBeVisible();
+
+    await editor.goto("/staff/content");
+    await editor.getByRole("link", { name: "The About page" }).click();
+    await expect(editor.getByRole("heading", { level: 1, name: "The About page" })).toBeVisible();
+    const search = editor.getByRole("region", { name: "Search result preview" });
+    await expect(search).toContainText("About Us | Cottonopolis Facilities");
+    await expect(search).toContainText("www.cottonopolis.example");
+    await expect(search).toContainText("about");
+
+    // A 5,000-character title is refused by its field, the other words kept.
+    const title = editor.getByRole("textbox", { name: "Title in search results" });
+    await title.fill("x".repeat(5000));
+    await editor.getByRole("textbox", { name: "Heading", exact: true }).fill(heading);
+    const [refused] = await Promise.all([
+      editor.waitForResponse((response) => response.request().method() === "POST"),
+      editor.getByRole("button", { name: "Save draft" }).click(),
+    ]);
+    expect(refused.status()).toBe(400);
+    await expect(editor.getByRole("alert")).toContainText(
+      "The title in search results must be 120 characters or fewer.",
+    );
+    await expect(title).toHaveAttribute("aria-invalid", "true");
+    await expect(editor.getByRole("textbox", { name: "Heading", exact: true })).toHaveValue(heading);
+    await expectNoAxeViolations(editor);
+
+    // An empty heading (a required block) is refused.
+    await title.fill("About Us");
+    await editor.getByRole("textbox", { name: "Heading", exact: true }).fill("");
+    await editor.getByRole("textbox", { name: "Heading", exact: true }).evaluate((input) => {
+      (input as HTMLInputElement).required = false;
+    });
+    const [empty] = await Promise.all([
+      editor.waitForResponse((response) => response.request().method() === "POST"),
+      editor.getByRole("button", { name: "Save draft" }).click(),
+    ]);
+    expect(empty.status()).toBe(400);
+    await expect(editor.getByRole("alert")).toContainText("Enter the heading.");
+    await expect(editor.getByRole("textbox", { name: "Heading", exact: true })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+
+    // The new heading and description: the search preview shows them as a search result would.
+    await editor.getByRole("textbox", { name: "Heading", exact: true }).fill(heading);
+    await editor.getByRole("textbox", { name: "Description in search results" }).fill(description);
+    await editor.getByRole("button", { name: "Preview" }).click();
+    await expect(search.getByTestId("search-description")).toHaveText(/…$/);
+    await expect(search.getByTestId("search-description")).toContainText(description.slice(0, 100));
+    await expect(search).toContainText(`The description is ${description.length} characters`);
+    await expectNoAxeViolations(editor);
+
+    await editor.getByRole("button", { name: "Save draft" }).click();
+    await expect(editor.getByText("Draft saved.")).toBeVisible();
+    await expect(editor.getByRole("row", { name: /^Heading/ })).toContainText(heading);
+    await editor.getByRole("button", { name: "Publish now" }).click();
+    await expect(editor.getByText("Published.")).toBeVisible();
+
+    // The public page shows the new heading and description within 2 seconds, markup as text.
+    await expect
+      .poll(async () => {
+        const body = await (await fetch(`${server?.url}/about`)).text();
+        return (
+          body.includes(escapedHeading) &&
+          body.includes(`<meta name="description" content="${description}"/>`) &&
+          body.includes(`<meta property="og:description" content="${description}"/>`)
+        );
+      }, withinTwoSeconds)
+      .toBe(true);
+    const visitor = await browser.newPage({ baseURL: base });
+    await visitor.goto("/about");
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(visitor.locator('meta[name="description"]')).toHaveAttribute("content", description);
+    await visitor.close();
+    await context.close();
+  } finally {
+    await server?.stop();
+    await db?.close();
+    await postgres.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
