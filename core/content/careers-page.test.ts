@@ -2,18 +2,28 @@
 // its icon, the lists' sizes and the titles' uniqueness are refused by the field with a message; and the
 // form's moves (up, down, remove, add) change the cards as typed, never past a list's ends or limits.
 import { describe, expect, it } from "vitest";
+import { careersPageSchema, shippedCareersPage } from "./careers-page.ts";
 import {
-  type CareersPageFields,
-  cardMoveOf,
-  careersFieldsOf,
-  careersPageChanges,
-  careersPageFromFields,
-  careersPageSchema,
-  moveCard,
-  shippedCareersPage,
-} from "./careers-page.ts";
+  checkPageFields,
+  fieldsOfBody,
+  type PageCardMove,
+  type PageFields,
+  movePageCard,
+  pageCardMoveOf,
+  pageChanges,
+} from "./page-words.ts";
+import { pageWords } from "./pages.ts";
 
-const fields = (): CareersPageFields => careersFieldsOf(shippedCareersPage);
+const { shape, iconWords } = pageWords.careers;
+type Lists = { benefits: PageFields["lists"][string]; values: PageFields["lists"][string] };
+/** The form's cards, by list, as the Careers page's tests read them. */
+const fields = (): Lists => fieldsOfBody(shape, shippedCareersPage).lists as Lists;
+const careersPageFromFields = (lists: Lists) =>
+  checkPageFields(shape, careersPageSchema, { texts: {}, lists });
+const moveCard = (lists: Lists, move: PageCardMove) =>
+  movePageCard(shape, { texts: {}, lists }, move).lists as Lists;
+const cardMoveOf = (value: string) => pageCardMoveOf(shape, value);
+const careersPageChanges = (before: unknown, after: unknown) => pageChanges(shape, iconWords, before, after);
 
 describe("the Careers page's words", () => {
   it("ships words that pass their schema, as stored (field order included)", () => {

@@ -3,10 +3,12 @@
  * Team" and "Our Values", shaped as the page lays them out. Each card is a title, a short text and an icon
  * from the fixed set the page draws; each list holds at most what its rows take. The zod schema here is
  * what every saved version is checked by and what the page renders from; the shipped words below are the
- * page's first published version, so a visitor sees nothing change when the content moves here.
+ * page's first published version, so a visitor sees nothing change when the content moves here. The edit
+ * form reads the page's shape (./pages.ts) through ./page-words.ts, as every page's does.
  */
 import { characterProblem } from "../characters.ts";
 import { z } from "../forms/zod.ts";
+import { cardLimits } from "./page-words.ts";
 
 /** The icons a card may show: the ones the Careers page drew before its words became content. */
 export const pageIcons = [
@@ -46,9 +48,6 @@ export const careersLists = {
 } as const;
 export type CareersList = keyof typeof careersLists;
 export const careersListNames = Object.keys(careersLists) as CareersList[];
-
-/** The longest a card's title and text may be: what a card holds without crowding its row. */
-export const cardLimits = { title: 40, text: 160 } as const;
 
 const cardText = (label: string, max: number, shape: "one line" | "lines") =>
   z
@@ -140,119 +139,3 @@ export const shippedCareersPage: CareersPage = {
     },
   ],
 };
-
-/** The form's field a card's part is posted as: "benefits.2.title". */
-export const cardField = (list: CareersList, index: number, part: keyof PageCard) =>
-  `${list}.${index}.${part}`;
-
-/** The form's cards as posted, before they are checked: every value a string. */
-export type CareersPageFields = Record<CareersList, { title: string; text: string; icon: string }[]>;
-
-/** The page's words as the form shows them. */
-export function careersFieldsOf(page: CareersPage): CareersPageFields {
-  return {
-    benefits: page.benefits.map((card) => ({ ...card })),
-    values: page.values.map((card) => ({ ...card })),
-  };
-}
-
-/** The most cards a posted list is read to, whatever the post says: more than any list may hold. */
-const mostPosted = 20;
-
-/** The cards posted by the form, in their order ("benefits.0.title" ...), as typed. */
-export function careersFieldsFrom(read: (name: string) => string | null): CareersPageFields {
-  const fields: CareersPageFields = { benefits: [], values: [] };
-  for (const list of careersListNames) {
-    for (let index = 0; index < mostPosted; index++) {
-      const title = read(cardField(list, index, "title"));
-      if (title === null) break;
-      fields[list].push({
-        title,
-        text: read(cardField(list, index, "text")) ?? "",
-        icon: read(cardField(list, index, "icon")) ?? "",
-      });
-    }
-  }
-  return fields;
-}
-
-/**
- * A change to the form's cards that is not saved: a card moved up or down, removed, or a blank one added
- * at the end of a list. The words typed stay as they were.
- */
-export type CardMove =
-  | { list: CareersList; index: number; move: "up" | "down" | "remove" }
-  | { list: CareersList; move: "add" };
-
-/** Reads a move button's value ("benefits:2:up", "values:add"); null when it is not one. */
-export function cardMoveOf(value: string): CardMove | null {
-  const match = /^(benefits|values):(?:(\d{1,2}):(up|down|remove)|(add))$/.exec(value);
-  if (!match) return null;
-  const list = match[1] as CareersList;
-  if (match[4]) return { list, move: "add" };
-  return { list, index: Number(match[2]), move: match[3] as "up" | "down" | "remove" };
-}
-
-/** The form's cards after a move; a move a list cannot make (past either end, past its limit) changes nothing. */
-export function moveCard(fields: CareersPageFields, move: CardMove): CareersPageFields {
-  const cards = [...fields[move.list]];
-  if (move.move === "add") {
-    if (cards.length < careersLists[move.list].max) cards.push({ title: "", text: "", icon: "" });
-  } else if (move.move === "remove") {
-    if (cards.length > 1 && move.index < cards.length) cards.splice(move.index, 1);
-  } else {
-    const to = move.move === "up" ? move.index - 1 : move.index + 1;
-    const [a, b] = [cards[move.index], cards[to]];
-    if (a && b) {
-      cards[move.index] = b;
-      cards[to] = a;
-    }
-  }
-  return { ...fields, [move.list]: cards };
-}
-
-/** The form's cards checked as the page's words: the value, or each problem by its field ("benefits.1.text"). */
-export function careersPageFromFields(
-  fields: CareersPageFields,
-): { ok: true; value: CareersPage } | { ok: false; problems: Record<string, string> } {
-  const parsed = careersPageSchema.safeParse(fields);
-  if (parsed.success) return { ok: true, value: parsed.data as CareersPage };
-  const problems: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.map(String);
-    // A problem with a whole list (too few, too many) is shown by its first card's title.
-    const field = path.length >= 3 ? path.join(".") : `${path[0] ?? "benefits"}.0.title`;
-    problems[field] ??= issue.message;
-  }
-  // The titles' rule is the list's, which zod checks only once every card passes: say it at once.
-  for (const list of careersListNames) {
-    const seen = new Set<string>();
-    fields[list].forEach((card, index) => {
-      const title = card.title.normalize("NFC").trim().toLowerCase();
-      if (title && seen.has(title)) problems[cardField(list, index, "title")] ??= duplicateTitle;
-      seen.add(title);
-    });
-  }
-  return { ok: false, problems };
-}
-
-/** One line of a readable difference, as model.ts's ContentChange. */
-type Change = { field: string; before: string; after: string };
-
-const cardWords = (card: PageCard | undefined) =>
-  card ? `${card.title}: ${card.text} (${pageIconWords[card.icon] ?? card.icon})` : "";
-
-/** The cards that differ between two versions of the page, each with its words before and after. */
-export function careersPageChanges(before: CareersPage, after: CareersPage): Change[] {
-  const changes: Change[] = [];
-  for (const list of careersListNames) {
-    const count = Math.max(before[list].length, after[list].length);
-    for (let index = 0; index < count; index++) {
-      const [was, now] = [cardWords(before[list][index]), cardWords(after[list][index])];
-      if (was !== now) {
-        changes.push({ field: `${careersLists[list].heading}, card ${index + 1}`, before: was, after: now });
-      }
-    }
-  }
-  return changes;
-}
