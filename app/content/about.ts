@@ -1,6 +1,6 @@
 import { Handshake, MessageSquareText, Timer } from "lucide-react";
-import { shippedAboutPage } from "#core/content/about-page.ts";
 import { site } from "#core/config/site.ts";
+import { shippedAboutPage } from "#core/content/about-page.ts";
 import hero from "~/assets/artwork/about-hero.svg?raw";
 import { hoursText } from "~/lib/format";
 import { svgArtwork } from "~/lib/inline-svg";

@@ -1,10 +1,10 @@
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
+import { valueItemsOf } from "~/components/sections/page-icons";
 import { Section } from "~/components/sections/section";
 import { ServiceLinks } from "~/components/sections/service-cards";
 import { Stats } from "~/components/sections/stats";
 import { ValueGrid } from "~/components/sections/value-grid";
-import { valueItemsOf } from "~/components/sections/page-icons";
 import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { about } from "~/content/about";

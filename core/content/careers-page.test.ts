@@ -6,9 +6,9 @@ import { careersPageSchema, shippedCareersPage } from "./careers-page.ts";
 import {
   checkPageFields,
   fieldsOfBody,
+  movePageCard,
   type PageCardMove,
   type PageFields,
-  movePageCard,
   pageCardMoveOf,
   pageChanges,
 } from "./page-words.ts";

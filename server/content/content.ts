@@ -12,10 +12,9 @@ import type { CaseStudy } from "#core/case-studies/model.ts";
 import { testimonialLapseTimes } from "#core/case-studies/testimonials.ts";
 import { accreditationLapseTimes } from "#core/claims/accreditations.ts";
 import type { Accreditation } from "#core/config/accreditations.ts";
-import { accreditationSchema } from "#core/content/accreditation.ts";
 import type { AboutPage } from "#core/content/about-page.ts";
+import { accreditationSchema } from "#core/content/accreditation.ts";
 import type { CareersPage } from "#core/content/careers-page.ts";
-import { pageWords } from "#core/content/pages.ts";
 import { caseStudyProblems, caseStudySchema } from "#core/content/case-study.ts";
 import { companyProblems, companySchema } from "#core/content/company.ts";
 import { type CompanyFacts, companyKey } from "#core/content/company-facts.ts";
@@ -30,6 +29,7 @@ import {
   shippedContent,
   type VersionState,
 } from "#core/content/model.ts";
+import { pageWords } from "#core/content/pages.ts";
 import { z } from "#core/forms/zod.ts";
 import type { Picture } from "#core/pictures/model.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
