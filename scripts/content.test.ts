@@ -41,8 +41,8 @@ describe("npm run content", { timeout: 60_000 }, () => {
   it("exports the published content, and imports a changed copy, publishing only what differs", async () => {
     const file = path.join(dir, "content.json");
     const exported = await content("export", file);
-    // Five accreditations, six case studies, the Careers and About pages' words and the company's details.
-    expect(exported.stdout).toBe(`Wrote 14 item(s) of site content to ${file}.\n`);
+    // Five accreditations, six case studies, the Careers, About and home pages' words and the company's details.
+    expect(exported.stdout).toBe(`Wrote 15 item(s) of site content to ${file}.\n`);
     const copy = JSON.parse(readFileSync(file, "utf8")) as {
       items: { key: string; body: { number: string } }[];
     };

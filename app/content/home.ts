@@ -2,6 +2,7 @@ import { BadgeCheck, Clock, GraduationCap, ShieldCheck, Star, Users } from "luci
 import { type ServiceKey, serviceList } from "#core/config/service-list.ts";
 import { site } from "#core/config/site.ts";
 import type { CompanyFacts } from "#core/content/company-facts.ts";
+import { shippedHomePage } from "#core/content/home-page.ts";
 // The service pictures under their own query: the home page's copies travel inside its own script, and
 // each service page's (a plain `?raw`) inside that page's. Shared, each picture would be a script file of
 // its own, and every script request costs about 1 KB of headers on top of the bytes.
@@ -26,15 +27,12 @@ const serviceArtwork: Record<ServiceKey, Artwork> = {
 };
 
 export const home = {
-  meta: {
-    title: "Facilities Management and Staffing in Manchester",
-    description:
-      "Cleaning, security officers, housekeeping, warehouse and steward staff for Manchester businesses. Trained, vetted people and one team to call.",
-  } satisfies PageMeta,
+  // The title, description and hero's heading and text are site content (core/content/home-page.ts):
+  // these are the shipped words, which the page shows until staff publish.
+  meta: shippedHomePage.meta satisfies PageMeta,
   hero: {
     badge: "Professional Facilities Management",
-    title: "Your Complete Facilities Partner",
-    intro: `Cleaners, security officers, housekeepers, warehouse workers and event stewards for businesses across Greater Manchester, all from one team that answers the phone and replies within ${site.claims.replyWithin}.`,
+    ...shippedHomePage.hero,
     image: svgArtwork(homeHero),
     assurances: [
       { icon: Clock, text: "24/7 Professional Service" },

@@ -13,22 +13,27 @@ import { useCompany } from "~/lib/company";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
-export function meta() {
-  return pageMeta(home.meta);
+/** The title and description staff keep as the page's words; the shipped ones before the loader has run. */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.page.meta ?? home.meta);
 }
 
-/** The claims a buyer can check, judged now (see app/lib/claims.server.ts). */
+/** The page's published words, and the claims a buyer can check judged now (see app/lib/claims.server.ts). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { claims: pageClaims({ page: "home" }, requestNow(request, context), publishedContent(context)) };
+  const content = publishedContent(context);
+  return {
+    page: content.homePage,
+    claims: pageClaims({ page: "home" }, requestNow(request, context), content),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { claims } = loaderData;
+  const { claims, page } = loaderData;
   const company = useCompany();
   return (
     <>
       <PageHero
-        hero={home.hero}
+        hero={{ ...home.hero, title: page.hero.title, intro: page.hero.intro }}
         gradient="from-navy-900 to-accent-800"
         image={home.hero.image}
         actions={

@@ -13,6 +13,7 @@ import { formatClosingDate } from "../vacancies/model.ts";
 import { type AboutPage, shippedAboutPage } from "./about-page.ts";
 import { type CareersPage, shippedCareersPage } from "./careers-page.ts";
 import { type CompanyFacts, companyNeedsApproval, shippedCompany } from "./company-facts.ts";
+import { type HomePage, shippedHomePage } from "./home-page.ts";
 
 /** The kinds of content staff edit in the workspace; more follow on the same machinery. */
 export const contentKinds = ["accreditation", "case-study", "page", "company"] as const;
@@ -30,7 +31,11 @@ export const kindWords: Record<ContentKind, { one: string; many: string }> = {
  * The pages whose words are site content (the kind `page`, keyed by the page): one item per page, shaped
  * as that page (./careers-page.ts), with its name as the workspace shows it.
  */
-export const contentPages = { careers: "The Careers page", about: "The About page" } as const;
+export const contentPages = {
+  careers: "The Careers page",
+  about: "The About page",
+  home: "The home page",
+} as const;
 export type ContentPage = keyof typeof contentPages;
 
 /**
@@ -78,6 +83,7 @@ export type PublishedContent = {
   /** The library's pictures the published case studies show, by id (read with them, so no page waits). */
   pictures: Readonly<Record<string, Picture>>;
   aboutPage: AboutPage;
+  homePage: HomePage;
 };
 
 /** What the site ships with, and what a fresh installation publishes first. */
@@ -88,6 +94,7 @@ export const shippedContent: PublishedContent = {
   company: shippedCompany,
   pictures: {},
   aboutPage: shippedAboutPage,
+  homePage: shippedHomePage,
 };
 
 /** True when what is published differs from what the site shipped with (what the build drew its pages from). */

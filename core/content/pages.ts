@@ -11,6 +11,7 @@ import {
   pageIcons,
   pageIconWords,
 } from "./careers-page.ts";
+import { homePageSchema, homeShape } from "./home-page.ts";
 import type { ContentPage } from "./model.ts";
 import type { PageShape } from "./page-words.ts";
 
@@ -37,4 +38,5 @@ export type PageWordsSpec = {
 export const pageWords: Record<ContentPage, PageWordsSpec> = {
   careers: { shape: careersShape, schema: careersPageSchema, iconWords: pageIconWords, path: "/careers" },
   about: { shape: aboutShape, schema: aboutPageSchema, iconWords: aboutIconWords, path: "/about" },
+  home: { shape: homeShape, schema: homePageSchema, iconWords: {}, path: "/" },
 };

@@ -18,6 +18,7 @@ import type { CareersPage } from "#core/content/careers-page.ts";
 import { caseStudyProblems, caseStudySchema } from "#core/content/case-study.ts";
 import { companyProblems, companySchema } from "#core/content/company.ts";
 import { type CompanyFacts, companyKey } from "#core/content/company-facts.ts";
+import type { HomePage } from "#core/content/home-page.ts";
 import {
   type ContentKind,
   type ContentPage,
@@ -103,7 +104,7 @@ const refused = (status: number, problem: string, extra: Partial<ContentOutcome>
 export type ContentBody = {
   accreditation: Accreditation;
   "case-study": CaseStudy;
-  page: CareersPage | AboutPage;
+  page: CareersPage | AboutPage | HomePage;
   company: CompanyFacts;
 };
 
@@ -232,6 +233,7 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       company,
       pictures,
       aboutPage: (await publishedPage("about")) as AboutPage,
+      homePage: (await publishedPage("home")) as HomePage,
     };
     changed = differsFromShipped(published);
     generation = now;
@@ -239,8 +241,12 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
   }
 
   /** A page's published words; the shipped words when none is published or they fail their schema. */
-  async function publishedPage(key: "careers" | "about"): Promise<CareersPage | AboutPage> {
-    const shipped = key === "careers" ? shippedContent.careersPage : shippedContent.aboutPage;
+  async function publishedPage(key: ContentPage): Promise<ContentBody["page"]> {
+    const shipped = {
+      careers: shippedContent.careersPage,
+      about: shippedContent.aboutPage,
+      home: shippedContent.homePage,
+    }[key];
     const [body] = (await itemVersions(db, "page", key))
       .filter((version) => version.state === "published")
       .map((version) => version.body);
@@ -364,6 +370,8 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
         }
         const about = { kind: "page" as const, key: "about", position: 2, body: shippedContent.aboutPage };
         if (await seedItem(tx, { ...about, now: now() })) added++;
+        const home = { kind: "page" as const, key: "home", position: 3, body: shippedContent.homePage };
+        if (await seedItem(tx, { ...home, now: now() })) added++;
         const company = { kind: "company" as const, key: companyKey, position: 1 };
         if (await seedItem(tx, { ...company, body: shippedContent.company, now: now() })) added++;
         if (added > 0) await raiseGeneration(tx);

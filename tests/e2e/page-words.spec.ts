@@ -2,7 +2,8 @@
 // heading and the description searchers see, sees the search result preview (the description cut where a
 // search engine cuts it, a warning above that length), publishes, and the public About page shows the new
 // heading and meta description within 2 seconds, markup typed shown as text. A 5,000-character title is
-// refused by its field and an empty heading is refused, each with every word kept.
+// refused by its field and an empty heading is refused, each with every word kept. The home page's words
+// open the same way, with their own search result.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -133,6 +134,17 @@ test("an editor changes the About page's heading and search description, preview
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(heading);
     await expect(visitor.locator('meta[name="description"]')).toHaveAttribute("content", description);
     await visitor.close();
+
+    // The home page's words are kept the same way, with their own search result.
+    await editor.goto("/staff/content");
+    await editor.getByRole("link", { name: "The home page" }).click();
+    await expect(editor.getByRole("textbox", { name: "Heading", exact: true })).toHaveValue(
+      "Your Complete Facilities Partner",
+    );
+    await expect(editor.getByRole("region", { name: "Search result preview" })).toContainText(
+      "Facilities Management and Staffing in Manchester | Cottonopolis Facilities",
+    );
+    await expectNoAxeViolations(editor);
     await context.close();
   } finally {
     await server?.stop();

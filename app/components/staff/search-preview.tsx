@@ -35,9 +35,13 @@ export function SearchPreview({
       <figure aria-label="The page as a search result" className="max-w-[600px] font-sans">
         <p className="text-sm text-navy-800">
           {address.host}
-          <span aria-hidden="true"> › </span>
-          <span className="sr-only"> </span>
-          {address.pathname.replace(/^\//, "")}
+          {address.pathname !== "/" && (
+            <>
+              <span aria-hidden="true"> › </span>
+              <span className="sr-only"> </span>
+              {address.pathname.replace(/^\//, "")}
+            </>
+          )}
         </p>
         <p className="text-xl text-[#1a0dab] wrap-anywhere" data-testid="search-title">
           {cutForSearch(fullTitle, searchLimits.title.shown)}

@@ -152,10 +152,12 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="edit-heading" className="text-lg font-bold">
             Edit: a new version from version {latest.version}
           </h2>
-          <p className="text-navy-800">
-            Each card is a title, a short text and an icon. Move a card up or down to change the order the
-            page shows them in; nothing is saved until you press Save draft.
-          </p>
+          {item.lists.length > 0 && (
+            <p className="text-navy-800">
+              Each card is a title, a short text and an icon. Move a card up or down to change the order the
+              page shows them in; nothing is saved until you press Save draft.
+            </p>
+          )}
           <input type="hidden" name="basedOn" value={latest.version} />
           {item.texts.length > 0 && (
             <fieldset className="space-y-4 rounded-xl bg-white p-5 ring-1 ring-navy-100">
