@@ -159,5 +159,9 @@ describe("a search result's words", () => {
     expect(cut.length).toBeLessThanOrEqual(60);
     expect(cut).toBe("Facilities management, cleaning and security staff for…");
     expect(cutForSearch("x".repeat(100), 60)).toBe(`${"x".repeat(59)}…`);
+    // A separator left at the cut goes with it.
+    expect(
+      cutForSearch("Facilities Management and Staffing in Manchester | Cottonopolis Facilities", 60),
+    ).toBe("Facilities Management and Staffing in Manchester…");
   });
 });

@@ -237,10 +237,10 @@ export const searchLimits = {
   description: { shown: 160, max: 320 },
 } as const;
 
-/** Text as a search result shows it: cut at the last whole word before `shown`, with an ellipsis. */
+/** Text as a search result shows it: cut at the last whole word before `shown` (no separator left dangling), with an ellipsis. */
 export function cutForSearch(text: string, shown: number): string {
   if (text.length <= shown) return text;
   const cut = text.slice(0, shown - 1);
   const space = cut.lastIndexOf(" ");
-  return `${(space > shown / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > shown / 2 ? cut.slice(0, space) : cut).replace(/[\s|:;,–—-]+$/u, "")}…`;
 }
