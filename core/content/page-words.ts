@@ -2,7 +2,7 @@
  * A page's words as the edit form holds them, whatever the page: its single texts (a heading, an intro,
  * the title and description searchers see) and its lists of cards. Each page describes its shape once
  * (./careers-page.ts, ./about-page.ts); the form's fields, moves, checks and differences are read from
- * that shape here, so a page joins by describing itself. See docs/decisions/033-site-content-on-a-schedule.md and 036-page-words-described-by-their-shape.md.
+ * that shape here, so a page joins by describing itself. See docs/decisions/033-site-content-on-a-schedule.md and 037-page-words-described-by-their-shape.md.
  */
 import { characterProblem } from "../characters.ts";
 import { z } from "../forms/zod.ts";
