@@ -22,7 +22,8 @@
  *
  * Options: --public or --workspace (only that part; default both), --runs=N (default 3), --skip-build
  * (audit the build already in build/), --only=/path,/path (public routes to score, by path: a signed-link
- * page such as /your-application is scored with its link).
+ * page such as /your-application is scored with its link), --published (first publish a changed
+ * accreditation, and score the pages as drawn from the database after a publication).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -547,6 +548,47 @@ async function workspaceRoutes(databaseUrl: string): Promise<string[]> {
   }
 }
 
+/**
+ * For --published: publishes a changed accreditation through `npm run content -- import`, as staff would
+ * through the workspace, and waits until the pages that show it are drawn from the database (decision 029),
+ * so the pages scored are those served after a publication, not the build's files.
+ */
+async function publishBeforeScoring(origin: string, dataDir: string, databaseUrl: string) {
+  const { changedAccreditationFile } = await import("./bench-content.ts");
+  const { contentFileFormat } = await import("../server/content/content.ts");
+  const { accreditations } = await import("#core/config/accreditations.ts");
+  const { contentKey } = await import("#core/content/model.ts");
+  const sia = accreditations[0];
+  if (!sia) throw new Error("The shipped content lists no accreditation");
+  const number = `AUDIT-${Date.now().toString(36).toUpperCase()}`;
+  const file = path.join(dataDir, "published-content.json");
+  writeFileSync(
+    file,
+    JSON.stringify(changedAccreditationFile(contentFileFormat, contentKey(sia.scheme), { ...sia }, number)),
+  );
+  const imported = spawn(process.execPath, ["scripts/content.ts", "import", file], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const [code] = await once(imported, "exit");
+  if (code !== 0) throw new Error(`npm run content -- import exited with ${code}`);
+  // Drawn pages have neither a nonce nor the file's Last-Modified, and carry the new number.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const response = await fetch(`${origin}/services/security-officers`);
+    const body = await response.text();
+    const drawn =
+      !response.headers.get("last-modified") &&
+      !response.headers.get("content-security-policy")?.includes("nonce-");
+    if (drawn && body.includes(number)) break;
+    if (Date.now() > deadline) throw new Error("The pages were not drawn from the publication within 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  process.stdout.write(
+    `Published accreditation number ${number}: scoring the pages drawn from the database.\n`,
+  );
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const runs = Number(args.find((arg) => arg.startsWith("--runs="))?.slice(7) ?? 3);
@@ -578,6 +620,7 @@ async function main() {
   const port = await freePort();
   const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   const origin = `http://127.0.0.1:${port}`;
+  if (args.includes("--published")) await publishBeforeScoring(origin, dataDir, databaseUrl);
   // A passkey needs a domain: the workspace is used, and scored, at localhost.
   const staffOrigin = `http://localhost:${port}`;
   const chrome = await chromeLauncher.launch({
