@@ -6,6 +6,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { loggablePath } from "#core/loggable-path.ts";
 import type { AppEntry } from "../server/contract.ts";
+import { siteCopy as siteCopyOfCode } from "./content/site-copy.ts";
 import { cspNonceContext, fillContext as fillRequestContext, loggerContext } from "./lib/app-context.ts";
 import { NonceContext } from "./lib/font-gate.tsx";
 import { modulePreloadStripper } from "./lib/module-preloads.server.ts";
@@ -113,3 +114,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 /** Fills the router context of a request the server renders: the server reaches it through the server build. */
 export const fillContext: AppEntry["fillContext"] = fillRequestContext;
+
+/** The pages' words still in code, for the server's warning before launch. */
+export const siteCopy: NonNullable<AppEntry["siteCopy"]> = siteCopyOfCode;

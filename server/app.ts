@@ -16,7 +16,13 @@ import { caseStudyPath } from "#core/case-studies/paths.ts";
 import { claimLapseTimes } from "#core/claims/lapses.ts";
 import { site } from "#core/config/site.ts";
 import type { PublishedContent } from "#core/content/model.ts";
-import { experienceContradictions, launchPath } from "#core/launch/checks.ts";
+import {
+  absoluteClaims,
+  type CopyText,
+  experienceContradictions,
+  launchPath,
+} from "#core/launch/checks.ts";
+import { publishedCopy } from "#core/launch/published-copy.ts";
 import { samplesShown } from "#core/launch/samples.ts";
 import { loggablePath } from "#core/loggable-path.ts";
 import { maxPictureBytes } from "#core/pictures/model.ts";
@@ -151,29 +157,47 @@ function bodyLimitFor(path: string): number | null {
 
 /**
  * Says once, at start in production, that the site is not ready to launch: it still shows shipped
- * samples (the published accreditations and case studies still marked as samples), or the company's
- * years of experience contradict its founding date. The Ready to launch page lists each, with where it
- * is edited, and the absolute claims to confirm.
+ * samples (the published accreditations and case studies still marked as samples), claims the company's
+ * published facts contradict (the years of experience against the founding date), or absolute claims
+ * ("100% ...") nobody has confirmed with evidence. The words are the published pages' words and those
+ * still in code (`codeCopy`, from the app's build). Given the confirmations (`confirmedKeys`), the
+ * confirmed claims are left out; without them, every absolute claim counts and the warning says some may
+ * be confirmed. The Ready to launch page lists each, with where it is edited.
  */
 export function warnNotReadyToLaunch(
   logger: Logger,
-  shown: Pick<PublishedContent, "accreditations" | "caseStudies">,
+  shown: PublishedContent,
   now = Date.now(),
+  more: { codeCopy?: readonly CopyText[]; confirmedKeys?: ReadonlySet<string> } = {},
 ) {
   const samples = samplesShown({ accreditations: shown.accreditations, caseStudies: shown.caseStudies, now });
-  const contradictions = experienceContradictions(
-    [{ page: "/about", pageName: "About", text: `Over ${site.claims.yearsExperience} years of experience` }],
-    { founded: site.claims.founded },
-    new Date(now),
-  );
-  if (samples.length === 0 && contradictions.length === 0) return;
+  const copy = [...publishedCopy(shown), ...(more.codeCopy ?? [])];
+  const contradictions = experienceContradictions(copy, { founded: shown.company.founded }, new Date(now));
+  const confirmed = more.confirmedKeys;
+  const absolutes = absoluteClaims(copy).filter((claim) => !confirmed?.has(claim.key));
+  if (samples.length === 0 && contradictions.length === 0 && absolutes.length === 0) return;
+  const counts = [
+    `${samples.length} sample${samples.length === 1 ? "" : "s"} shown`,
+    `${contradictions.length} claim${contradictions.length === 1 ? "" : "s"} the company's facts contradict`,
+    confirmed
+      ? `${absolutes.length} absolute claim${absolutes.length === 1 ? "" : "s"} not confirmed`
+      : `${absolutes.length} absolute claim${absolutes.length === 1 ? "" : "s"} (some may be confirmed already)`,
+  ];
   logger.warn(
     {
       samples: samples.map((item) => `${item.kind}: ${item.name}`),
       contradictions: contradictions.map((item) => `${item.claim} / ${item.fact}`),
+      absoluteClaims: absolutes.map((item) => item.claim),
     },
-    `the site is not ready to launch: it shows samples or claims that contradict the company's facts; an administrator sees each, with where it is edited, at ${launchPath}`,
+    `the site is not ready to launch: ${counts.join(", ")}; an administrator sees each, with where it is edited, at ${launchPath}`,
   );
+}
+
+/** The pages' words still in code, as the app's build gives them for the checks before launch; none if it gives none. */
+export function codeCopyOf(build: AppOptions["build"]): CopyText[] {
+  if (typeof build === "function") return [];
+  const entry = build.entry.module as Partial<AppEntry>;
+  return typeof entry.siteCopy === "function" ? entry.siteCopy() : [];
 }
 
 /** The app's server entry, as the server build holds it (app/entry.server.tsx). */

@@ -7,6 +7,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import type { RefusedForm } from "#core/forms/form-result.ts";
+import type { CopyText } from "#core/launch/checks.ts";
 import type { AlertAnswer, AlertView, Subscriptions } from "./alerts/subscriptions.ts";
 import type { analyticsReport } from "./analytics/report.ts";
 import type { createInterviews } from "./applicants/interviews.ts";
@@ -100,4 +101,6 @@ export type AppEntry = {
    * would not recognise); the contexts set in it are the app's.
    */
   fillContext(context: RouterContextProvider, values: RequestValues): void;
+  /** The public pages' words still in code, for the start-up warning before launch (app/content/site-copy.ts). */
+  siteCopy?(): CopyText[];
 };

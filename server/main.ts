@@ -2,6 +2,7 @@ import type { ServerBuild } from "react-router";
 import {
   type AppOptions,
   createApp,
+  codeCopyOf,
   createHttpServer,
   defaultClientDir,
   warnNotReadyToLaunch,
@@ -46,6 +47,7 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
   // backup is purged before use), and every hour.
   await services.startPurging();
 
+  const source = await pages();
   const app = createApp({
     logger,
     leads: services.leads,
@@ -59,7 +61,7 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
     trustProxy: env.TRUST_PROXY,
     httpsSite: env.PUBLIC_URL?.startsWith("https:") ?? false,
     testHooks: env.ENABLE_TEST_HOOKS === "1",
-    ...(await pages()),
+    ...source,
   });
   // /metrics is answered before the app; every other request is timed by route group.
   const server = createHttpServer(services.metrics.wrap(app));
@@ -77,7 +79,15 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ url: `http://${env.HOST}:${port}`, mode: env.NODE_ENV }, "server listening");
     if (services.migrated.length) logger.info({ applied: services.migrated }, "database migrated");
-    if (env.NODE_ENV === "production") warnNotReadyToLaunch(logger, services.app.content.published());
+    if (env.NODE_ENV === "production") {
+      // The confirmations are read if the database answers now; otherwise every absolute claim counts.
+      const warn = (confirmedKeys?: ReadonlySet<string>) =>
+        warnNotReadyToLaunch(logger, services.app.content.published(), Date.now(), {
+          codeCopy: codeCopyOf(source.build),
+          ...(confirmedKeys ? { confirmedKeys } : {}),
+        });
+      services.app.launch.confirmedKeys().then(warn, () => warn());
+    }
     warnOfPlainMail(env, logger);
     services.start();
   });

@@ -1,8 +1,6 @@
-import { BadgeCheck, Clock, GraduationCap, ShieldCheck, Star, Users } from "lucide-react";
+import { Clock, GraduationCap, ShieldCheck, Star } from "lucide-react";
 import { type ServiceKey, serviceList } from "#core/config/service-list.ts";
-import { site } from "#core/config/site.ts";
 import type { CompanyFacts } from "#core/content/company-facts.ts";
-import { shippedHomePage } from "#core/content/home-page.ts";
 // The service pictures under their own query: the home page's copies travel inside its own script, and
 // each service page's (a plain `?raw`) inside that page's. Shared, each picture would be a script file of
 // its own, and every script request costs about 1 KB of headers on top of the bytes.
@@ -15,7 +13,7 @@ import warehouse from "~/assets/artwork/warehouse.svg?raw&home";
 import type { Artwork } from "~/lib/artwork";
 import { svgArtwork } from "~/lib/inline-svg";
 import { serviceCards } from "./services/cards";
-import type { PageMeta, ServiceCard, ValueItem } from "./types";
+import type { ServiceCard } from "./types";
 
 /** The services' pictures: the home page is the one page that shows all five. */
 const serviceArtwork: Record<ServiceKey, Artwork> = {
@@ -27,19 +25,14 @@ const serviceArtwork: Record<ServiceKey, Artwork> = {
 };
 
 export const home = {
-  // The title, description and hero's heading and text are site content (core/content/home-page.ts):
-  // these are the shipped words, which the page shows until staff publish.
-  meta: shippedHomePage.meta satisfies PageMeta,
+  // The title, description, hero's heading, text and assurances and the "Why Choose" section's words
+  // are site content (core/content/home-page.ts): the route reads them from its loader. What stays here
+  // is the page's frame and the services' cards.
   hero: {
     badge: "Professional Facilities Management",
-    ...shippedHomePage.hero,
     image: svgArtwork(homeHero),
-    assurances: [
-      { icon: Clock, text: "24/7 Professional Service" },
-      { icon: GraduationCap, text: "Fully Trained Staff" },
-      { icon: ShieldCheck, text: "Comprehensive Insurance" },
-      { icon: Star, text: "Quality Guaranteed" },
-    ],
+    /** The assurances' icons, by place: the words are site content. */
+    assuranceIcons: { first: Clock, second: GraduationCap, third: ShieldCheck, fourth: Star },
   },
   services: {
     id: "services",
@@ -56,28 +49,5 @@ export const home = {
     intro: (company: CompanyFacts) =>
       `A registered company with the cover your contracts ask for, working in every borough of ${company.areasServed.region}.`,
   },
-  whyChoose: {
-    id: "why-choose",
-    heading: `Why Choose ${site.brand}`,
-    intro: "The things facilities managers tell us matter most, done every day.",
-    /** The emergency line as the company's details publish it. */
-    items: (company: CompanyFacts): ValueItem[] => [
-      {
-        icon: Users,
-        title: "Trained Professionals",
-        description:
-          "Every member of staff is interviewed, referenced and trained for the work before their first shift.",
-      },
-      {
-        icon: Clock,
-        title: "24/7 Availability",
-        description: `${company.emergency} Our office team answers during business hours and replies within ${site.claims.replyWithin}.`,
-      },
-      {
-        icon: BadgeCheck,
-        title: "Quality Assured",
-        description: "Supervisors check the work against a written plan and share the results with you.",
-      },
-    ],
-  },
+  whyChoose: { id: "why-choose" },
 };

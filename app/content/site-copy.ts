@@ -1,6 +1,8 @@
 /**
- * Every public page's words, as the Ready to launch checks read them (core/launch/checks.ts): each page's
- * typed content with its address and name. A page added to the site adds its content here.
+ * The public pages' words still in code, as the Ready to launch checks read them (core/launch/checks.ts):
+ * each page's typed content with its address and name. The words staff keep as site content are read
+ * from what is published (core/launch/published-copy.ts); a page added to the site adds its code's
+ * words here.
  */
 import { type CopyText, copyOf } from "#core/launch/checks.ts";
 import { about } from "./about";
@@ -9,7 +11,7 @@ import { contact } from "./contact";
 import { home } from "./home";
 import { services } from "./services";
 
-/** The words of the home page, About, Careers, Contact and each service's page. */
+/** The words in code of the home page, About, Careers, Contact and each service's page. */
 export function siteCopy(): CopyText[] {
   return [
     ...copyOf(home, "/", "Home"),

@@ -7,15 +7,19 @@ import { Stats } from "~/components/sections/stats";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
+import { shippedAboutPage } from "#core/content/about-page.ts";
+import { withCompanyFacts } from "#core/content/company-facts.ts";
+import { paragraphsOf } from "#core/content/page-words.ts";
 import { about } from "~/content/about";
 import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
+import { useCompany } from "~/lib/company";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/about";
 
 /** The title and description staff keep as the page's words; the shipped ones before the loader has run. */
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.page.meta ?? about.meta);
+  return pageMeta(loaderData?.page.meta ?? shippedAboutPage.meta);
 }
 
 /** The page's published words, and the claims a buyer can check judged now (see app/lib/claims.server.ts). */
@@ -29,6 +33,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { claims, page } = loaderData;
+  // The founding date is the company's fact, kept in Company details; the years beside it are the page's.
+  const company = useCompany();
+  const facts = [page.facts.experience, `Founded ${company.founded}`];
   return (
     <>
       <PageHero
@@ -41,7 +48,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         }
       >
         <ul className="mt-10 flex flex-col gap-3 sm:flex-row sm:gap-4">
-          {about.hero.facts.map((fact) => (
+          {facts.map((fact) => (
             <li key={fact} className="rounded-xl px-4 py-3 font-semibold ring-1 ring-white/60">
               {fact}
             </li>
@@ -49,19 +56,23 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </ul>
       </PageHero>
 
-      <Section id={about.story.id} heading={about.story.heading} centred={false}>
+      <Section id={about.story.id} heading={page.story.heading} centred={false}>
         <div className="grid gap-12 lg:grid-cols-3">
           <div className="space-y-5 text-lg text-navy-800 lg:col-span-2">
-            {about.story.paragraphs.map((paragraph) => (
-              <p key={paragraph.slice(0, 32)}>{paragraph}</p>
+            {paragraphsOf(withCompanyFacts(page.story.text, company)).map((paragraph, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs are drawn once, in order
+              <p key={index}>{paragraph}</p>
             ))}
           </div>
-          <Stats items={about.stats} className="sm:grid-cols-2 lg:grid-cols-1" />
+          <Stats
+            items={[page.figures.first, page.figures.second]}
+            className="sm:grid-cols-2 lg:grid-cols-1"
+          />
         </div>
       </Section>
 
-      <Section id={about.promise.id} heading={about.promise.heading} tone="sand">
-        <ValueGrid items={about.promise.items} />
+      <Section id={about.promise.id} heading={page.promiseHeading} tone="sand">
+        <ValueGrid items={valueItemsOf(page.promise, company)} />
       </Section>
 
       <Section id={about.whatWeDo.id} heading={about.whatWeDo.heading} intro={about.whatWeDo.intro}>

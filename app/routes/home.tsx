@@ -6,6 +6,8 @@ import { ValueGrid } from "~/components/sections/value-grid";
 import { Trust } from "~/components/trust";
 import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
+import { assurancePlaces, shippedHomePage } from "#core/content/home-page.ts";
+import { valueItemsOf } from "~/components/sections/page-icons";
 import { home } from "~/content/home";
 import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
@@ -15,7 +17,7 @@ import type { Route } from "./+types/home";
 
 /** The title and description staff keep as the page's words; the shipped ones before the loader has run. */
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.page.meta ?? home.meta);
+  return pageMeta(loaderData?.page.meta ?? shippedHomePage.meta);
 }
 
 /** The page's published words, and the claims a buyer can check judged now (see app/lib/claims.server.ts). */
@@ -48,14 +50,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         }
       >
         <ul className="mt-10 grid gap-3 sm:grid-cols-2">
-          {home.hero.assurances.map((point) => {
-            const Icon = point.icon;
+          {assurancePlaces.map((place) => {
+            const Icon = home.hero.assuranceIcons[place];
             return (
-              <li key={point.text} className="flex items-center gap-3 font-medium">
+              <li key={place} className="flex items-center gap-3 font-medium">
                 <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-white/15">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
-                {point.text}
+                {page.assurances[place]}
               </li>
             );
           })}
@@ -64,8 +66,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Section id={home.services.id} heading={home.services.heading} intro={home.services.intro} tone="sand">
         <ServiceCards cards={home.services.cards} />
       </Section>
-      <Section id={home.whyChoose.id} heading={home.whyChoose.heading} intro={home.whyChoose.intro}>
-        <ValueGrid items={home.whyChoose.items(company)} />
+      <Section id={home.whyChoose.id} heading={page.whyChoose.heading} intro={page.whyChoose.intro}>
+        <ValueGrid items={valueItemsOf(page.reasons, company)} />
       </Section>
       <Section id={home.trust.id} heading={home.trust.heading} intro={home.trust.intro(company)} tone="sand">
         <Trust insurance={company.insurance} areas={company.areasServed} />

@@ -15,6 +15,8 @@ export type CompanyFacts = {
   areasServed: SiteConfig["areasServed"];
   registration: SiteConfig["registration"];
   insurance: SiteConfig["insurance"];
+  /** When the company was founded, a month and a year ("June 2024"): the About page shows it, Ready to launch holds the years of experience to it. */
+  founded: string;
 };
 
 /** The one item of the `company` kind. */
@@ -30,19 +32,30 @@ export const shippedCompany: CompanyFacts = {
   areasServed: { region: site.areasServed.region, places: [...site.areasServed.places] },
   registration: { ...site.registration },
   insurance: site.insurance.map((cover) => ({ ...cover })),
+  founded: site.claims.founded,
 };
 
 /**
  * True when a new version changes what a buyer or the privacy notice relies on: the legal disclosures
- * (company number, where registered, registered office, VAT number), the insurance, or the contact
- * e-mail and postal address the privacy notice gives for requests about personal data. The phone, the
- * hours, the emergency line and the areas served may be published directly.
+ * (company number, where registered, registered office, VAT number), the insurance, the founding date
+ * (a claim, which the years of experience are held to), or the contact e-mail and postal address the
+ * privacy notice gives for requests about personal data. The phone, the hours, the emergency line and
+ * the areas served may be published directly.
  */
 export function companyNeedsApproval(before: CompanyFacts | null, after: CompanyFacts): boolean {
   if (!before) return true;
   const relied = (facts: CompanyFacts) =>
-    JSON.stringify([facts.registration, facts.insurance, facts.email, facts.address]);
+    JSON.stringify([facts.registration, facts.insurance, facts.email, facts.address, facts.founded]);
   return relied(before) !== relied(after);
+}
+
+/**
+ * A page's words with the company's facts they name put in: "{emergency}" as the emergency line,
+ * "{founded}" as the founding date. Staff write the name where the fact should read, so a change in
+ * Company details reaches the words at once.
+ */
+export function withCompanyFacts(text: string, facts: Pick<CompanyFacts, "emergency" | "founded">): string {
+  return text.replaceAll("{emergency}", facts.emergency).replaceAll("{founded}", facts.founded);
 }
 
 /** The office address on one line, as the footer, the privacy notice and the map show it. */

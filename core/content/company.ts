@@ -7,6 +7,7 @@
  */
 import { characterProblem } from "../characters.ts";
 import { z } from "../forms/zod.ts";
+import { site } from "../config/site.ts";
 import type { CompanyFacts } from "./company-facts.ts";
 
 /** The longest each field may be, and how many lines a list may have: what the footer and cards hold. */
@@ -25,11 +26,37 @@ export const companyLimits = {
   insuranceName: 60,
   cover: 40,
   insurance: 6,
+  founded: 20,
 } as const;
 
 /** Why a version needs approval, in the words the editor reads beside Ask for approval. */
 export const approvalReason =
-  "This changes the company's legal details (company number, registered office, insurance) or how people reach us about their data (e-mail, postal address), so a second person with Approve site content must approve it.";
+  "This changes the company's legal details (company number, registered office, insurance), its founding date, or how people reach us about their data (e-mail, postal address), so a second person with Approve site content must approve it.";
+
+const months = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** A founding date as a month and a year ("june 2024" is "June 2024"), or null when it is not one, or later than `thisYear`. */
+export function monthAndYear(value: string, thisYear = new Date().getUTCFullYear()): string | null {
+  const match = /^([A-Za-z]+)\s+(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const month = months.find((name) => name.toLowerCase() === (match[1] ?? "").toLowerCase());
+  const year = Number(match[2]);
+  if (!month || year < 1800 || year > thisYear) return null;
+  return `${month} ${year}`;
+}
 
 /** The parts of the UK a company can be registered in, as Companies House names them. */
 export const registeredInChoices = ["England and Wales", "Scotland", "Northern Ireland"] as const;
@@ -143,6 +170,20 @@ export const companySchema = z.object({
       }),
     )
     .max(companyLimits.insurance, { error: `List ${companyLimits.insurance} kinds of cover or fewer.` }),
+  // Kept with the facts since the claims became words; a version saved before reads the shipped date.
+  founded: text("the founding date", companyLimits.founded)
+    .transform((value, ctx) => {
+      const date = monthAndYear(value);
+      if (!date) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Enter the founding date as a month and a year, such as June 2024, not later than this year.",
+        });
+        return z.NEVER;
+      }
+      return date;
+    })
+    .default(site.claims.founded),
 }) satisfies z.ZodType<CompanyFacts, unknown>;
 
 /** The staff form's fields for the company's facts, as they are posted. */
@@ -161,6 +202,7 @@ export type CompanyFields = {
   registeredOffice: string;
   vatNumber: string;
   insurance: string;
+  founded: string;
 };
 
 /** The form's fields, in the form's order, with what each is reported against. */
@@ -179,6 +221,7 @@ export const companyFieldNames = [
   "registeredOffice",
   "vatNumber",
   "insurance",
+  "founded",
 ] as const satisfies readonly (keyof CompanyFields)[];
 
 const fieldOfPath: [RegExp, keyof CompanyFields][] = [
@@ -196,6 +239,7 @@ const fieldOfPath: [RegExp, keyof CompanyFields][] = [
   [/^registration\.registeredOffice/, "registeredOffice"],
   [/^registration\.vatNumber/, "vatNumber"],
   [/^insurance/, "insurance"],
+  [/^founded/, "founded"],
 ];
 
 const lines = (value: string) =>
@@ -227,6 +271,7 @@ export function companyFieldsOf(facts: CompanyFacts): CompanyFields {
     registeredOffice: facts.registration.registeredOffice,
     vatNumber: facts.registration.vatNumber ?? "",
     insurance: facts.insurance.map((cover) => `${cover.name}: ${cover.cover}`).join("\n"),
+    founded: facts.founded,
   };
 }
 
@@ -273,6 +318,7 @@ export function companyFromFields(fields: CompanyFields): CheckedFacts {
       ...(vat ? { vatNumber: vat } : {}),
     },
     insurance: insurance.map(([name, cover]) => ({ name, cover })),
+    founded: fields.founded,
   });
   if (parsed.success && Object.keys(problems).length === 0) return { ok: true, value: parsed.data };
   if (!parsed.success) {
@@ -299,6 +345,7 @@ export const companyFieldWords: Record<keyof CompanyFields, string> = {
   registeredOffice: "Registered office",
   vatNumber: "VAT number",
   insurance: "Insurance",
+  founded: "Founded",
 };
 
 /** The fields that differ between two versions of the company's facts, with their words before and after. */

@@ -1,16 +1,41 @@
 /**
  * The home page's words as site content (the kind `page`, key `home`): the title and description a search
- * result shows, and the hero's heading and text. The hero's assurances, the services' cards and the "Why
- * Choose" cards name the company's claims and its emergency line (the company's details), so they stay
- * with those. The shipped words below are the page's first published version, so a visitor sees nothing
- * change when the words move here.
+ * result shows, the hero's heading, text and four assurances, and the "Why Choose" section's heading,
+ * intro and cards. The assurances and the cards make claims a buyer relies on (24/7, insurance, a reply
+ * time), so they are flagged `claim`: a change needs a second person's approval. A card may name the
+ * emergency line kept in Company details as {emergency}. The services' cards stay with the services. The
+ * shipped words below are the page's first published version, so a visitor sees nothing change; a
+ * version saved before the claims became words reads them as shipped (each part's default below).
  */
 import { site } from "../config/site.ts";
 import { z } from "../forms/zod.ts";
 import { heroLimits } from "./about-page.ts";
-import { type PageShape, searchLimits, wordsText } from "./page-words.ts";
+import { cardListSchema, type PageShape, searchLimits, wordsText } from "./page-words.ts";
 
-/** The home page's form: its texts, no lists. */
+/** The icons the home page's "Why Choose" cards may draw: the ones it drew before, and a few more. */
+export const homeIcons = ["users", "clock", "badge-check", "graduation-cap", "shield-check", "star"] as const;
+export type HomeIcon = (typeof homeIcons)[number];
+
+/** Each icon as the form names it. */
+export const homeIconWords: Record<HomeIcon, string> = {
+  users: "People (team)",
+  clock: "Clock (hours)",
+  "badge-check": "Badge and tick (quality)",
+  "graduation-cap": "Graduation cap (training)",
+  "shield-check": "Shield and tick (cover)",
+  star: "Star (quality)",
+};
+
+/** The longest an assurance and the section's heading may be. */
+export const homeLimits = { assurance: 40, heading: 80 } as const;
+
+/** The four assurances under the hero, each drawn with its own icon by its place (a clock, a cap, a shield, a star). */
+export const assurancePlaces = ["first", "second", "third", "fourth"] as const;
+
+const placeWords = { first: "First", second: "Second", third: "Third", fourth: "Fourth" } as const;
+const iconWords = { first: "a clock", second: "a graduation cap", third: "a shield", fourth: "a star" } as const;
+
+/** The home page's form: its texts and the "Why Choose" cards. */
 export const homeShape = {
   texts: [
     {
@@ -43,12 +68,85 @@ export const homeShape = {
       description: `At most ${heroLimits.intro} characters.`,
       lines: "several",
     },
+    ...assurancePlaces.map(
+      (place) =>
+        ({
+          field: `assurances.${place}`,
+          label: `${placeWords[place]} assurance under the heading`,
+          max: homeLimits.assurance,
+          description: `Drawn with ${iconWords[place]}. A claim: a change needs a second person's approval.`,
+          lines: "one",
+          claim: true,
+        }) as const,
+    ),
+    {
+      field: "whyChoose.heading",
+      label: "Why Choose: heading",
+      max: homeLimits.heading,
+      description: "The heading above the reasons to choose the company.",
+      lines: "one",
+    },
+    {
+      field: "whyChoose.intro",
+      label: "Why Choose: text under the heading",
+      max: heroLimits.intro,
+      description: `At most ${heroLimits.intro} characters.`,
+      lines: "several",
+    },
   ],
-  lists: [],
-  icons: [],
+  lists: [
+    // Three to a row: one row.
+    {
+      list: "reasons",
+      heading: "Why Choose",
+      one: "reason",
+      max: 3,
+      columns: 3,
+      claim: true,
+      description:
+        "Reasons that name hours, cover or reply times are claims: a change needs a second person's approval. Write {emergency} where the emergency line kept in Company details should read.",
+    },
+  ],
+  icons: homeIcons,
 } as const satisfies PageShape;
 
-/** The home page's words as stored in a version and shown by the page. */
+/** The claims' words as the site shipped them: what a version saved before they became words reads. */
+const shippedClaims = {
+  assurances: {
+    first: "24/7 Professional Service",
+    second: "Fully Trained Staff",
+    third: "Comprehensive Insurance",
+    fourth: "Quality Guaranteed",
+  },
+  whyChoose: {
+    heading: `Why Choose ${site.brand}`,
+    intro: "The things facilities managers tell us matter most, done every day.",
+  },
+  reasons: [
+    {
+      title: "Trained Professionals",
+      text: "Every member of staff is interviewed, referenced and trained for the work before their first shift.",
+      icon: "users",
+    },
+    {
+      title: "24/7 Availability",
+      text: `{emergency} Our office team answers during business hours and replies within ${site.claims.replyWithin}.`,
+      icon: "clock",
+    },
+    {
+      title: "Quality Assured",
+      text: "Supervisors check the work against a written plan and share the results with you.",
+      icon: "badge-check",
+    },
+  ] satisfies { title: string; text: string; icon: HomeIcon }[],
+};
+
+const assurance = wordsText("assurance", homeLimits.assurance);
+
+/**
+ * The home page's words as stored in a version and shown by the page. The parts added with the claims
+ * default to the shipped words, so a version saved before still reads, as the page always showed it.
+ */
 export const homePageSchema = z.object({
   meta: z.object({
     title: wordsText("title in search results", searchLimits.title.max),
@@ -58,6 +156,16 @@ export const homePageSchema = z.object({
     title: wordsText("heading", heroLimits.title),
     intro: wordsText("text under the heading", heroLimits.intro),
   }),
+  assurances: z
+    .object({ first: assurance, second: assurance, third: assurance, fourth: assurance })
+    .default(() => structuredClone(shippedClaims.assurances)),
+  whyChoose: z
+    .object({
+      heading: wordsText("heading of Why Choose", homeLimits.heading),
+      intro: wordsText("text under Why Choose's heading", heroLimits.intro),
+    })
+    .default(() => structuredClone(shippedClaims.whyChoose)),
+  reasons: cardListSchema(homeIcons, homeShape.lists[0]).default(() => structuredClone(shippedClaims.reasons)),
 });
 
 /** The home page's words staff keep. */
@@ -74,4 +182,5 @@ export const shippedHomePage: HomePage = {
     title: "Your Complete Facilities Partner",
     intro: `Cleaners, security officers, housekeepers, warehouse workers and event stewards for businesses across Greater Manchester, all from one team that answers the phone and replies within ${site.claims.replyWithin}.`,
   },
+  ...structuredClone(shippedClaims),
 };

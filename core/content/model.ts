@@ -14,6 +14,7 @@ import { type AboutPage, shippedAboutPage } from "./about-page.ts";
 import { type CareersPage, shippedCareersPage } from "./careers-page.ts";
 import { type CompanyFacts, companyNeedsApproval, shippedCompany } from "./company-facts.ts";
 import { type HomePage, shippedHomePage } from "./home-page.ts";
+import { claimWordsOf, hasClaims, type PageShape } from "./page-words.ts";
 
 /** The kinds of content staff edit in the workspace; more follow on the same machinery. */
 export const contentKinds = ["accreditation", "case-study", "page", "company"] as const;
@@ -59,15 +60,43 @@ export const stateWords: Record<VersionState, string> = {
  * buyer relies on (an accreditation always), or a named person's words (a case study always carries its
  * client's testimonial). Given the change (the published version, if any, and the new one, each checked
  * by its kind's schema), it judges that version: the company's facts need approval only when the legal
- * disclosures or what the privacy notice promises change (./company-facts.ts). Without a change, whether
- * a version of the kind may need approval at all.
+ * disclosures or what the privacy notice promises change (./company-facts.ts); a page's words (given the
+ * page's shape and schema, `pageWords[key]` in ./pages.ts, or `needsApprovalOf` there) only when the words
+ * its shape flags as claims change. Without a change, whether a version of the kind (of that page) may
+ * need approval at all.
  */
-export function needsApproval(kind: ContentKind, change?: { before: unknown; after: unknown }): boolean {
+export function needsApproval(
+  kind: ContentKind,
+  change?: { before: unknown; after: unknown },
+  page?: ClaimsOfPage,
+): boolean {
   if (kind === "company") {
     if (!change) return true;
     return companyNeedsApproval(change.before as CompanyFacts | null, change.after as CompanyFacts);
   }
+  if (kind === "page") return pageClaimsChange(page, change);
   return kind === "accreditation" || kind === "case-study";
+}
+
+/** What judging a page's claims needs: its shape (which words are claims) and its schema (how a version reads). */
+export type ClaimsOfPage = {
+  shape: PageShape;
+  schema: { safeParse(body: unknown): { success: boolean; data?: unknown } };
+};
+
+/**
+ * True when a page's new words change what its shape flags as claims (the years, the figures, the
+ * promise, the assurances), judged on the bodies as the page's schema reads them, so a version saved
+ * before the claims were words reads them as shipped. Nothing published yet: any page with claims.
+ */
+function pageClaimsChange(spec: ClaimsOfPage | undefined, change?: { before: unknown; after: unknown }): boolean {
+  if (!spec || !hasClaims(spec.shape)) return false;
+  if (!change || change.before === null || change.before === undefined) return true;
+  const read = (body: unknown) => {
+    const parsed = spec.schema.safeParse(body);
+    return claimWordsOf(spec.shape, parsed.success ? parsed.data : body);
+  };
+  return read(change.before) !== read(change.after);
 }
 
 /**

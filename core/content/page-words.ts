@@ -17,10 +17,22 @@ export type PageText = {
   warnAbove?: number;
   description: string;
   lines: "one" | "several";
+  /** Words a buyer could hold the company to (a figure, a promise, its years): a change needs a second person. */
+  claim?: boolean;
 };
 
 /** A list of cards: its place in the body, its heading, its one-card word, how many fit, and its columns. */
-export type PageList = { list: string; heading: string; one: string; max: number; columns: 3 | 4 };
+export type PageList = {
+  list: string;
+  heading: string;
+  one: string;
+  max: number;
+  columns: 3 | 4;
+  /** The cards make claims a buyer could hold the company to: a change needs a second person. */
+  claim?: boolean;
+  /** A word for the editor about the list, shown above its cards. */
+  description?: string;
+};
 
 /** A page's shape: its texts, its lists and the icons a card may choose. */
 export type PageShape = {
@@ -55,6 +67,14 @@ export function wordsText(label: string, max: number, shape: "one line" | "lines
     );
 }
 
+/** A text of paragraphs, a blank line between each: its line ends kept as "\n", at most `max` characters. */
+export function paragraphsText(label: string, max: number) {
+  return z
+    .string({ error: `Enter the ${label}.` })
+    .transform((value) => value.replace(/\r\n?/g, "\n"))
+    .pipe(wordsText(label, max, "lines"));
+}
+
 const duplicateTitle = "Another card in this list has this title: give each its own.";
 
 /** A list of cards with icons from `icons`: between one and `list.max`, each title its own. */
@@ -77,6 +97,33 @@ export function cardListSchema<Icon extends string>(icons: readonly [Icon, ...Ic
         seen.add(title);
       });
     });
+}
+
+/**
+ * A page's claim-bearing words (its texts and lists flagged `claim`) as one string: two versions whose
+ * strings differ change a claim, so the new one needs a second person's approval. Empty for a page
+ * whose shape flags none.
+ */
+export function claimWordsOf(shape: PageShape, body: unknown): string {
+  const fields = fieldsOfBody(shape, body);
+  const claims = [
+    ...shape.texts.filter((text) => text.claim).map((text) => fields.texts[text.field] ?? ""),
+    ...shape.lists.filter((list) => list.claim).map((list) => fields.lists[list.list] ?? []),
+  ];
+  return claims.length === 0 ? "" : JSON.stringify(claims);
+}
+
+/** True when the page's shape flags any of its words as a claim. */
+export function hasClaims(shape: PageShape): boolean {
+  return shape.texts.some((text) => text.claim) || shape.lists.some((list) => list.claim);
+}
+
+/** A several-lines text's paragraphs: split on blank lines, each paragraph's own line breaks read as spaces. */
+export function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s+/g, " ").trim())
+    .filter((paragraph) => paragraph.length > 0);
 }
 
 /** The value at a dotted path of a body ("hero.title"). */

@@ -11,8 +11,8 @@ import {
   pageIcons,
   pageIconWords,
 } from "./careers-page.ts";
-import { homePageSchema, homeShape } from "./home-page.ts";
-import type { ContentPage } from "./model.ts";
+import { homeIconWords, homePageSchema, homeShape } from "./home-page.ts";
+import { type ContentKind, type ContentPage, needsApproval } from "./model.ts";
 import type { PageShape } from "./page-words.ts";
 
 /** The Careers page's form: its two lists of cards, no single texts. */
@@ -38,5 +38,17 @@ export type PageWordsSpec = {
 export const pageWords: Record<ContentPage, PageWordsSpec> = {
   careers: { shape: careersShape, schema: careersPageSchema, iconWords: pageIconWords, path: "/careers" },
   about: { shape: aboutShape, schema: aboutPageSchema, iconWords: aboutIconWords, path: "/about" },
-  home: { shape: homeShape, schema: homePageSchema, iconWords: {}, path: "/" },
+  home: { shape: homeShape, schema: homePageSchema, iconWords: homeIconWords, path: "/" },
 };
+
+/**
+ * Whether a new version of an item goes live only with a second person's approval (model.ts's
+ * `needsApproval`), with a page judged by its own shape's claims. Without a change, whether it may.
+ */
+export function needsApprovalOf(
+  kind: ContentKind,
+  key: string,
+  change?: { before: unknown; after: unknown },
+): boolean {
+  return needsApproval(kind, change, kind === "page" ? pageWords[key as ContentPage] : undefined);
+}

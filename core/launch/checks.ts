@@ -10,8 +10,14 @@
  *   with evidence or changes it.
  */
 
-/** One piece of the site's words and where it is shown: a page's address and what the page is called. */
-export type CopyText = { page: string; pageName: string; text: string };
+/**
+ * One piece of the site's words and where it is shown: a page's address and what the page is called, and
+ * for words staff keep, the address of their editor in Site content.
+ */
+export type CopyText = { page: string; pageName: string; text: string; edit?: string };
+
+/** A page that says a claim, and where its words are changed when staff keep them. */
+export type PageSaying = { page: string; pageName: string; edit?: string };
 
 /** The company's own facts the claims are held to. */
 export type CompanyFacts = {
@@ -33,7 +39,7 @@ export type Contradiction = {
   claim: string;
   fact: string;
   why: string;
-  pages: { page: string; pageName: string }[];
+  pages: PageSaying[];
 };
 
 /** An absolute claim, as the pages word it, with each page that says it. */
@@ -41,7 +47,7 @@ export type AbsoluteClaim = {
   /** The claim's key: its words in lower case, spaces single. A confirmation names this key. */
   key: string;
   claim: string;
-  pages: { page: string; pageName: string }[];
+  pages: PageSaying[];
 };
 
 /** Collapses spaces so the same words are one key, however the copy breaks them. */
@@ -94,11 +100,15 @@ function yearsSince(year: number, today: Date): number {
   return today.getUTCFullYear() - year;
 }
 
-/** Pages, each once, in the order first met. */
-function pagesOf(texts: readonly CopyText[]): { page: string; pageName: string }[] {
-  const seen = new Map<string, string>();
-  for (const { page, pageName } of texts) if (!seen.has(page)) seen.set(page, pageName);
-  return [...seen].map(([page, pageName]) => ({ page, pageName }));
+/** Pages, each once, in the order first met, with the editor of the words that say it where there is one. */
+function pagesOf(texts: readonly CopyText[]): PageSaying[] {
+  const seen = new Map<string, PageSaying>();
+  for (const { page, pageName, edit } of texts) {
+    const known = seen.get(page);
+    if (!known) seen.set(page, edit ? { page, pageName, edit } : { page, pageName });
+    else if (!known.edit && edit) known.edit = edit;
+  }
+  return [...seen.values()];
 }
 
 /**

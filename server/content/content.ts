@@ -30,7 +30,7 @@ import {
   shippedContent,
   type VersionState,
 } from "#core/content/model.ts";
-import { pageWords } from "#core/content/pages.ts";
+import { needsApprovalOf, pageWords } from "#core/content/pages.ts";
 import { z } from "#core/forms/zod.ts";
 import type { Picture } from "#core/pictures/model.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
@@ -287,10 +287,10 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
     key: string,
     body: unknown,
   ): Promise<boolean> {
-    if (!needsApproval(kind)) return false;
+    if (!needsApprovalOf(kind, key)) return false;
     const published = (await itemVersions(tx, kind, key)).find((version) => version.state === "published");
     const before = published ? checkBody(kind, published.body, key) : null;
-    return needsApproval(kind, { before: before?.ok ? before.value : null, after: body });
+    return needsApprovalOf(kind, key, { before: before?.ok ? before.value : null, after: body });
   }
 
   /**
@@ -629,8 +629,10 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
           return refused(
             403,
             at.kind === "company"
-              ? "This changes the company's legal details or what the privacy notice promises: ask for approval, and someone else publishes it."
-              : "This is a claim buyers rely on: ask for approval, and someone else publishes it.",
+              ? "This changes the company's legal details, its founding date or what the privacy notice promises: ask for approval, and someone else publishes it."
+              : at.kind === "page"
+                ? "This changes words that make a claim buyers rely on (a figure, a promise, the years of experience): ask for approval, and someone else publishes it."
+                : "This is a claim buyers rely on: ask for approval, and someone else publishes it.",
           );
         }
         if (!(await publishVersion(tx, at, "draft", null, now()))) {

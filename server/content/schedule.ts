@@ -8,6 +8,7 @@
  * content poll's half second. See docs/decisions/033-site-content-on-a-schedule.md.
  */
 import { type ContentKind, needsApproval } from "#core/content/model.ts";
+import { needsApprovalOf } from "#core/content/pages.ts";
 import { formatDateTime } from "#core/leads/model.ts";
 import { ukWallToInstant } from "#core/time/london-time.ts";
 import type { Database } from "../db/database.ts";
@@ -114,13 +115,21 @@ export function createContentSchedule(options: {
         });
         return true;
       }
-      const version = (await itemVersions(tx, schedule.kind, schedule.key)).find(
-        (entry) => entry.version === schedule.version,
-      );
+      const versions = await itemVersions(tx, schedule.kind, schedule.key);
+      const version = versions.find((entry) => entry.version === schedule.version);
       // A claim waits, still pending, for its approval; it is published as soon as it is approved.
       if (version?.state === "awaiting" && version.approvedBy === null) return false;
+      // A page's draft is judged by what it changes: one that changes a claim's words is never published
+      // by the clock without a second person.
+      const draftNeedsApproval =
+        schedule.kind === "page" && version
+          ? needsApprovalOf("page", schedule.key, {
+              before: versions.find((entry) => entry.state === "published")?.body ?? null,
+              after: version.body,
+            })
+          : needsApproval(schedule.kind);
       const ready =
-        (version?.state === "draft" && !needsApproval(schedule.kind)) ||
+        (version?.state === "draft" && !draftNeedsApproval) ||
         (version?.state === "awaiting" && version.approvedBy !== null);
       if (!ready) {
         // Replaced by a newer version, or published by hand, before its time: nothing to do.

@@ -125,6 +125,7 @@ function fieldsFrom(form: FormData): CompanyFields {
     registeredOffice: text("registeredOffice"),
     vatNumber: text("vatNumber"),
     insurance: text("insurance"),
+    founded: text("founded"),
   };
 }
 

@@ -181,7 +181,7 @@ export default function CompanyDetails({ loaderData, actionData }: Route.Compone
           </h2>
           <p className="text-navy-800 sm:col-span-2">
             A new phone number, hours, emergency line or areas served can be published at once with Publish. A
-            change to the e-mail address, the office address, the company's registration or its insurance
+            change to the e-mail address, the office address, the company's registration, its insurance or its founding date
             needs a second person's approval: press Ask for approval.
           </p>
           <input type="hidden" name="basedOn" value={latest.version} />
@@ -326,6 +326,16 @@ export default function CompanyDetails({ loaderData, actionData }: Route.Compone
             rows={3}
             value={values.insurance}
             error={problem("insurance")}
+          />
+          <TextField
+            id={fieldId("founded")}
+            label="Founded"
+            description="The month and year the company was founded, e.g. June 2024. The About page shows it beside the years of experience, and Ready to launch checks the two agree."
+            name="founded"
+            required
+            maxLength={companyLimits.founded}
+            defaultValue={values.founded}
+            error={problem("founded")}
           />
           <div className="flex flex-wrap gap-3 sm:col-span-2">
             <Button type="submit" name="intent" value="save" variant="secondary">

@@ -16,7 +16,7 @@ import {
   pageCardMoveOf,
   pageChanges,
 } from "#core/content/page-words.ts";
-import { type PageWordsSpec, pageWords } from "#core/content/pages.ts";
+import { needsApprovalOf, type PageWordsSpec, pageWords } from "#core/content/pages.ts";
 import { moment } from "#core/leads/model.ts";
 import type { ContentVersion } from "~/lib/app-context";
 import { requestNow } from "~/lib/clock.server";
@@ -30,6 +30,9 @@ import { actOnSchedule, isScheduleIntent, scheduleDoneWords, scheduleView } from
 const doneWords = {
   saved: "Draft saved. Nothing on the site has changed: publish it, or schedule it, when it is ready.",
   published: "Published. The page shows the new words within a few seconds.",
+  asked:
+    "Sent for approval. These words make a claim, so someone else with Approve site content must approve them before they go live.",
+  approved: "Approved and published. The page shows the new words within a few seconds.",
   restored: "Restored as a new draft. Publish it, or schedule it, to put those words back on the page.",
   ...scheduleDoneWords,
 } as const;
@@ -68,12 +71,22 @@ export async function loadContentPage({ request, context, params }: Route.Loader
     path: contentItemPath("page", key),
     name: contentPages[key],
     rights,
+    me: me.id,
     fields: current ? fieldsOfBody(spec.shape, current) : null,
-    latest: { version: latest.version, state: latest.state, stateWords: stateWords[latest.state] },
+    latest: {
+      version: latest.version,
+      state: latest.state,
+      stateWords: stateWords[latest.state],
+      authorId: latest.authorId,
+      by: latest.authorName ?? "a former member of staff",
+      approvedBy: latest.approvedBy,
+    },
     published: published?.version ?? null,
-    // What the draft changes on the page, for whoever publishes it.
+    // Judged for the newest version against what is published: Publish, or Ask for approval.
+    latestNeedsApproval: current ? needsApprovalOf("page", key, { before: live, after: current }) : false,
+    // What a draft or a version awaiting approval changes on the page, for whoever publishes it.
     draftChanges:
-      latest.state === "draft" && current && live
+      (latest.state === "draft" || latest.state === "awaiting") && current && live
         ? pageChanges(spec.shape, spec.iconWords, live, current)
         : [],
     history: versions
@@ -116,7 +129,9 @@ const versionNumber = (value: FormDataEntryValue | null) => {
 
 /**
  * The page's forms: a card moved up or down, removed or added (the form comes back so, nothing saved),
- * Save draft, Publish (page words need no second approval), Restore, and the schedule's forms.
+ * Save draft, Save and ask for approval, Publish (words with no claim in them need no second approval),
+ * Ask for approval and Approve and publish (for a version that changes a claim), Restore, and the
+ * schedule's forms.
  */
 export async function actOnContentPage({ request, context, params }: Route.ActionArgs) {
   const services = await requireStaff(request, context);
@@ -136,6 +151,15 @@ export async function actOnContentPage({ request, context, params }: Route.Actio
     return answer(
       await content.publish(me, { ...item, version: versionNumber(form.get("version")) }),
       "published",
+    );
+  }
+  if (intent === "ask-version") {
+    return answer(await content.ask(me, { ...item, version: versionNumber(form.get("version")) }), "asked");
+  }
+  if (intent === "approve") {
+    return answer(
+      await content.approve(me, { ...item, version: versionNumber(form.get("version")) }),
+      "approved",
     );
   }
   if (intent === "restore") {
@@ -160,7 +184,9 @@ export async function actOnContentPage({ request, context, params }: Route.Actio
       values: movePageCard(spec.shape, values, move),
     });
   }
-  if (intent !== "save" && intent !== "preview") throw data("Choose Save draft, Preview or Publish.", 400);
+  if (intent !== "save" && intent !== "ask" && intent !== "preview") {
+    throw data("Choose Save draft, Save and ask for approval, Preview or Publish.", 400);
+  }
   const checked = checkPageFields(spec.shape, spec.schema, values);
   if (!checked.ok) {
     const count = Object.keys(checked.problems).length;
@@ -185,7 +211,7 @@ export async function actOnContentPage({ request, context, params }: Route.Actio
     });
   }
   const basedOn = versionNumber(form.get("basedOn"));
-  const outcome = await content.save(me, { ...item, body: checked.value, basedOn, ask: false });
+  const outcome = await content.save(me, { ...item, body: checked.value, basedOn, ask: intent === "ask" });
   if (!outcome.ok) {
     if (outcome.status === 403 || outcome.status === 404) throw data(outcome.problem, outcome.status);
     const latest = (await content.history("page", key))?.at(-1);
@@ -206,5 +232,5 @@ export async function actOnContentPage({ request, context, params }: Route.Actio
       outcome.status,
     );
   }
-  throw redirect(`${path}?done=saved`, 303);
+  throw redirect(`${path}?done=${outcome.state === "awaiting" ? "asked" : "saved"}`, 303);
 }

@@ -6,6 +6,7 @@ import { ContentSchedule } from "~/components/staff/content-schedule";
 import { SearchPreview } from "~/components/staff/search-preview";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
+import { useCompany } from "~/lib/company";
 import { staffMeta } from "~/lib/staff/meta";
 import type { Route } from "./+types/content-page";
 import { actOnContentPage, type ContentPageActionResult, loadContentPage } from "./content-page.server";
@@ -67,6 +68,7 @@ function Changes({ changes, caption }: { changes: ContentChange[]; caption: stri
 
 export default function ContentPage({ loaderData, actionData }: Route.ComponentProps) {
   const item = loaderData;
+  const company = useCompany();
   const scheduleResult = (actionData as Partial<ScheduleActionResult> | undefined)?.schedule;
   const result = scheduleResult ? undefined : (actionData as ContentPageActionResult | undefined);
   const values = result?.values ?? item.fields;
@@ -122,17 +124,58 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
         </section>
       )}
 
+      {latest.state === "awaiting" && (
+        <section aria-labelledby="awaiting" className="space-y-3 rounded-xl bg-white p-5 ring-1 ring-navy-100">
+          <h2 id="awaiting" className="text-lg font-bold">
+            Version {latest.version} is awaiting approval
+          </h2>
+          <p>
+            Made by {latest.by}. It changes words that make a claim a buyer could hold the company to, so a
+            second person approves it before it goes live.
+          </p>
+          <Changes changes={item.draftChanges} caption="What it changes on the page" />
+          {item.rights.approve && latest.authorId !== item.me && latest.approvedBy === null ? (
+            <Form method="post">
+              <input type="hidden" name="version" value={latest.version} />
+              <Button type="submit" name="intent" value="approve">
+                Approve and publish
+              </Button>
+            </Form>
+          ) : (
+            <p className="text-navy-800">
+              {latest.authorId === item.me
+                ? "You made this version, so someone else with Approve site content must approve it."
+                : latest.approvedBy !== null
+                  ? "It is approved, and is published at its scheduled time."
+                  : "Someone with Approve site content must approve it before it goes live."}
+            </p>
+          )}
+        </section>
+      )}
+
       {latest.state === "draft" && item.rights.edit && (
         <section aria-labelledby="draft" className="space-y-3 rounded-xl bg-white p-5 ring-1 ring-navy-100">
           <h2 id="draft" className="text-lg font-bold">
             Version {latest.version} is a draft
           </h2>
           <Changes changes={item.draftChanges} caption="What it changes on the page" />
+          {item.latestNeedsApproval && (
+            <p>
+              It changes words that make a claim (a figure, a promise, the years of experience, an
+              assurance), so a second person with Approve site content must approve it.
+            </p>
+          )}
           <Form method="post">
             <input type="hidden" name="version" value={latest.version} />
-            <Button type="submit" name="intent" value="publish">
-              Publish now
-            </Button>
+            {item.latestNeedsApproval ? (
+              <Button type="submit" name="intent" value="ask-version">
+                Ask for approval
+              </Button>
+            ) : (
+              <Button type="submit" name="intent" value="publish">
+                Publish now
+              </Button>
+            )}
           </Form>
         </section>
       )}
@@ -161,7 +204,12 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="basedOn" value={latest.version} />
           {item.texts.length > 0 && (
             <fieldset className="space-y-4 rounded-xl bg-white p-5 ring-1 ring-navy-100">
-              <legend className="px-1 text-lg font-bold">The page's title, description and heading</legend>
+              <legend className="px-1 text-lg font-bold">The page's texts</legend>
+              {item.texts.some((text) => text.claim) && (
+                <p className="text-sm text-navy-700">
+                  Texts that make a claim say so: a change to them needs a second person's approval.
+                </p>
+              )}
               {item.texts.map((text) => {
                 const description = text.warnAbove
                   ? `${text.description} Search results show about ${text.warnAbove} characters; at most ${text.max}.`
@@ -190,7 +238,7 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
                       <textarea
                         {...control}
                         name={text.field}
-                        rows={3}
+                        rows={text.max > 400 ? 10 : 3}
                         required
                         defaultValue={values.texts[text.field]}
                         className={controlClass}
@@ -201,12 +249,14 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
               })}
             </fieldset>
           )}
-          {item.lists.map(({ list, heading, one, max }) => {
+          {item.lists.map(({ list, heading, one, max, description }) => {
             const cards = values.lists[list] ?? [];
             return (
               <fieldset key={list} className="space-y-4 rounded-xl bg-white p-5 ring-1 ring-navy-100">
                 <legend className="px-1 text-lg font-bold">{heading}</legend>
-                <p className="text-sm text-navy-700">At most {max} cards: what the page's rows hold.</p>
+                <p className="text-sm text-navy-700">
+                  At most {max} cards: what the page's rows hold.{description && ` ${description}`}
+                </p>
                 <ol className="space-y-4">
                   {cards.map((card, index) => {
                     const name = (part: string) => `${list}.${index}.${part}`;
@@ -321,6 +371,11 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
             <Button type="submit" name="intent" value="save">
               Save draft
             </Button>
+            {item.lists.some((list) => list.claim) || item.texts.some((text) => text.claim) ? (
+              <Button type="submit" name="intent" value="ask" variant="secondary">
+                Save and ask for approval
+              </Button>
+            ) : null}
             <Button type="submit" name="intent" value="preview" variant="secondary">
               Preview
             </Button>
@@ -336,7 +391,7 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
           {item.lists.map(({ list, heading, columns }) => (
             <div key={list} className="space-y-4">
               <h3 className="text-center text-xl font-bold text-navy-900">{heading}</h3>
-              <ValueGrid items={valueItemsOf(result.preview?.lists[list] ?? [])} columns={columns} />
+              <ValueGrid items={valueItemsOf(result.preview?.lists[list] ?? [], company)} columns={columns} />
             </div>
           ))}
         </section>

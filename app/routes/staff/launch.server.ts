@@ -1,7 +1,8 @@
 import { data } from "react-router";
-import { site } from "#core/config/site.ts";
-import { absoluteClaims, type LaunchList, launchList } from "#core/launch/checks.ts";
+import type { PublishedContent } from "#core/content/model.ts";
+import { absoluteClaims, type CopyText, type LaunchList, launchList } from "#core/launch/checks.ts";
 import type { ConfirmationProblems } from "#core/launch/confirmation.ts";
+import { publishedCopy } from "#core/launch/published-copy.ts";
 import { samplesShown } from "#core/launch/samples.ts";
 import { siteCopy } from "~/content/site-copy";
 import { requestNow } from "~/lib/clock.server";
@@ -21,10 +22,15 @@ async function requireAdmin(request: Request, context: Route.LoaderArgs["context
   return staff;
 }
 
+/** The words the checks read: every page's published words (each with its editor), then the words still in code. */
+function launchCopy(published: PublishedContent): CopyText[] {
+  return [...publishedCopy(published), ...siteCopy()];
+}
+
 /**
  * What still needs the company before launch, read now: the samples from the published content
- * (accreditations and case studies), the page words' claims checked against the company's facts, and the
- * absolute claims nobody has confirmed.
+ * (accreditations and case studies), the published words' claims checked against the company's published
+ * facts, and the absolute claims nobody has confirmed.
  */
 export async function loadLaunch({ request, context }: Route.LoaderArgs) {
   const { content, launch } = await requireAdmin(request, context);
@@ -37,8 +43,8 @@ export async function loadLaunch({ request, context }: Route.LoaderArgs) {
       caseStudies: published.caseStudies,
       now,
     }),
-    copy: siteCopy(),
-    facts: { founded: site.claims.founded },
+    copy: launchCopy(published),
+    facts: { founded: published.company.founded },
     today: new Date(now),
     confirmedKeys: new Set(confirmations.map((entry) => entry.claim)),
   });
@@ -53,11 +59,11 @@ export async function loadLaunch({ request, context }: Route.LoaderArgs) {
 
 /** Confirms an absolute claim the pages make now, with a note of the evidence. */
 export async function actOnLaunch({ request, context }: Route.ActionArgs) {
-  const { launch, me } = await requireAdmin(request, context);
+  const { content, launch, me } = await requireAdmin(request, context);
   const form = await staffForm(request);
   const claim = String(form.get("claim") ?? "");
   const note = String(form.get("note") ?? "");
-  if (!absoluteClaims(siteCopy()).some((entry) => entry.key === claim))
+  if (!absoluteClaims(launchCopy(content.published())).some((entry) => entry.key === claim))
     return data<LaunchResult>(
       { ok: false, claim, note, problems: { claim: "That claim is no longer on the site's pages." } },
       400,

@@ -1,5 +1,12 @@
 import { Form, Link } from "react-router";
-import { type AbsoluteClaim, confirmationNoteLength, launchCount } from "#core/launch/checks.ts";
+import { companyKey } from "#core/content/company-facts.ts";
+import { contentItemPath } from "#core/content/model.ts";
+import {
+  type AbsoluteClaim,
+  confirmationNoteLength,
+  launchCount,
+  type PageSaying,
+} from "#core/launch/checks.ts";
 import { formatDate } from "#core/leads/model.ts";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field } from "~/components/ui/field";
@@ -22,20 +29,39 @@ export async function action(args: Route.ActionArgs) {
 
 const card = "space-y-4 rounded-xl bg-white p-4 ring-1 ring-navy-100";
 
-/** The pages that say something, as links to each. */
-function Pages({ pages }: { pages: { page: string; pageName: string }[] }) {
+/** The pages that say something, as links to each, and to the editor of the words where staff keep them. */
+function Pages({ pages }: { pages: PageSaying[] }) {
+  const edited = pages.filter((page) => page.edit);
   return (
-    <p className="text-sm text-navy-700">
-      Shown on:{" "}
-      {pages.map((page, index) => (
-        <span key={page.page}>
-          {index > 0 && ", "}
-          <a href={page.page} className="underline underline-offset-2">
-            {page.pageName}
-          </a>
-        </span>
-      ))}
-    </p>
+    <>
+      <p className="text-sm text-navy-700">
+        Shown on:{" "}
+        {pages.map((page, index) => (
+          <span key={page.page}>
+            {index > 0 && ", "}
+            <a href={page.page} className="underline underline-offset-2">
+              {page.pageName}
+            </a>
+          </span>
+        ))}
+      </p>
+      {edited.length > 0 && (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1">
+          {edited.map((page) => (
+            <li key={page.page}>
+              <Link to={page.edit as string} className="font-semibold underline underline-offset-2">
+                Change the words on {page.pageName === "Home" ? "the home page" : page.pageName}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {edited.length < pages.length && (
+        <p className="text-sm text-navy-700">
+          Where a page's words are not in Site content, a developer changes them in the page's content files.
+        </p>
+      )}
+    </>
   );
 }
 
@@ -167,9 +193,13 @@ export default function Launch({ loaderData, actionData }: Route.ComponentProps)
                 </h3>
                 <p>{item.why}</p>
                 <Pages pages={item.pages} />
-                <p className="text-sm text-navy-700">
-                  Both are kept in the company's details: a developer changes them in{" "}
-                  <code>core/config/site.ts</code> (claims: yearsExperience and founded).
+                <p className="text-sm">
+                  <Link
+                    to={contentItemPath("company", companyKey)}
+                    className="font-semibold underline underline-offset-2"
+                  >
+                    Change the founding date in Company details
+                  </Link>
                 </p>
               </li>
             ))}
@@ -183,8 +213,8 @@ export default function Launch({ loaderData, actionData }: Route.ComponentProps)
         </h2>
         <p className="text-navy-700">
           A buyer can hold the company to “100%”. Confirm each only with evidence you could show them;
-          otherwise change the words (a developer changes them in <code>core/config/site.ts</code>). Words
-          changed later are a new claim, to confirm again.
+          otherwise change the words where each says so below. Words changed later are a new claim, to
+          confirm again.
         </p>
         {list.absolutes.length === 0 ? (
           <p className="text-navy-700">Every absolute claim is confirmed.</p>
