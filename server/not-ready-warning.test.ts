@@ -1,8 +1,10 @@
-// The start-up warning that the site is not ready to launch: it names the samples shown and the claims the
-// company's facts contradict, and points to the Ready to launch page.
+// The start-up warning that the site is not ready to launch: it names the samples shown, the claims the
+// company's published facts contradict in the published words, and the absolute claims not confirmed
+// (saying some may be, when the confirmations could not be read), and points to the Ready to launch page.
 import { describe, expect, it } from "vitest";
 import { caseStudies } from "#core/case-studies/index.ts";
 import { accreditations } from "#core/config/accreditations.ts";
+import { type PublishedContent, shippedContent } from "#core/content/model.ts";
 import { warnNotReadyToLaunch } from "./app.ts";
 import { createLogger } from "./observability/logger.ts";
 
@@ -15,7 +17,7 @@ function warnings(run: (logger: ReturnType<typeof createLogger>) => void) {
 describe("the start-up warning before launch", () => {
   it("names the samples shown and the contradiction, and points to /staff/launch", () => {
     const [line, ...more] = warnings((logger) =>
-      warnNotReadyToLaunch(logger, { accreditations, caseStudies }, Date.parse("2026-12-06T12:00:00Z")),
+      warnNotReadyToLaunch(logger, shippedContent, Date.parse("2026-12-06T12:00:00Z")),
     );
     expect(more).toEqual([]);
     expect(line?.msg).toContain("/staff/launch");
@@ -27,7 +29,10 @@ describe("the start-up warning before launch", () => {
     const [line] = warnings((logger) =>
       warnNotReadyToLaunch(
         logger,
-        { accreditations: accreditations.map((item) => ({ ...item, sample: false })), caseStudies },
+        {
+          ...shippedContent,
+          accreditations: accreditations.map((item) => ({ ...item, sample: false })),
+        },
         Date.parse("2026-12-06T12:00:00Z"),
       ),
     );
@@ -40,12 +45,36 @@ describe("the start-up warning before launch", () => {
       warnings((logger) =>
         warnNotReadyToLaunch(
           logger,
-          { accreditations: [], caseStudies: list },
+          { ...shippedContent, accreditations: [], caseStudies: list },
           Date.parse("2026-12-06T12:00:00Z"),
         ),
       )[0];
     expect(published(caseStudies)?.samples).toContain(`case study: ${sample?.title}`);
     const replaced = published(caseStudies.map((item) => ({ ...item, sample: false })));
     expect(replaced?.samples ?? []).not.toContain(`case study: ${sample?.title}`);
+  });
+
+  it("reads the published words and founding date, and counts the absolute claims not confirmed", () => {
+    const at = Date.parse("2026-12-06T12:00:00Z");
+    const [shipped] = warnings((logger) => warnNotReadyToLaunch(logger, shippedContent, at));
+    expect(shipped?.absoluteClaims).toContain("100% Client Satisfaction");
+    expect(shipped?.msg).toContain("(some may be confirmed already)");
+
+    // Founded in 2009 as published: fifteen years is possible, and no contradiction is left.
+    const refounded: PublishedContent = {
+      ...shippedContent,
+      company: { ...shippedContent.company, founded: "March 2009" },
+    };
+    const codeCopy = [{ page: "/services/warehouse", pageName: "Warehouse", text: "100% Client Retention" }];
+    const [line] = warnings((logger) =>
+      warnNotReadyToLaunch(logger, refounded, at, {
+        codeCopy,
+        confirmedKeys: new Set(["100% client satisfaction"]),
+      }),
+    );
+    expect(line?.contradictions).toEqual([]);
+    expect(line?.absoluteClaims).toEqual(["100% Client Retention"]);
+    expect(line?.msg).toContain("1 absolute claim not confirmed");
+    expect(line?.msg).toContain("/staff/launch");
   });
 });

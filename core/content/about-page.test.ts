@@ -5,16 +5,20 @@
 import { describe, expect, it } from "vitest";
 import { site } from "../config/site.ts";
 import { aboutIconWords, aboutPageSchema, aboutShape, shippedAboutPage } from "./about-page.ts";
+import { homePageSchema, shippedHomePage } from "./home-page.ts";
 import {
   checkPageFields,
+  claimWordsOf,
   cutForSearch,
   fieldsFromForm,
   fieldsOfBody,
   movePageCard,
   pageCardMoveOf,
   pageChanges,
+  paragraphsOf,
   searchLimits,
 } from "./page-words.ts";
+import { needsApprovalOf } from "./pages.ts";
 
 const fields = () => fieldsOfBody(aboutShape, shippedAboutPage);
 const check = (typed: ReturnType<typeof fields>) => checkPageFields(aboutShape, aboutPageSchema, typed);
@@ -148,6 +152,85 @@ describe("the About page's words", () => {
         after: "Excellence: Done properly. (Award (excellence))",
       },
     ]);
+  });
+});
+
+describe("the About page's claims as words", () => {
+  it("ships the claims the page showed before, in code", () => {
+    expect(shippedAboutPage.facts.experience).toBe(`Over ${site.claims.yearsExperience} years of experience`);
+    expect(paragraphsOf(shippedAboutPage.story.text)).toHaveLength(2);
+    expect(paragraphsOf(shippedAboutPage.story.text)[0]).toContain(
+      `over ${site.claims.yearsExperience} years of experience`,
+    );
+    expect(shippedAboutPage.figures).toEqual({
+      first: { number: "100%", label: "Client Satisfaction" },
+      second: { number: "24/7", label: "Support Available" },
+    });
+    expect(shippedAboutPage.promise.map((card) => [card.title, card.icon])).toEqual([
+      [`A reply within ${site.claims.replyWithin}`, "message-square-text"],
+      ["Cover when it matters", "timer"],
+      ["Straight answers", "handshake"],
+    ]);
+  });
+
+  it("reads a version saved before the claims were words with the claims as shipped", () => {
+    const { meta, hero, values, quality } = shippedAboutPage;
+    expect(aboutPageSchema.parse({ meta, hero, values, quality })).toEqual(shippedAboutPage);
+    const { meta: homeMeta, hero: homeHero } = shippedHomePage;
+    expect(homePageSchema.parse({ meta: homeMeta, hero: homeHero })).toEqual(shippedHomePage);
+  });
+
+  it("keeps the story's paragraphs, typed with a browser's line ends, and refuses 5,000 characters", () => {
+    const typed = fields();
+    typed.texts["story.text"] = "First paragraph,\r\non two lines.\r\n\r\nSecond paragraph.";
+    const checked = check(typed);
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(paragraphsOf(checked.value.story.text)).toEqual([
+      "First paragraph, on two lines.",
+      "Second paragraph.",
+    ]);
+    typed.texts["story.text"] = "s".repeat(5_000);
+    const refused = check(typed);
+    expect(refused.ok ? {} : refused.problems).toEqual({
+      "story.text": "The story must be 2000 characters or fewer.",
+    });
+  });
+
+  it("needs a second person when a claim's words change, and not for a plain heading", () => {
+    const published = aboutPageSchema.parse(shippedAboutPage);
+    const change = (edit: (page: typeof published) => void) => {
+      const after = structuredClone(published);
+      edit(after);
+      return needsApprovalOf("page", "about", { before: published, after });
+    };
+    expect(change((page) => void (page.hero.title = "Who we are"))).toBe(false);
+    expect(change((page) => void (page.story.heading = "How we started"))).toBe(false);
+    expect(change((page) => void (page.facts.experience = "Over 2 years of experience"))).toBe(true);
+    expect(change((page) => void (page.figures.first.number = "99%"))).toBe(true);
+    expect(change((page) => void (page.story.text = "Founded in {founded}."))).toBe(true);
+    expect(change((page) => page.promise.reverse())).toBe(true);
+    // A version saved before the claims were words judges as the shipped claims it reads.
+    const { meta, hero, values, quality } = shippedAboutPage;
+    expect(
+      needsApprovalOf("page", "about", {
+        before: { meta, hero, values, quality },
+        after: { ...published, hero: { ...hero, title: "Who we are" } },
+      }),
+    ).toBe(false);
+    // The home page's assurances and reasons are claims too; the Careers page has none.
+    const home = homePageSchema.parse(shippedHomePage);
+    expect(
+      needsApprovalOf("page", "home", {
+        before: home,
+        after: { ...home, assurances: { ...home.assurances, third: "Insured" } },
+      }),
+    ).toBe(true);
+    expect(
+      needsApprovalOf("page", "home", { before: home, after: { ...home, hero: { ...home.hero, title: "Hi" } } }),
+    ).toBe(false);
+    expect(claimWordsOf(aboutShape, published)).toContain("Over 15 years");
+    expect(needsApprovalOf("page", "careers", { before: {}, after: {} })).toBe(false);
   });
 });
 

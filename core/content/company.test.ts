@@ -82,7 +82,19 @@ describe("the company's facts as site content", () => {
     expect(judge({ email: "hello@cottonopolis.example" })).toBe(true);
     expect(judge({ street: "Suite 5, 52 Mosley Street" })).toBe(true);
     expect(judge({ phone: "0161 496 0456", companyNumber: "19482307" })).toBe(true);
+    // The founding date is a claim the years of experience are held to.
+    expect(judge({ founded: "March 2009" })).toBe(true);
     // An accreditation is a claim: always.
     expect(needsApproval("accreditation")).toBe(true);
+  });
+
+  it("keeps the founding date as a month and a year, and reads a version saved without one as shipped", () => {
+    expect(withFields({ founded: "  march   2009 " })).toMatchObject({ ok: true, value: { founded: "March 2009" } });
+    for (const founded of ["2009", "Spring 2009", "June 24", `June ${new Date().getUTCFullYear() + 1}`, ""]) {
+      expect(withFields({ founded })).toMatchObject({ ok: false, problems: { founded: expect.any(String) } });
+    }
+    const { founded, ...saved } = shippedCompany;
+    expect(companySchema.parse(saved)).toEqual(shippedCompany);
+    expect(founded).toBe("June 2024");
   });
 });

@@ -32,11 +32,19 @@ test("an administrator sees what needs the company before launch, and confirms a
 
   const contradictions = page.getByRole("region", { name: /Claims that contradict the company's facts/ });
   await expect(contradictions).toContainText("“Over 15 years of experience” beside “Founded June 2024”");
-  await expect(contradictions.getByRole("link", { name: "About" })).toHaveAttribute("href", "/about");
+  await expect(contradictions.getByRole("link", { name: "About", exact: true })).toHaveAttribute(
+    "href",
+    "/about",
+  );
+  // The words are site content now: the claim says where they are changed.
+  await expect(contradictions.getByRole("link", { name: "Change the words on About" })).toHaveAttribute(
+    "href",
+    "/staff/content/page/about",
+  );
 
   const absolutes = page.getByRole("region", { name: /Absolute claims to confirm or change/ });
   const satisfaction = absolutes.getByRole("listitem").filter({ hasText: "“100% Client Satisfaction”" });
-  await expect(satisfaction.getByRole("link", { name: "About" })).toBeVisible();
+  await expect(satisfaction.getByRole("link", { name: "About", exact: true })).toBeVisible();
   await expect(absolutes.getByRole("heading", { name: "“100% Client Retention”" })).toBeVisible();
   await expectNoAxeViolations(page);
   const before = Number((await page.getByTestId("launch-count").textContent())?.match(/\d+/)?.[0]);
