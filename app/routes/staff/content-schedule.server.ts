@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { type ContentKind, contentItemPath, needsApproval } from "#core/content/model.ts";
+import { type ContentKind, contentItemPath } from "#core/content/model.ts";
+import { needsApprovalOf } from "#core/content/pages.ts";
 import { moment } from "#core/leads/model.ts";
 import { ukWall } from "#core/time/london-time.ts";
 import type { AppServices, ContentVersion } from "~/lib/app-context";
@@ -54,7 +55,7 @@ export async function scheduleView(
         by: entry.scheduledByName ?? "a former member of staff",
         waitsForApproval:
           entry.action === "publish" &&
-          needsApproval(item.kind) &&
+          needsApprovalOf(item.kind, item.key) &&
           live(entry.version)?.state === "awaiting" &&
           live(entry.version)?.approvedBy === null,
       })),
