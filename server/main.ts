@@ -86,7 +86,7 @@ export async function startServer(pages: () => Promise<PageSource> = productionB
           codeCopy: codeCopyOf(source.build),
           ...(confirmedKeys ? { confirmedKeys } : {}),
         });
-      services.app.launch.confirmedKeys().then(warn, () => warn());
+      void services.app.launch.confirmedKeys().then(warn, () => warn());
     }
     warnOfPlainMail(env, logger);
     services.start();

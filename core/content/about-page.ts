@@ -107,7 +107,7 @@ export const aboutShape = {
       label: "Years of experience",
       max: aboutLimits.fact,
       description:
-        "Shown in the hero beside the founding date, which is kept in Company details. A claim: a change needs a second person's approval, and Ready to launch checks it against the founding date.",
+        "Shown in the hero beside the founding date, which is kept in Company details. Ready to launch checks it against the founding date.",
       lines: "one",
       claim: true,
     },
@@ -122,7 +122,7 @@ export const aboutShape = {
       field: "story.text",
       label: "The story",
       max: aboutLimits.story,
-      description: `The company's story, a blank line between paragraphs, at most ${aboutLimits.story.toLocaleString("en-GB")} characters. Write {founded} for the founding date in Company details. A claim: a change needs a second person's approval.`,
+      description: `The company's story, a blank line between paragraphs, at most ${aboutLimits.story.toLocaleString("en-GB")} characters. Write {founded} for the founding date in Company details.`,
       lines: "several",
       claim: true,
     },

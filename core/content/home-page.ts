@@ -74,7 +74,7 @@ export const homeShape = {
           field: `assurances.${place}`,
           label: `${placeWords[place]} assurance under the heading`,
           max: homeLimits.assurance,
-          description: `Drawn with ${iconWords[place]}. A claim: a change needs a second person's approval.`,
+          description: `Drawn with ${iconWords[place]}.`,
           lines: "one",
           claim: true,
         }) as const,

@@ -207,13 +207,16 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
               <legend className="px-1 text-lg font-bold">The page's texts</legend>
               {item.texts.some((text) => text.claim) && (
                 <p className="text-sm text-navy-700">
-                  Texts that make a claim say so: a change to them needs a second person's approval.
+                  A text that makes a claim says so: a change to it needs a second person's approval.
                 </p>
               )}
               {item.texts.map((text) => {
-                const description = text.warnAbove
-                  ? `${text.description} Search results show about ${text.warnAbove} characters; at most ${text.max}.`
+                const words = text.claim
+                  ? `${text.description} A claim: a change needs a second person's approval.`
                   : text.description;
+                const description = text.warnAbove
+                  ? `${words} Search results show about ${text.warnAbove} characters; at most ${text.max}.`
+                  : words;
                 return text.lines === "one" ? (
                   <TextField
                     key={text.field}
