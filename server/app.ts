@@ -16,12 +16,7 @@ import { caseStudyPath } from "#core/case-studies/paths.ts";
 import { claimLapseTimes } from "#core/claims/lapses.ts";
 import { site } from "#core/config/site.ts";
 import type { PublishedContent } from "#core/content/model.ts";
-import {
-  absoluteClaims,
-  type CopyText,
-  experienceContradictions,
-  launchPath,
-} from "#core/launch/checks.ts";
+import { absoluteClaims, type CopyText, experienceContradictions, launchPath } from "#core/launch/checks.ts";
 import { publishedCopy } from "#core/launch/published-copy.ts";
 import { samplesShown } from "#core/launch/samples.ts";
 import { loggablePath } from "#core/loggable-path.ts";

@@ -1,8 +1,8 @@
 import type { ServerBuild } from "react-router";
 import {
   type AppOptions,
-  createApp,
   codeCopyOf,
+  createApp,
   createHttpServer,
   defaultClientDir,
   warnNotReadyToLaunch,

@@ -1,3 +1,6 @@
+import { shippedAboutPage } from "#core/content/about-page.ts";
+import { withCompanyFacts } from "#core/content/company-facts.ts";
+import { paragraphsOf } from "#core/content/page-words.ts";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
 import { valueItemsOf } from "~/components/sections/page-icons";
@@ -7,9 +10,6 @@ import { Stats } from "~/components/sections/stats";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
-import { shippedAboutPage } from "#core/content/about-page.ts";
-import { withCompanyFacts } from "#core/content/company-facts.ts";
-import { paragraphsOf } from "#core/content/page-words.ts";
 import { about } from "~/content/about";
 import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";

@@ -1,13 +1,13 @@
+import { assurancePlaces, shippedHomePage } from "#core/content/home-page.ts";
 import { SectionLink } from "~/components/sections/actions";
 import { PageHero } from "~/components/sections/page-hero";
+import { valueItemsOf } from "~/components/sections/page-icons";
 import { Section } from "~/components/sections/section";
 import { ServiceCards } from "~/components/sections/service-cards";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { Trust } from "~/components/trust";
 import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
-import { assurancePlaces, shippedHomePage } from "#core/content/home-page.ts";
-import { valueItemsOf } from "~/components/sections/page-icons";
 import { home } from "~/content/home";
 import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";

@@ -204,11 +204,31 @@ describe("the About page's claims as words", () => {
       edit(after);
       return needsApprovalOf("page", "about", { before: published, after });
     };
-    expect(change((page) => void (page.hero.title = "Who we are"))).toBe(false);
-    expect(change((page) => void (page.story.heading = "How we started"))).toBe(false);
-    expect(change((page) => void (page.facts.experience = "Over 2 years of experience"))).toBe(true);
-    expect(change((page) => void (page.figures.first.number = "99%"))).toBe(true);
-    expect(change((page) => void (page.story.text = "Founded in {founded}."))).toBe(true);
+    expect(
+      change((page) => {
+        page.hero.title = "Who we are";
+      }),
+    ).toBe(false);
+    expect(
+      change((page) => {
+        page.story.heading = "How we started";
+      }),
+    ).toBe(false);
+    expect(
+      change((page) => {
+        page.facts.experience = "Over 2 years of experience";
+      }),
+    ).toBe(true);
+    expect(
+      change((page) => {
+        page.figures.first.number = "99%";
+      }),
+    ).toBe(true);
+    expect(
+      change((page) => {
+        page.story.text = "Founded in {founded}.";
+      }),
+    ).toBe(true);
     expect(change((page) => page.promise.reverse())).toBe(true);
     // A version saved before the claims were words judges as the shipped claims it reads.
     const { meta, hero, values, quality } = shippedAboutPage;
@@ -227,7 +247,10 @@ describe("the About page's claims as words", () => {
       }),
     ).toBe(true);
     expect(
-      needsApprovalOf("page", "home", { before: home, after: { ...home, hero: { ...home.hero, title: "Hi" } } }),
+      needsApprovalOf("page", "home", {
+        before: home,
+        after: { ...home, hero: { ...home.hero, title: "Hi" } },
+      }),
     ).toBe(false);
     expect(claimWordsOf(aboutShape, published)).toContain("Over 15 years");
     expect(needsApprovalOf("page", "careers", { before: {}, after: {} })).toBe(false);

@@ -226,9 +226,7 @@ export const aboutPageSchema = z.object({
       text: paragraphsText("story", aboutLimits.story),
     })
     .default(() => structuredClone(shippedClaims.story)),
-  figures: z
-    .object({ first: figure, second: figure })
-    .default(() => structuredClone(shippedClaims.figures)),
+  figures: z.object({ first: figure, second: figure }).default(() => structuredClone(shippedClaims.figures)),
   promiseHeading: wordsText("promise's heading", aboutLimits.heading).default(shippedClaims.promiseHeading),
   promise: cardListSchema(aboutIcons, aboutShape.lists[0]).default(() =>
     structuredClone(shippedClaims.promise),

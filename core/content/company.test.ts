@@ -89,7 +89,10 @@ describe("the company's facts as site content", () => {
   });
 
   it("keeps the founding date as a month and a year, and reads a version saved without one as shipped", () => {
-    expect(withFields({ founded: "  march   2009 " })).toMatchObject({ ok: true, value: { founded: "March 2009" } });
+    expect(withFields({ founded: "  march   2009 " })).toMatchObject({
+      ok: true,
+      value: { founded: "March 2009" },
+    });
     for (const founded of ["2009", "Spring 2009", "June 24", `June ${new Date().getUTCFullYear() + 1}`, ""]) {
       expect(withFields({ founded })).toMatchObject({ ok: false, problems: { founded: expect.any(String) } });
     }

@@ -6,8 +6,8 @@
  * staff keep (the site's address, the map, the brand, the retention periods) stays in the config.
  */
 import { characterProblem } from "../characters.ts";
-import { z } from "../forms/zod.ts";
 import { site } from "../config/site.ts";
+import { z } from "../forms/zod.ts";
 import type { CompanyFacts } from "./company-facts.ts";
 
 /** The longest each field may be, and how many lines a list may have: what the footer and cards hold. */
@@ -177,7 +177,8 @@ export const companySchema = z.object({
       if (!date) {
         ctx.addIssue({
           code: "custom",
-          message: "Enter the founding date as a month and a year, such as June 2024, not later than this year.",
+          message:
+            "Enter the founding date as a month and a year, such as June 2024, not later than this year.",
         });
         return z.NEVER;
       }

@@ -33,7 +33,12 @@ export const homeLimits = { assurance: 40, heading: 80 } as const;
 export const assurancePlaces = ["first", "second", "third", "fourth"] as const;
 
 const placeWords = { first: "First", second: "Second", third: "Third", fourth: "Fourth" } as const;
-const iconWords = { first: "a clock", second: "a graduation cap", third: "a shield", fourth: "a star" } as const;
+const iconWords = {
+  first: "a clock",
+  second: "a graduation cap",
+  third: "a shield",
+  fourth: "a star",
+} as const;
 
 /** The home page's form: its texts and the "Why Choose" cards. */
 export const homeShape = {
@@ -165,7 +170,9 @@ export const homePageSchema = z.object({
       intro: wordsText("text under Why Choose's heading", heroLimits.intro),
     })
     .default(() => structuredClone(shippedClaims.whyChoose)),
-  reasons: cardListSchema(homeIcons, homeShape.lists[0]).default(() => structuredClone(shippedClaims.reasons)),
+  reasons: cardListSchema(homeIcons, homeShape.lists[0]).default(() =>
+    structuredClone(shippedClaims.reasons),
+  ),
 });
 
 /** The home page's words staff keep. */

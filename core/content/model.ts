@@ -89,7 +89,10 @@ export type ClaimsOfPage = {
  * promise, the assurances), judged on the bodies as the page's schema reads them, so a version saved
  * before the claims were words reads them as shipped. Nothing published yet: any page with claims.
  */
-function pageClaimsChange(spec: ClaimsOfPage | undefined, change?: { before: unknown; after: unknown }): boolean {
+function pageClaimsChange(
+  spec: ClaimsOfPage | undefined,
+  change?: { before: unknown; after: unknown },
+): boolean {
   if (!spec || !hasClaims(spec.shape)) return false;
   if (!change || change.before === null || change.before === undefined) return true;
   const read = (body: unknown) => {

@@ -26,9 +26,9 @@ describe("the published pages' words, as Ready to launch reads them", () => {
       { page: "/about", pageName: "About", edit: "/staff/content/page/about" },
     ]);
     // The home page's card reads the emergency line from the company's facts.
-    expect(copy.some((text) => text.page === "/" && text.text.startsWith(shippedContent.company.emergency))).toBe(
-      true,
-    );
+    expect(
+      copy.some((text) => text.page === "/" && text.text.startsWith(shippedContent.company.emergency)),
+    ).toBe(true);
   });
 
   it("reads the words as published: changed years leave, and any page the content holds joins", () => {

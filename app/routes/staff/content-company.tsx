@@ -181,8 +181,8 @@ export default function CompanyDetails({ loaderData, actionData }: Route.Compone
           </h2>
           <p className="text-navy-800 sm:col-span-2">
             A new phone number, hours, emergency line or areas served can be published at once with Publish. A
-            change to the e-mail address, the office address, the company's registration, its insurance or its founding date
-            needs a second person's approval: press Ask for approval.
+            change to the e-mail address, the office address, the company's registration, its insurance or its
+            founding date needs a second person's approval: press Ask for approval.
           </p>
           <input type="hidden" name="basedOn" value={latest.version} />
           <TextField

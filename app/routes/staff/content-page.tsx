@@ -125,7 +125,10 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
       )}
 
       {latest.state === "awaiting" && (
-        <section aria-labelledby="awaiting" className="space-y-3 rounded-xl bg-white p-5 ring-1 ring-navy-100">
+        <section
+          aria-labelledby="awaiting"
+          className="space-y-3 rounded-xl bg-white p-5 ring-1 ring-navy-100"
+        >
           <h2 id="awaiting" className="text-lg font-bold">
             Version {latest.version} is awaiting approval
           </h2>
@@ -161,8 +164,8 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
           <Changes changes={item.draftChanges} caption="What it changes on the page" />
           {item.latestNeedsApproval && (
             <p>
-              It changes words that make a claim (a figure, a promise, the years of experience, an
-              assurance), so a second person with Approve site content must approve it.
+              It changes words that make a claim (a figure, a promise, the years of experience, an assurance),
+              so a second person with Approve site content must approve it.
             </p>
           )}
           <Form method="post">

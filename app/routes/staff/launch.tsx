@@ -213,8 +213,8 @@ export default function Launch({ loaderData, actionData }: Route.ComponentProps)
         </h2>
         <p className="text-navy-700">
           A buyer can hold the company to “100%”. Confirm each only with evidence you could show them;
-          otherwise change the words where each says so below. Words changed later are a new claim, to
-          confirm again.
+          otherwise change the words where each says so below. Words changed later are a new claim, to confirm
+          again.
         </p>
         {list.absolutes.length === 0 ? (
           <p className="text-navy-700">Every absolute claim is confirmed.</p>
