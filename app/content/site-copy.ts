@@ -9,14 +9,12 @@ import { about } from "./about";
 import { careers } from "./careers";
 import { contact } from "./contact";
 import { home } from "./home";
-import { services } from "./services";
 
-/** The words in code of the home page, About, Careers, Contact and each service's page. */
+/** The words in code of the home page, About, Careers and Contact (the service pages' words are all site content). */
 export function siteCopy(): CopyText[] {
   return [
     ...copyOf(home, "/", "Home"),
     ...copyOf(about, "/about", "About"),
-    ...services.flatMap((service) => copyOf(service, service.card.href, service.card.title)),
     ...copyOf(careers, "/careers", "Careers"),
     ...copyOf(contact, "/contact", "Contact"),
   ];

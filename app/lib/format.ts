@@ -1,9 +1,5 @@
-/** Turns a short claim such as "48hr" into running text, "48 hours"; other text comes back unchanged. */
-export function hoursText(claim: string): string {
-  const match = /^(\d+)\s*(?:hr|hrs|hours?)$/i.exec(claim.trim());
-  if (!match) return claim;
-  return match[1] === "1" ? "1 hour" : `${match[1]} hours`;
-}
+// The shipped service pages' words read it too (core/content/service-words.ts).
+export { hoursText } from "#core/claims/hours-text.ts";
 
 /**
  * Splits a service card's features into the bullets shown and the number left over,

@@ -11,6 +11,7 @@ import { ValueGrid } from "~/components/sections/value-grid";
 import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { about } from "~/content/about";
+import { withPublishedWords } from "~/content/services/cards";
 import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import { useCompany } from "~/lib/company";
@@ -27,12 +28,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const content = publishedContent(context);
   return {
     page: content.aboutPage,
+    // The service cards' descriptions, as each service page's published version gives them.
+    cards: withPublishedWords(about.whatWeDo.cards, content.servicePages).map(
+      ({ description }) => description,
+    ),
     claims: pageClaims({ page: "about" }, requestNow(request, context), content),
   };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { claims, page } = loaderData;
+  const { claims, page, cards } = loaderData;
   // The founding date is the company's fact, kept in Company details; the years beside it are the page's.
   const company = useCompany();
   const facts = [page.facts.experience, `Founded ${company.founded}`];
@@ -76,7 +81,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id={about.whatWeDo.id} heading={about.whatWeDo.heading} intro={about.whatWeDo.intro}>
-        <ServiceLinks cards={about.whatWeDo.cards} />
+        <ServiceLinks
+          cards={about.whatWeDo.cards.map((card, index) => ({
+            ...card,
+            description: cards[index] ?? card.description,
+          }))}
+        />
       </Section>
 
       <Section id={about.values.id} heading={about.values.heading} tone="sand">

@@ -9,6 +9,7 @@ import { Trust } from "~/components/trust";
 import { ButtonLink } from "~/components/ui/button-link";
 import { ServerMarkup } from "~/components/ui/server-markup";
 import { home } from "~/content/home";
+import { withPublishedWords } from "~/content/services/cards";
 import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import { useCompany } from "~/lib/company";
@@ -25,12 +26,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const content = publishedContent(context);
   return {
     page: content.homePage,
+    // The service cards' words, as each service page's published version gives them.
+    cards: withPublishedWords(home.services.cards, content.servicePages).map(({ description, features }) => ({
+      description,
+      features,
+    })),
     claims: pageClaims({ page: "home" }, requestNow(request, context), content),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { claims, page } = loaderData;
+  const { claims, page, cards } = loaderData;
   const company = useCompany();
   return (
     <>
@@ -64,7 +70,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </PageHero>
       <Section id={home.services.id} heading={home.services.heading} intro={home.services.intro} tone="sand">
-        <ServiceCards cards={home.services.cards} />
+        <ServiceCards cards={home.services.cards.map((card, index) => ({ ...card, ...cards[index] }))} />
       </Section>
       <Section id={home.whyChoose.id} heading={page.whyChoose.heading} intro={page.whyChoose.intro}>
         <ValueGrid items={valueItemsOf(page.reasons, company)} />

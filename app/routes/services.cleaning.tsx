@@ -1,25 +1,24 @@
 import { ServicePage } from "~/components/sections/service-page";
-import { cleaning } from "~/content/services/cleaning";
+import { cleaning, cleaningPage } from "~/content/services/cleaning";
 import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/services.cleaning";
 
-export function meta() {
-  return pageMeta(cleaning.meta);
+/** The title and description staff keep as the page's words; the shipped ones before the loader has run. */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.page.meta ?? cleaning.meta);
 }
 
-/** The claims a buyer can check, judged now (see app/lib/claims.server.ts). */
+/** The page's published words, and the claims a buyer can check judged now (see app/lib/claims.server.ts). */
 export function loader({ request, context }: Route.LoaderArgs) {
+  const content = publishedContent(context);
   return {
-    claims: pageClaims(
-      { page: "service", service: "cleaning" },
-      requestNow(request, context),
-      publishedContent(context),
-    ),
+    page: content.servicePages.cleaning,
+    claims: pageClaims({ page: "service", service: "cleaning" }, requestNow(request, context), content),
   };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ServicePage content={cleaning} claims={loaderData.claims} />;
+  return <ServicePage content={cleaningPage(loaderData.page)} claims={loaderData.claims} />;
 }

@@ -1,25 +1,24 @@
 import { ServicePage } from "~/components/sections/service-page";
-import { warehouse } from "~/content/services/warehouse";
+import { warehouse, warehousePage } from "~/content/services/warehouse";
 import { pageClaims, publishedContent } from "~/lib/claims.server";
 import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/services.warehouse";
 
-export function meta() {
-  return pageMeta(warehouse.meta);
+/** The title and description staff keep as the page's words; the shipped ones before the loader has run. */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.page.meta ?? warehouse.meta);
 }
 
-/** The claims a buyer can check, judged now (see app/lib/claims.server.ts). */
+/** The page's published words, and the claims a buyer can check judged now (see app/lib/claims.server.ts). */
 export function loader({ request, context }: Route.LoaderArgs) {
+  const content = publishedContent(context);
   return {
-    claims: pageClaims(
-      { page: "service", service: "warehouse" },
-      requestNow(request, context),
-      publishedContent(context),
-    ),
+    page: content.servicePages.warehouse,
+    claims: pageClaims({ page: "service", service: "warehouse" }, requestNow(request, context), content),
   };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ServicePage content={warehouse} claims={loaderData.claims} />;
+  return <ServicePage content={warehousePage(loaderData.page)} claims={loaderData.claims} />;
 }

@@ -15,6 +15,8 @@ import { type CareersPage, shippedCareersPage } from "./careers-page.ts";
 import { type CompanyFacts, companyNeedsApproval, shippedCompany } from "./company-facts.ts";
 import { type HomePage, shippedHomePage } from "./home-page.ts";
 import { claimWordsOf, hasClaims, type PageShape } from "./page-words.ts";
+import type { ServicePages } from "./service-pages.ts";
+import { shippedServicePages } from "./service-words.ts";
 
 /** The kinds of content staff edit in the workspace; more follow on the same machinery. */
 export const contentKinds = ["accreditation", "case-study", "page", "company"] as const;
@@ -36,6 +38,12 @@ export const contentPages = {
   careers: "The Careers page",
   about: "The About page",
   home: "The home page",
+  // The five service pages (./service-pages.ts): `service-<slug>`, named as the services' links name them.
+  "service-cleaning": "The Professional Cleaning page",
+  "service-security-officers": "The Security Officers page",
+  "service-housekeeping": "The Housekeeping Staff page",
+  "service-warehouse": "The Warehouse Workers page",
+  "service-steward": "The Steward Staff page",
 } as const;
 export type ContentPage = keyof typeof contentPages;
 
@@ -116,6 +124,8 @@ export type PublishedContent = {
   pictures: Readonly<Record<string, Picture>>;
   aboutPage: AboutPage;
   homePage: HomePage;
+  /** The five service pages' words, by the service's key, in the order the site presents them. */
+  servicePages: ServicePages;
 };
 
 /** What the site ships with, and what a fresh installation publishes first. */
@@ -127,6 +137,7 @@ export const shippedContent: PublishedContent = {
   pictures: {},
   aboutPage: shippedAboutPage,
   homePage: shippedHomePage,
+  servicePages: shippedServicePages,
 };
 
 /** True when what is published differs from what the site shipped with (what the build drew its pages from). */

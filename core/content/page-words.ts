@@ -19,19 +19,37 @@ export type PageText = {
   lines: "one" | "several";
   /** Words a buyer could hold the company to (a figure, a promise, its years): a change needs a second person. */
   claim?: boolean;
+  /** May be left empty: the page then shows nothing there (a section's introduction). */
+  optional?: boolean;
 };
 
-/** A list of cards: its place in the body, its heading, its one-card word, how many fit, and its columns. */
+/**
+ * What a list's items are: cards (title, text, icon, and bullets where the list allows them), steps
+ * (title and text), tags or checklist lines (one short text each), stats (a figure and its label) or
+ * price tiers (name, price, unit, text, bullets, and whether it is the one picked out).
+ */
+export type ItemKind = "card" | "step" | "tag" | "stat" | "tier";
+
+/**
+ * A list of items: its place in the body ("values", or "roles.items" inside a section), its heading, its
+ * one-item word, how many fit, and its columns; for other items than cards, their kind; for cards and
+ * tiers, the most bullets an item may have (what the design shows).
+ */
 export type PageList = {
   list: string;
   heading: string;
   one: string;
   max: number;
-  columns: 3 | 4;
+  columns: 2 | 3 | 4;
   /** The cards make claims a buyer could hold the company to: a change needs a second person. */
   claim?: boolean;
   /** A word for the editor about the list, shown above its cards. */
   description?: string;
+  /** Fewest items the layout takes; one when not said. */
+  min?: number;
+  /** Cards when not said. */
+  item?: ItemKind;
+  bullets?: number;
 };
 
 /** A page's shape: its texts, its lists and the icons a card may choose. */
@@ -41,14 +59,45 @@ export type PageShape = {
   icons: readonly string[];
 };
 
-/** A card as the form holds it: every part a string, as typed. */
-export type CardFields = { title: string; text: string; icon: string };
+/**
+ * An item as the form holds it: each part by the name it is posted under after the item's place
+ * ("title", "icon", "bullets.0"), every part a string, as typed.
+ */
+export type ItemFields = Record<string, string>;
 
-/** The form's words: each text by its field, each list's cards. */
-export type PageFields = { texts: Record<string, string>; lists: Record<string, CardFields[]> };
+/** A card as the form holds it (the Careers and About pages' cards). */
+export type CardFields = ItemFields;
+
+/** The form's words: each text by its field, each list's items. */
+export type PageFields = { texts: Record<string, string>; lists: Record<string, ItemFields[]> };
 
 /** The longest a card's title and text may be: what a card holds without crowding its row. */
 export const cardLimits = { title: 40, text: 160 } as const;
+
+/** The longest each part of an item may be, by the item's kind: what it holds without breaking its row. */
+export const itemLimits = {
+  card: { title: cardLimits.title, text: cardLimits.text, bullet: 60 },
+  step: { title: 40, text: 160 },
+  tag: { text: 80 },
+  stat: { figure: 10, label: 30 },
+  tier: { name: 30, price: 20, unit: 12, text: 160, bullet: 60 },
+} as const;
+
+/** Each kind's parts as the form posts them (bullets apart), its first part naming the item. */
+const itemParts: Record<ItemKind, readonly string[]> = {
+  card: ["title", "text", "icon"],
+  step: ["title", "text"],
+  tag: ["text"],
+  stat: ["figure", "label"],
+  tier: ["name", "price", "unit", "text", "highlighted"],
+};
+
+/** The parts of a list's items as posted: the kind's, then one per bullet the list allows. */
+export function partsOf(list: PageList): string[] {
+  const kind = list.item ?? "card";
+  const bullets = kind === "card" || kind === "tier" ? (list.bullets ?? 0) : 0;
+  return [...itemParts[kind], ...Array.from({ length: bullets }, (_, index) => `bullets.${index}`)];
+}
 
 /** A free text of site content: trimmed, required, at most `max` characters, with no hidden characters. */
 export function wordsText(label: string, max: number, shape: "one line" | "lines" = "one line") {
@@ -75,7 +124,103 @@ export function paragraphsText(label: string, max: number) {
     .pipe(wordsText(label, max, "lines"));
 }
 
+/** A text that may be left empty: stored as nothing, so the page shows nothing there. */
+export function optionalWordsText(label: string, max: number, shape: "one line" | "lines" = "one line") {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value?.normalize("NFC").trim() || undefined)
+    .pipe(wordsText(label, max, shape).optional());
+}
+
 const duplicateTitle = "Another card in this list has this title: give each its own.";
+
+/** What names an item, by its kind: two items of a list may not share it. */
+const namingPart: Record<ItemKind, string> = {
+  card: "title",
+  step: "title",
+  tag: "text",
+  stat: "label",
+  tier: "name",
+};
+
+const duplicateOf = (kind: ItemKind) =>
+  ({
+    card: duplicateTitle,
+    step: "Another step in this list has this title: give each its own.",
+    tag: "Another line in this list says the same: give each its own.",
+    stat: "Another figure in this list has this label: give each its own.",
+    tier: "Another tier in this list has this name: give each its own.",
+  })[kind];
+
+/**
+ * A list of items of its kind, shaped as the list says (between `min` and `max` items, at most
+ * `bullets` bullets, each naming part its own), cards choosing their icons from `icons`. A tier's
+ * name may be narrowed to `names` (what another part of the site knows it by).
+ */
+export function pageListSchema(
+  list: PageList,
+  icons: readonly [string, ...string[]] | readonly string[] = [],
+  names?: readonly [string, ...string[]],
+) {
+  const kind = list.item ?? "card";
+  const bullets = (max: number) =>
+    z
+      .array(wordsText("bullet", max))
+      .max(list.bullets ?? 0, { error: `An item holds at most ${list.bullets ?? 0} bullets.` });
+  const item = {
+    card: () =>
+      z.object({
+        title: wordsText("card's title", itemLimits.card.title),
+        text: wordsText("card's text", itemLimits.card.text),
+        icon: z.enum(icons as [string, ...string[]], { error: "Choose an icon from the list." }),
+        ...(list.bullets ? { bullets: bullets(itemLimits.card.bullet) } : {}),
+      }),
+    step: () =>
+      z.object({
+        title: wordsText("step's title", itemLimits.step.title),
+        text: wordsText("step's text", itemLimits.step.text),
+      }),
+    tag: () => wordsText("line", itemLimits.tag.text),
+    stat: () =>
+      z.object({
+        figure: wordsText("figure", itemLimits.stat.figure),
+        label: wordsText("figure's label", itemLimits.stat.label),
+      }),
+    tier: () =>
+      z.object({
+        name: names
+          ? z.enum(names, { error: `Name the tier as the contact form knows it: ${names.join(", ")}.` })
+          : wordsText("tier's name", itemLimits.tier.name),
+        price: wordsText("price", itemLimits.tier.price),
+        unit: optionalWordsText("unit", itemLimits.tier.unit),
+        text: wordsText("tier's text", itemLimits.tier.text),
+        bullets: bullets(itemLimits.tier.bullet),
+        highlighted: z.boolean(),
+      }),
+  }[kind]();
+  const naming = (entry: unknown) =>
+    String(typeof entry === "string" ? entry : (entry as Record<string, unknown>)[namingPart[kind]]);
+  return z
+    .array(item as z.ZodType)
+    .min(list.min ?? 1, {
+      error: (list.min ?? 1) > 1 ? `Keep at least ${list.min} items here.` : `Keep at least one ${list.one}.`,
+    })
+    .max(list.max, { error: `${list.heading}: at most ${list.max} fit the layout.` })
+    .superRefine((entries, ctx) => {
+      const seen = new Set<string>();
+      entries.forEach((entry, index) => {
+        const name = naming(entry).toLowerCase();
+        if (seen.has(name))
+          ctx.addIssue({
+            code: "custom",
+            path: kind === "tag" ? [index] : [index, namingPart[kind]],
+            message: duplicateOf(kind),
+          });
+        seen.add(name);
+      });
+    });
+}
 
 /** A list of cards with icons from `icons`: between one and `list.max`, each title its own. */
 export function cardListSchema<Icon extends string>(icons: readonly [Icon, ...Icon[]], list: PageList) {
@@ -133,17 +278,64 @@ function at(body: unknown, path: string): unknown {
     .reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], body);
 }
 
+/** Puts a value at a dotted path of a body, making the objects on the way. */
+function put(body: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split(".");
+  let place = body;
+  for (const part of parts.slice(0, -1)) {
+    place[part] ??= {};
+    place = place[part] as Record<string, unknown>;
+  }
+  place[parts.at(-1) as string] = value;
+}
+
+/** An item of a checked body as the form holds it. */
+function itemFieldsOf(list: PageList, entry: unknown): ItemFields {
+  const kind = list.item ?? "card";
+  if (kind === "tag") return { text: String(entry ?? "") };
+  const value = (entry ?? {}) as Record<string, unknown>;
+  const fields: ItemFields = {};
+  for (const part of itemParts[kind]) {
+    fields[part] = part === "highlighted" ? (value[part] === true ? "yes" : "") : String(value[part] ?? "");
+  }
+  const bullets = Array.isArray(value.bullets) ? value.bullets.map(String) : [];
+  for (const part of partsOf(list).slice(itemParts[kind].length)) {
+    fields[part] = bullets[Number(part.slice("bullets.".length))] ?? "";
+  }
+  return fields;
+}
+
+/** An item the form holds as the body keeps it, before it is checked: blank bullets left out. */
+function itemOfFields(list: PageList, fields: ItemFields): unknown {
+  const kind = list.item ?? "card";
+  if (kind === "tag") return fields.text ?? "";
+  const item: Record<string, unknown> = {};
+  for (const part of itemParts[kind]) {
+    if (part === "highlighted") item[part] = fields[part] === "yes";
+    else if (part === "unit" && !(fields[part] ?? "").trim()) continue;
+    else item[part] = fields[part] ?? "";
+  }
+  const bullets = partsOf(list).slice(itemParts[kind].length);
+  if (bullets.length > 0) {
+    const typed = bullets.map((part) => fields[part] ?? "").filter((text) => text.trim() !== "");
+    // Bullets come before the picked-out mark in a tier, as the page reads them.
+    if (kind === "tier") {
+      const { highlighted, ...rest } = item;
+      return { ...rest, bullets: typed, highlighted };
+    }
+    item.bullets = typed;
+  }
+  return item;
+}
+
 /** A page's words (a checked body) as the form shows them. */
 export function fieldsOfBody(shape: PageShape, body: unknown): PageFields {
   const texts: Record<string, string> = {};
   for (const text of shape.texts) texts[text.field] = String(at(body, text.field) ?? "");
-  const lists: Record<string, CardFields[]> = {};
-  for (const { list } of shape.lists) {
-    lists[list] = ((at(body, list) as CardFields[] | undefined) ?? []).map((card) => ({
-      title: card.title,
-      text: card.text,
-      icon: card.icon,
-    }));
+  const lists: Record<string, ItemFields[]> = {};
+  for (const list of shape.lists) {
+    const entries = at(body, list.list);
+    lists[list.list] = (Array.isArray(entries) ? entries : []).map((entry) => itemFieldsOf(list, entry));
   }
   return { texts, lists };
 }
@@ -152,72 +344,75 @@ export function fieldsOfBody(shape: PageShape, body: unknown): PageFields {
 export function bodyOfFields(shape: PageShape, fields: PageFields): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const text of shape.texts) {
-    const parts = text.field.split(".");
-    let place = body;
-    for (const part of parts.slice(0, -1)) {
-      place[part] ??= {};
-      place = place[part] as Record<string, unknown>;
-    }
-    place[parts.at(-1) as string] = fields.texts[text.field] ?? "";
+    const typed = fields.texts[text.field] ?? "";
+    // An optional text left empty is stored as nothing.
+    if (text.optional && typed.trim() === "") continue;
+    put(body, text.field, typed);
   }
-  for (const { list } of shape.lists) body[list] = fields.lists[list] ?? [];
+  for (const list of shape.lists) {
+    put(
+      body,
+      list.list,
+      (fields.lists[list.list] ?? []).map((item) => itemOfFields(list, item)),
+    );
+  }
   return body;
 }
 
-/** The most cards a posted list is read to, whatever the post says: more than any list may hold. */
+/** The most items a posted list is read to, whatever the post says: more than any list may hold. */
 const mostPosted = 20;
 
-/** The form's words as posted ("hero.title", "values.0.title" ...), as typed. */
+/** The form's words as posted ("hero.title", "values.0.title", "roles.items.1.bullets.2" ...), as typed. */
 export function fieldsFromForm(shape: PageShape, read: (name: string) => string | null): PageFields {
   const fields: PageFields = { texts: {}, lists: {} };
   for (const text of shape.texts) fields.texts[text.field] = read(text.field) ?? "";
-  for (const { list } of shape.lists) {
-    const cards: CardFields[] = [];
+  for (const list of shape.lists) {
+    const parts = partsOf(list);
+    const [first] = parts;
+    const items: ItemFields[] = [];
     for (let index = 0; index < mostPosted; index++) {
-      const title = read(`${list}.${index}.title`);
-      if (title === null) break;
-      cards.push({
-        title,
-        text: read(`${list}.${index}.text`) ?? "",
-        icon: read(`${list}.${index}.icon`) ?? "",
-      });
+      if (read(`${list.list}.${index}.${first}`) === null) break;
+      const item: ItemFields = {};
+      for (const part of parts) item[part] = read(`${list.list}.${index}.${part}`) ?? "";
+      items.push(item);
     }
-    fields.lists[list] = cards;
+    fields.lists[list.list] = items;
   }
   return fields;
 }
 
-/** A change to the form's cards that saves nothing: a card moved, removed, or a blank one added. */
+/** A change to the form's items that saves nothing: an item moved, removed, or a blank one added. */
 export type PageCardMove =
   | { list: string; index: number; move: "up" | "down" | "remove" }
   | { list: string; move: "add" };
 
-/** Reads a move button's value ("values:2:up", "quality:add"); null when it is not one of this page's. */
+/** Reads a move button's value ("values:2:up", "quality:add", "roles.items:0:down"); null when it is not one of this page's. */
 export function pageCardMoveOf(shape: PageShape, value: string): PageCardMove | null {
-  const match = /^([a-z]+):(?:(\d{1,2}):(up|down|remove)|(add))$/.exec(value);
+  const match = /^([a-z]+(?:\.[a-z]+)*):(?:(\d{1,2}):(up|down|remove)|(add))$/.exec(value);
   if (!match || !shape.lists.some(({ list }) => list === match[1])) return null;
   const list = match[1] as string;
   if (match[4]) return { list, move: "add" };
   return { list, index: Number(match[2]), move: match[3] as "up" | "down" | "remove" };
 }
 
-/** The form's words after a move; a move a list cannot make (past either end, past its limit) changes nothing. */
+/** The form's words after a move; a move a list cannot make (past either end, past its limits) changes nothing. */
 export function movePageCard(shape: PageShape, fields: PageFields, move: PageCardMove): PageFields {
-  const cards = [...(fields.lists[move.list] ?? [])];
-  const max = shape.lists.find(({ list }) => list === move.list)?.max ?? 0;
+  const items = [...(fields.lists[move.list] ?? [])];
+  const list = shape.lists.find(({ list }) => list === move.list);
+  if (!list) return fields;
   if (move.move === "add") {
-    if (cards.length < max) cards.push({ title: "", text: "", icon: "" });
+    if (items.length < list.max) items.push(Object.fromEntries(partsOf(list).map((part) => [part, ""])));
   } else if (move.move === "remove") {
-    if (cards.length > 1 && move.index < cards.length) cards.splice(move.index, 1);
+    if (items.length > Math.max(1, list.min ?? 1) && move.index < items.length) items.splice(move.index, 1);
   } else {
     const to = move.move === "up" ? move.index - 1 : move.index + 1;
-    const [a, b] = [cards[move.index], cards[to]];
+    const [a, b] = [items[move.index], items[to]];
     if (a && b) {
-      cards[move.index] = b;
-      cards[to] = a;
+      items[move.index] = b;
+      items[to] = a;
     }
   }
-  return { ...fields, lists: { ...fields.lists, [move.list]: cards } };
+  return { ...fields, lists: { ...fields.lists, [move.list]: items } };
 }
 
 /** The form's words checked by the page's schema: the body, or each problem by its field ("values.1.text"). */
@@ -228,23 +423,32 @@ export function checkPageFields<T>(
 ): { ok: true; value: T } | { ok: false; problems: Record<string, string> } {
   const parsed = schema.safeParse(bodyOfFields(shape, fields));
   if (parsed.success) return { ok: true, value: parsed.data };
-  const listNames = new Set(shape.lists.map(({ list }) => list));
   const problems: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const path = issue.path.map(String);
-    const [first] = path;
-    // A problem with a whole list (too few, too many) is shown by its first card's title.
-    const field =
-      first && listNames.has(first) && path.length < 3 ? `${first}.0.title` : path.join(".") || "page";
+    const list = shape.lists.find(({ list }) => path.slice(0, list.split(".").length).join(".") === list);
+    let field = path.join(".") || "page";
+    if (list) {
+      const [first] = partsOf(list);
+      const rest = path.slice(list.list.split(".").length);
+      // A problem with a whole list (too few, too many) is shown by its first item's first part, and a
+      // problem with a whole item (a tag, a line) by its part.
+      if (rest.length === 0) field = `${list.list}.0.${first}`;
+      else if (rest.length === 1) field = `${list.list}.${rest[0]}.${first}`;
+      // "tiers.0.bullets" (too many): by its first bullet.
+      else if (rest.length === 2 && rest[1] === "bullets") field = `${list.list}.${rest[0]}.bullets.0`;
+    }
     problems[field] ??= issue.message;
   }
-  // The titles' rule is the list's, which zod checks only once every card passes: say it at once.
-  for (const { list } of shape.lists) {
+  // The names' rule is the list's, which zod checks only once every item passes: say it at once.
+  for (const list of shape.lists) {
+    const kind = list.item ?? "card";
+    const part = namingPart[kind];
     const seen = new Set<string>();
-    (fields.lists[list] ?? []).forEach((card, index) => {
-      const title = card.title.normalize("NFC").trim().toLowerCase();
-      if (title && seen.has(title)) problems[`${list}.${index}.title`] ??= duplicateTitle;
-      seen.add(title);
+    (fields.lists[list.list] ?? []).forEach((item, index) => {
+      const name = (item[part] ?? "").normalize("NFC").trim().toLowerCase();
+      if (name && seen.has(name)) problems[`${list.list}.${index}.${part}`] ??= duplicateOf(kind);
+      seen.add(name);
     });
   }
   return { ok: false, problems };
@@ -253,7 +457,29 @@ export function checkPageFields<T>(
 /** One line of a readable difference, as model.ts's ContentChange. */
 type Change = { field: string; before: string; after: string };
 
-/** The texts and cards that differ between two versions of a page, each with its words before and after. */
+/** An item in words, as a difference shows it: "Title: text (Icon)", with its bullets. */
+function itemWords(list: PageList, item: ItemFields | undefined, iconWords: Record<string, string>) {
+  if (!item) return "";
+  const bullets = partsOf(list)
+    .filter((part) => part.startsWith("bullets."))
+    .map((part) => item[part] ?? "")
+    .filter((text) => text !== "");
+  const listed = bullets.length > 0 ? ` [${bullets.join("; ")}]` : "";
+  switch (list.item ?? "card") {
+    case "card":
+      return `${item.title}: ${item.text} (${iconWords[item.icon ?? ""] ?? item.icon})${listed}`;
+    case "step":
+      return `${item.title}: ${item.text}`;
+    case "tag":
+      return item.text ?? "";
+    case "stat":
+      return `${item.figure} ${item.label}`;
+    case "tier":
+      return `${item.name}, ${item.price}${item.unit ?? ""}: ${item.text}${listed}${item.highlighted ? " (picked out)" : ""}`;
+  }
+}
+
+/** The texts and items that differ between two versions of a page, each with its words before and after. */
 export function pageChanges(
   shape: PageShape,
   iconWords: Record<string, string>,
@@ -266,13 +492,12 @@ export function pageChanges(
     const [a, b] = [was.texts[text.field] ?? "", now.texts[text.field] ?? ""];
     if (a !== b) changes.push({ field: text.label, before: a, after: b });
   }
-  const cardWords = (card: CardFields | undefined) =>
-    card ? `${card.title}: ${card.text} (${iconWords[card.icon] ?? card.icon})` : "";
-  for (const { list, heading } of shape.lists) {
-    const [a, b] = [was.lists[list] ?? [], now.lists[list] ?? []];
+  for (const list of shape.lists) {
+    const [a, b] = [was.lists[list.list] ?? [], now.lists[list.list] ?? []];
+    const word = (list.item ?? "card") === "card" ? "card" : list.one;
     for (let index = 0; index < Math.max(a.length, b.length); index++) {
-      const [x, y] = [cardWords(a[index]), cardWords(b[index])];
-      if (x !== y) changes.push({ field: `${heading}, card ${index + 1}`, before: x, after: y });
+      const [x, y] = [itemWords(list, a[index], iconWords), itemWords(list, b[index], iconWords)];
+      if (x !== y) changes.push({ field: `${list.heading}, ${word} ${index + 1}`, before: x, after: y });
     }
   }
   return changes;

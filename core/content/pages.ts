@@ -2,6 +2,8 @@
  * The pages whose words are site content, each with its form's shape, its schema, its icons' words and
  * its public address: what the workspace's page editor and the content service read by the page's key.
  */
+
+import { serviceList, servicePath } from "../config/service-list.ts";
 import type { z } from "../forms/zod.ts";
 import { aboutIconWords, aboutPageSchema, aboutShape } from "./about-page.ts";
 import {
@@ -14,6 +16,14 @@ import {
 import { homeIconWords, homePageSchema, homeShape } from "./home-page.ts";
 import { type ContentKind, type ContentPage, needsApproval } from "./model.ts";
 import type { PageShape } from "./page-words.ts";
+import {
+  type ServicePageKey,
+  serviceIconWords,
+  servicePageKeys,
+  serviceSchema,
+  serviceShape,
+  serviceStructures,
+} from "./service-pages.ts";
 
 /** The Careers page's form: its two lists of cards, no single texts. */
 const careersShape: PageShape = {
@@ -35,10 +45,23 @@ export type PageWordsSpec = {
   path: string;
 };
 
+/** Each service page's words, shaped by its structure (./service-pages.ts). */
+const servicePageWords = {} as Record<ServicePageKey, PageWordsSpec>;
+for (const service of serviceList) {
+  const structure = serviceStructures[service.key];
+  servicePageWords[servicePageKeys[service.key]] = {
+    shape: serviceShape(structure),
+    schema: serviceSchema(structure),
+    iconWords: serviceIconWords,
+    path: servicePath(service),
+  };
+}
+
 export const pageWords: Record<ContentPage, PageWordsSpec> = {
   careers: { shape: careersShape, schema: careersPageSchema, iconWords: pageIconWords, path: "/careers" },
   about: { shape: aboutShape, schema: aboutPageSchema, iconWords: aboutIconWords, path: "/about" },
   home: { shape: homeShape, schema: homePageSchema, iconWords: homeIconWords, path: "/" },
+  ...servicePageWords,
 };
 
 /**

@@ -53,4 +53,24 @@ describe("the published pages' words, as Ready to launch reads them", () => {
       { page: "/sample", pageName: "Sample", edit: "/staff/content/page/sample" },
     ]);
   });
+
+  it("reads the five service pages' words as published, each with its own editor", () => {
+    const cleaning = shippedContent.servicePages.cleaning;
+    const changed: PublishedContent = {
+      ...shippedContent,
+      servicePages: {
+        ...shippedContent.servicePages,
+        cleaning: { ...cleaning, hero: { ...cleaning.hero, intro: "Every office left 100% spotless." } },
+      },
+    };
+    expect(
+      absoluteClaims(publishedCopy(changed)).find((claim) => claim.key === "100% spotless")?.pages,
+    ).toEqual([
+      {
+        page: "/services/cleaning",
+        pageName: "Professional Cleaning",
+        edit: "/staff/content/page/service-cleaning",
+      },
+    ]);
+  });
 });

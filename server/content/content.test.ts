@@ -89,8 +89,9 @@ describe.each(["sqlite", "postgres"] as const)("site content (%s)", (dialect) =>
   it("publishes the shipped files once, however many processes seed at once", async () => {
     const processes = [createContent({ db }), createContent({ db }), createContent({ db })];
     const added = await Promise.all(processes.map((content) => content.seed()));
-    // Each accreditation and case study, the Careers, About and home pages' words and the company's details.
-    expect(added.reduce((a, b) => a + b, 0)).toBe(accreditations.length + caseStudies.length + 4);
+    // Each accreditation and case study, the Careers, About, home and five service pages' words and the
+    // company's details.
+    expect(added.reduce((a, b) => a + b, 0)).toBe(accreditations.length + caseStudies.length + 9);
     expect(await processes[0]?.seed()).toBe(0);
     for (const content of processes) {
       expect(content.published()).toEqual(shippedContent);
@@ -174,6 +175,47 @@ describe.each(["sqlite", "postgres"] as const)("site content (%s)", (dialect) =>
       { action: "content-approval-asked", detail: `accreditation ${siaKey} v3` },
       { action: "content-approved", detail: `accreditation ${siaKey} v3` },
     ]);
+  });
+
+  it("publishes a service page's new words to every process, each checked by that page's own shape", async () => {
+    const here = createContent({ db });
+    const there = createContent({ db });
+    await here.seed();
+    await there.refresh();
+    const key = "service-cleaning";
+    const shipped = shippedContent.servicePages.cleaning as typeof shippedContent.servicePages.cleaning & {
+      industries: { items: string[] };
+    };
+    // Another page's shape is refused by the field, and nothing is saved.
+    const wrong = await here.save(editor, {
+      kind: "page",
+      key,
+      body: shippedContent.aboutPage,
+      basedOn: 1,
+      ask: false,
+    });
+    expect(wrong).toMatchObject({ ok: false, status: 400 });
+    expect(wrong.ok ? {} : wrong.problems).toHaveProperty(["hero.badge"]);
+    const body = {
+      ...shipped,
+      hero: { ...shipped.hero, title: "Cleaners Who Know Your Building" },
+      industries: { ...shipped.industries, items: [...shipped.industries.items].reverse() },
+    };
+    expect(await here.save(editor, { kind: "page", key, body, basedOn: 1, ask: false })).toEqual({
+      ok: true,
+      version: 2,
+      state: "draft",
+    });
+    expect(await here.publish(editor, { kind: "page", key, version: 2 })).toMatchObject({ ok: true });
+    await there.refresh();
+    const shown = there.published().servicePages;
+    expect(shown.cleaning.hero.title).toBe("Cleaners Who Know Your Building");
+    expect((shown.cleaning as typeof body).industries.items[0]).toBe("Industrial units");
+    expect(shown.steward).toEqual(shippedContent.servicePages.steward);
+    expect(there.differsFromBuild()).toBe(true);
+    // The shipped words back, as the other tests expect them.
+    await here.save(editor, { kind: "page", key, body: shipped, basedOn: 2, ask: false });
+    expect(await here.publish(editor, { kind: "page", key, version: 3 })).toMatchObject({ ok: true });
   });
 
   it("refuses a save based on a version that is no longer the newest, and saves nothing", async () => {

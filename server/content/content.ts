@@ -12,6 +12,7 @@ import type { CaseStudy } from "#core/case-studies/model.ts";
 import { testimonialLapseTimes } from "#core/case-studies/testimonials.ts";
 import { accreditationLapseTimes } from "#core/claims/accreditations.ts";
 import type { Accreditation } from "#core/config/accreditations.ts";
+import { serviceList } from "#core/config/service-list.ts";
 import type { AboutPage } from "#core/content/about-page.ts";
 import { accreditationSchema } from "#core/content/accreditation.ts";
 import type { CareersPage } from "#core/content/careers-page.ts";
@@ -31,6 +32,13 @@ import {
   type VersionState,
 } from "#core/content/model.ts";
 import { needsApprovalOf, pageWords } from "#core/content/pages.ts";
+
+import {
+  type ServicePages,
+  type ServicePageWords,
+  serviceOfPageKey,
+  servicePageKeys,
+} from "#core/content/service-pages.ts";
 import { z } from "#core/forms/zod.ts";
 import type { Picture } from "#core/pictures/model.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
@@ -104,7 +112,7 @@ const refused = (status: number, problem: string, extra: Partial<ContentOutcome>
 export type ContentBody = {
   accreditation: Accreditation;
   "case-study": CaseStudy;
-  page: CareersPage | AboutPage | HomePage;
+  page: CareersPage | AboutPage | HomePage | ServicePageWords;
   company: CompanyFacts;
 };
 
@@ -234,19 +242,32 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       pictures,
       aboutPage: (await publishedPage("about")) as AboutPage,
       homePage: (await publishedPage("home")) as HomePage,
+      servicePages: await publishedServicePages(),
     };
     changed = differsFromShipped(published);
     generation = now;
     for (const listener of listeners) listener();
   }
 
+  /** The five service pages' published words, in the order the site presents the services. */
+  async function publishedServicePages(): Promise<ServicePages> {
+    const pages: Partial<ServicePages> = {};
+    for (const service of serviceList) {
+      pages[service.key] = (await publishedPage(servicePageKeys[service.key])) as ServicePageWords;
+    }
+    return pages as ServicePages;
+  }
+
   /** A page's published words; the shipped words when none is published or they fail their schema. */
   async function publishedPage(key: ContentPage): Promise<ContentBody["page"]> {
-    const shipped = {
-      careers: shippedContent.careersPage,
-      about: shippedContent.aboutPage,
-      home: shippedContent.homePage,
-    }[key];
+    const service = serviceOfPageKey(key);
+    const shipped = service
+      ? shippedContent.servicePages[service]
+      : {
+          careers: shippedContent.careersPage,
+          about: shippedContent.aboutPage,
+          home: shippedContent.homePage,
+        }[key as "careers" | "about" | "home"];
     const [body] = (await itemVersions(db, "page", key))
       .filter((version) => version.state === "published")
       .map((version) => version.body);
@@ -372,6 +393,13 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
         if (await seedItem(tx, { ...about, now: now() })) added++;
         const home = { kind: "page" as const, key: "home", position: 3, body: shippedContent.homePage };
         if (await seedItem(tx, { ...home, now: now() })) added++;
+        position = 3;
+        for (const service of serviceList) {
+          position += 1;
+          const key = servicePageKeys[service.key];
+          const body = shippedContent.servicePages[service.key];
+          if (await seedItem(tx, { kind: "page", key, position, body, now: now() })) added++;
+        }
         const company = { kind: "company" as const, key: companyKey, position: 1 };
         if (await seedItem(tx, { ...company, body: shippedContent.company, now: now() })) added++;
         if (added > 0) await raiseGeneration(tx);

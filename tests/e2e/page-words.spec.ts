@@ -3,7 +3,8 @@
 // search engine cuts it, a warning above that length), publishes, and the public About page shows the new
 // heading and meta description within 2 seconds, markup typed shown as text. A 5,000-character title is
 // refused by its field and an empty heading is refused, each with every word kept. The home page's words
-// open the same way, with their own search result.
+// open the same way, with their own search result; a service page's words too, a line moved and a card's
+// bullet changed, then shown on its public page.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -148,6 +149,50 @@ test("an editor changes the About page's heading and search description, preview
     );
     await expect(homeSearch).toContainText("The title with the company's name is 74 characters");
     await expectNoAxeViolations(editor);
+
+    // A service page's words are kept the same way, each section in its own box: a line moved, a card's
+    // bullet changed, previewed, published, and the public page shows them.
+    const industry = `Breweries ${randomBytes(2).toString("hex")}`;
+    const bullet = "Out-of-hours key handover";
+    await editor.goto("/staff/content");
+    await editor.getByRole("link", { name: "The Professional Cleaning page" }).click();
+    await expect(
+      editor.getByRole("heading", { level: 1, name: "The Professional Cleaning page" }),
+    ).toBeVisible();
+    const industries = editor.getByRole("group", { name: "The industries", exact: true });
+    await industries
+      .getByRole("group", { name: "Industry 1" })
+      .getByRole("textbox", { name: "Words" })
+      .fill(industry);
+    await industries.getByRole("button", { name: "Move down Industry 1" }).click();
+    await expect(
+      industries.getByRole("group", { name: "Industry 2" }).getByRole("textbox", { name: "Words" }),
+    ).toHaveValue(industry);
+    await editor
+      .getByRole("group", { name: "The services", exact: true })
+      .getByRole("group", { name: "Service 1", exact: true })
+      .getByRole("textbox", { name: "Bullet 4" })
+      .fill(bullet);
+    await editor.getByRole("button", { name: "Preview" }).click();
+    const preview = editor.getByRole("region", { name: /^Preview/ });
+    await expect(preview.locator('[data-preview="desktop"]')).toContainText(industry);
+    await expect(preview.locator('[data-preview="phone"]')).toContainText(bullet);
+    await expectNoAxeViolations(editor);
+    await editor.getByRole("button", { name: "Save draft" }).click();
+    await expect(editor.getByText("Draft saved.")).toBeVisible();
+    await editor.getByRole("button", { name: "Publish now" }).click();
+    await expect(editor.getByText("Published.")).toBeVisible();
+    await expect
+      .poll(async () => {
+        const body = await (await fetch(`${server?.url}/services/cleaning`)).text();
+        return body.includes(industry) && body.includes(bullet);
+      }, withinTwoSeconds)
+      .toBe(true);
+    const reader = await browser.newPage({ baseURL: base });
+    await reader.goto("/services/cleaning");
+    await expect(reader.locator("#industries li").nth(1)).toHaveText(industry);
+    await expect(reader.getByText(bullet)).toBeVisible();
+    await reader.close();
     await context.close();
   } finally {
     await server?.stop();

@@ -15,6 +15,7 @@ export function PageHero({
   children,
   below,
   narrow = false,
+  titleId = "page-title",
 }: {
   hero: Hero;
   gradient?: Gradient;
@@ -26,9 +27,11 @@ export function PageHero({
   below?: React.ReactNode;
   /** In the reading column of a page of narrow panels (the applicant's page), so both start alike. */
   narrow?: boolean;
+  /** The heading's id; a preview drawn twice on one page gives each drawing its own. */
+  titleId?: string;
 }) {
   return (
-    <section aria-labelledby="page-title" className={cn("bg-linear-to-br text-white", gradient)}>
+    <section aria-labelledby={titleId} className={cn("bg-linear-to-br text-white", gradient)}>
       <div
         className={cn(
           "mx-auto grid items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:px-8",
@@ -42,10 +45,7 @@ export function PageHero({
               {hero.badge}
             </p>
           )}
-          <h1
-            id="page-title"
-            className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl"
-          >
+          <h1 id={titleId} className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
             {hero.title}
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-white sm:text-xl">{hero.intro}</p>

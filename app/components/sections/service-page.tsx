@@ -14,7 +14,15 @@ import { TagList } from "./tag-list";
 import { Tiers } from "./tiers";
 import { ValueGrid } from "./value-grid";
 
-function SectionBody({ section, service }: { section: ServiceSection; service: string }) {
+function SectionBody({
+  section,
+  service,
+  idPrefix,
+}: {
+  section: ServiceSection;
+  service: string;
+  idPrefix?: string;
+}) {
   switch (section.kind) {
     case "cards":
       return (
@@ -32,8 +40,31 @@ function SectionBody({ section, service }: { section: ServiceSection; service: s
     case "stats":
       return <Stats items={section.items} />;
     case "tiers":
-      return <Tiers items={section.items} service={service} />;
+      return <Tiers items={section.items} service={service} idPrefix={idPrefix} />;
   }
+}
+
+/** A service page's sections in order, each on its band (ids prefixed where a preview draws them twice). */
+export function ServiceSections({
+  sections,
+  service,
+  idPrefix = "",
+}: {
+  sections: ServiceSection[];
+  service: string;
+  idPrefix?: string;
+}) {
+  return sections.map((section, index) => (
+    <Section
+      key={section.id}
+      id={`${idPrefix}${section.id}`}
+      heading={section.heading}
+      intro={section.intro}
+      tone={index % 2 === 0 ? "white" : "sand"}
+    >
+      <SectionBody section={section} service={service} idPrefix={idPrefix} />
+    </Section>
+  ));
 }
 
 /** A whole service page from its content: hero, the sections in order, and the closing call to action. */
@@ -55,17 +86,7 @@ export function ServicePage({ content, claims }: { content: ServicePageContent; 
           </>
         }
       />
-      {content.sections.map((section, index) => (
-        <Section
-          key={section.id}
-          id={section.id}
-          heading={section.heading}
-          intro={section.intro}
-          tone={index % 2 === 0 ? "white" : "sand"}
-        >
-          <SectionBody section={section} service={service} />
-        </Section>
-      ))}
+      <ServiceSections sections={content.sections} service={service} />
       <ServerMarkup html={claims.accreditations} />
       <ServerMarkup html={claims.caseStudies} />
       <ServerMarkup html={claims.testimonials} />

@@ -9,11 +9,20 @@ import { FeatureList } from "./feature-list";
  * Price levels side by side, each with a Select Package link to the contact form with the service
  * chosen and the package named in the message.
  */
-export function Tiers({ items, service }: { items: TierItem[]; service: string }) {
+export function Tiers({
+  items,
+  service,
+  idPrefix = "",
+}: {
+  items: TierItem[];
+  service: string;
+  /** Before each tier's id, where the tiers are drawn twice on one page (a preview). */
+  idPrefix?: string;
+}) {
   return (
     <ul className="grid gap-6 lg:grid-cols-3">
       {items.map((tier) => {
-        const nameId = `tier-${tier.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+        const nameId = `${idPrefix}tier-${tier.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
         return (
           <li
             key={tier.name}

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { site } from "#core/config/site.ts";
 import {
   type ContentChange,
   type ContentPage,
@@ -7,16 +8,19 @@ import {
   stateWords,
 } from "#core/content/model.ts";
 import {
-  cardLimits,
   checkPageFields,
   fieldsFromForm,
   fieldsOfBody,
+  itemLimits,
   movePageCard,
   type PageFields,
   pageCardMoveOf,
   pageChanges,
+  partsOf,
 } from "#core/content/page-words.ts";
 import { needsApprovalOf, type PageWordsSpec, pageWords } from "#core/content/pages.ts";
+
+import { type ServicePageWords, serviceOfPageKey } from "#core/content/service-pages.ts";
 import { moment } from "#core/leads/model.ts";
 import type { ContentVersion } from "~/lib/app-context";
 import { requestNow } from "~/lib/clock.server";
@@ -102,11 +106,15 @@ export async function loadContentPage({ request, context, params }: Route.Loader
       .reverse(),
     done: done && done in doneWords ? doneWords[done as Done] : null,
     texts: spec.shape.texts,
-    lists: spec.shape.lists,
+    lists: spec.shape.lists.map((list) => ({ ...list, parts: partsOf(list) })),
+    // A service page's preview draws the page's sections; other pages' previews draw their cards.
+    service: serviceOfPageKey(key) ?? null,
+    itemLimits,
+    // What a tier may be named: the packages the contact form offers.
+    tierNames: site.stewardTiers.map((tier) => tier.name),
     icons: spec.shape.icons.map((icon) => ({ value: icon, label: spec.iconWords[icon] ?? icon })),
     // The page's public address, as its search result shows it.
     address: spec.path,
-    limits: cardLimits,
     schedule: await scheduleView(services, { kind: "page", key }, versions, requestNow(request, context)),
   };
 }
@@ -119,6 +127,8 @@ export type ContentPageActionResult = {
   changed?: { version: number; changes: ContentChange[] } | null;
   /** The cards checked and drawn as the page would show them, not saved. */
   preview?: PageFields | null;
+  /** A service page's words checked, drawn as its sections would show them, not saved. */
+  previewWords?: ServicePageWords | null;
 };
 
 const versionNumber = (value: FormDataEntryValue | null) => {
@@ -208,6 +218,7 @@ export async function actOnContentPage({ request, context, params }: Route.Actio
       problems: {},
       values,
       preview: fieldsOfBody(spec.shape, checked.value),
+      previewWords: serviceOfPageKey(key) ? (checked.value as ServicePageWords) : null,
     });
   }
   const basedOn = versionNumber(form.get("basedOn"));

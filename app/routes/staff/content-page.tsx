@@ -3,6 +3,7 @@ import type { ContentChange } from "#core/content/model.ts";
 import { valueItemsOf } from "~/components/sections/page-icons";
 import { ValueGrid } from "~/components/sections/value-grid";
 import { ContentSchedule } from "~/components/staff/content-schedule";
+import { fieldId, ItemParts, ServicePreview } from "~/components/staff/page-items";
 import { SearchPreview } from "~/components/staff/search-preview";
 import { Button } from "~/components/ui/button";
 import { controlClass, Field, TextField } from "~/components/ui/field";
@@ -24,9 +25,6 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return actOnContentPage(args);
 }
-
-/** A form field's element id: "benefits.2.title" is "content-benefits-2-title", "hero.title" "content-hero-title". */
-const fieldId = (field: string) => `content-${field.replaceAll(".", "-")}`;
 
 /** What differs between two versions, card by card. */
 function Changes({ changes, caption }: { changes: ContentChange[]; caption: string }) {
@@ -76,6 +74,50 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
   const latest = item.latest;
   // A move brings the form back with the cards as typed; a new key each time so it shows them.
   const formKey = `${latest.version}-${JSON.stringify(result?.values ?? null)}`;
+  // A section's own texts (its heading, its introduction) sit with its items; the page's own above them.
+  const sectionOf = (field: string) =>
+    item.lists.find(({ list }) => list.includes(".") && field.startsWith(`${list.split(".")[0]}.`))?.list;
+  const pageTexts = item.texts.filter((text) => !sectionOf(text.field));
+  const textField = (text: (typeof item.texts)[number]) => {
+    const words = text.claim
+      ? `${text.description} A claim: a change needs a second person's approval.`
+      : text.description;
+    const description = text.warnAbove
+      ? `${words} Search results show about ${text.warnAbove} characters; at most ${text.max}.`
+      : words;
+    return text.lines === "one" ? (
+      <TextField
+        key={text.field}
+        id={fieldId(text.field)}
+        label={text.label}
+        name={text.field}
+        description={description}
+        required={!text.optional}
+        defaultValue={values?.texts[text.field]}
+        error={problem(text.field)}
+      />
+    ) : (
+      <Field
+        key={text.field}
+        id={fieldId(text.field)}
+        label={text.label}
+        description={description}
+        required={!text.optional}
+        error={problem(text.field)}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name={text.field}
+            rows={text.max > 400 ? 10 : 3}
+            required={!text.optional}
+            defaultValue={values?.texts[text.field]}
+            className={controlClass}
+          />
+        )}
+      </Field>
+    );
+  };
 
   return (
     <div className="max-w-5xl space-y-6">
@@ -200,68 +242,41 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
           </h2>
           {item.lists.length > 0 && (
             <p className="text-navy-800">
-              Each card is a title, a short text and an icon. Move a card up or down to change the order the
-              page shows them in; nothing is saved until you press Save draft.
+              {item.service
+                ? "Each section's items keep the section's shape: a card is a title, a short text and an icon, with bullets where the section shows them."
+                : "Each card is a title, a short text and an icon."}{" "}
+              Move an item up or down to change the order the page shows them in; nothing is saved until you
+              press Save draft.
             </p>
           )}
           <input type="hidden" name="basedOn" value={latest.version} />
-          {item.texts.length > 0 && (
+          {pageTexts.length > 0 && (
             <fieldset className="space-y-4 rounded-xl bg-white p-5 ring-1 ring-navy-100">
-              <legend className="px-1 text-lg font-bold">The page's texts</legend>
+              <legend className="px-1 text-lg font-bold">
+                {item.service
+                  ? "The page's title, description, hero and closing words"
+                  : "The page's title, description and heading"}
+              </legend>
               {item.texts.some((text) => text.claim) && (
                 <p className="text-sm text-navy-700">
                   A text that makes a claim says so: a change to it needs a second person's approval.
                 </p>
               )}
-              {item.texts.map((text) => {
-                const words = text.claim
-                  ? `${text.description} A claim: a change needs a second person's approval.`
-                  : text.description;
-                const description = text.warnAbove
-                  ? `${words} Search results show about ${text.warnAbove} characters; at most ${text.max}.`
-                  : words;
-                return text.lines === "one" ? (
-                  <TextField
-                    key={text.field}
-                    id={fieldId(text.field)}
-                    label={text.label}
-                    name={text.field}
-                    description={description}
-                    required
-                    defaultValue={values.texts[text.field]}
-                    error={problem(text.field)}
-                  />
-                ) : (
-                  <Field
-                    key={text.field}
-                    id={fieldId(text.field)}
-                    label={text.label}
-                    description={description}
-                    required
-                    error={problem(text.field)}
-                  >
-                    {(control) => (
-                      <textarea
-                        {...control}
-                        name={text.field}
-                        rows={text.max > 400 ? 10 : 3}
-                        required
-                        defaultValue={values.texts[text.field]}
-                        className={controlClass}
-                      />
-                    )}
-                  </Field>
-                );
-              })}
+              {pageTexts.map(textField)}
             </fieldset>
           )}
-          {item.lists.map(({ list, heading, one, max, description }) => {
+          {item.lists.map(({ list, heading, one, max, min, parts, item: itemKind, description }) => {
             const cards = values.lists[list] ?? [];
+            const kind = itemKind ?? "card";
             return (
               <fieldset key={list} className="space-y-4 rounded-xl bg-white p-5 ring-1 ring-navy-100">
                 <legend className="px-1 text-lg font-bold">{heading}</legend>
+                {item.texts.filter((text) => sectionOf(text.field) === list).map(textField)}
                 <p className="text-sm text-navy-700">
-                  At most {max} cards: what the page's rows hold.{description && ` ${description}`}
+                  {kind === "card"
+                    ? `At most ${max} cards: what the page's rows hold.`
+                    : `From ${min ?? 1} to ${max}: what the page's layout holds.`}
+                  {description && ` ${description}`}
                 </p>
                 <ol className="space-y-4">
                   {cards.map((card, index) => {
@@ -273,58 +288,16 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
                       <li key={index}>
                         <fieldset className="grid gap-4 rounded-lg border border-navy-100 p-4 sm:grid-cols-2">
                           <legend className="px-1 font-semibold">{label}</legend>
-                          <TextField
-                            id={fieldId(name("title"))}
-                            label="Title"
-                            name={name("title")}
-                            required
-                            maxLength={item.limits.title}
-                            defaultValue={card.title}
-                            error={problem(name("title"))}
+                          <ItemParts
+                            parts={parts}
+                            item={card}
+                            name={name}
+                            problem={problem}
+                            icons={item.icons}
+                            limits={item.itemLimits}
+                            kind={kind}
+                            tierNames={item.tierNames}
                           />
-                          <Field
-                            id={fieldId(name("icon"))}
-                            label="Icon"
-                            required
-                            error={problem(name("icon"))}
-                          >
-                            {(control) => (
-                              <select
-                                {...control}
-                                name={name("icon")}
-                                required
-                                defaultValue={card.icon}
-                                className={controlClass}
-                              >
-                                <option value="">Choose an icon</option>
-                                {item.icons.map((icon) => (
-                                  <option key={icon.value} value={icon.value}>
-                                    {icon.label}
-                                  </option>
-                                ))}
-                              </select>
-                            )}
-                          </Field>
-                          <Field
-                            id={fieldId(name("text"))}
-                            className="sm:col-span-2"
-                            label="Text"
-                            description={`One or two sentences, at most ${item.limits.text} characters.`}
-                            required
-                            error={problem(name("text"))}
-                          >
-                            {(control) => (
-                              <textarea
-                                {...control}
-                                name={name("text")}
-                                rows={2}
-                                required
-                                maxLength={item.limits.text}
-                                defaultValue={card.text}
-                                className={controlClass}
-                              />
-                            )}
-                          </Field>
                           <div className="flex flex-wrap gap-2 sm:col-span-2">
                             <Button
                               type="submit"
@@ -355,7 +328,7 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
                               variant="secondary"
                               size="sm"
                               formNoValidate
-                              disabled={cards.length === 1}
+                              disabled={cards.length <= Math.max(1, min ?? 1)}
                             >
                               Remove<span className="sr-only"> {label}</span>
                             </Button>
@@ -367,7 +340,7 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
                 </ol>
                 {cards.length < max && (
                   <Button type="submit" name="card" value={`${list}:add`} variant="secondary" formNoValidate>
-                    Add a {one}
+                    Add {/^[aeiou]/.test(one) ? "an" : "a"} {one}
                   </Button>
                 )}
               </fieldset>
@@ -389,7 +362,11 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
         </Form>
       )}
 
-      {result?.preview && (
+      {result?.previewWords && item.service && (
+        <ServicePreview service={item.service} words={result.previewWords} name={item.name} />
+      )}
+
+      {result?.preview && !item.service && (
         <section aria-labelledby="preview" className="space-y-6 rounded-xl bg-white p-5 ring-1 ring-navy-100">
           <h2 id="preview" className="text-lg font-bold">
             Preview: the cards as {item.name.replace(/^The /, "the ")} would show them (not saved)
@@ -397,7 +374,17 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
           {item.lists.map(({ list, heading, columns }) => (
             <div key={list} className="space-y-4">
               <h3 className="text-center text-xl font-bold text-navy-900">{heading}</h3>
-              <ValueGrid items={valueItemsOf(result.preview?.lists[list] ?? [], company)} columns={columns} />
+              <ValueGrid
+                items={valueItemsOf(
+                  (result.preview?.lists[list] ?? []).map((card) => ({
+                    title: card.title ?? "",
+                    text: card.text ?? "",
+                    icon: card.icon ?? "",
+                  })),
+                  company,
+                )}
+                columns={columns}
+              />
             </div>
           ))}
         </section>
