@@ -17,6 +17,7 @@ import { createSelfService } from "./applicants/self-service.ts";
 import { type Bounces, createBounces } from "./bounces/bounces.ts";
 import { dkimRecordValue } from "./bounces/mail-check.ts";
 import { defaultMailboxTimeouts, mailboxAddress } from "./bounces/mailbox.ts";
+import type { CaseStudyAddresses } from "./content/addresses.ts";
 import { createContent } from "./content/content.ts";
 import { createContentSchedule } from "./content/schedule.ts";
 import type { AppServices } from "./contract.ts";
@@ -291,8 +292,30 @@ export async function createServices(
 
   // Site content staff keep: the shipped files are the first published versions on a fresh
   // installation; every process reads the published content into memory, and again when it changes.
-  // Made first, so every e-mail's signature can read the company's facts published now.
-  const content = createContent({ db, logger, now, pollMs: env.CONTENT_POLL_MS });
+  // Made first, so every e-mail's signature can read the company's facts published now. A case study
+  // published at a new address leaves its old one as a permanent redirect, in the same transaction.
+  const redirects = createRedirects({ db, logger, origins, now });
+  const caseStudyAddresses: CaseStudyAddresses = {
+    moved: (tx, change) => redirects.addressMoved(tx, change),
+    pageAt: (tx, path) => redirects.pageAt(tx, path),
+    settled: () => redirects.refresh(),
+  };
+  const content = createContent({
+    db,
+    logger,
+    now,
+    pollMs: env.CONTENT_POLL_MS,
+    addresses: caseStudyAddresses,
+  });
+  // A publication that moved a case study changed the redirects in the same transaction: read them as
+  // soon as the content, so no process draws the new page while its old address still answers 404.
+  content.onChange(() => {
+    redirects
+      .refresh()
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, "could not read the redirects after a publication"),
+      );
+  });
   await content.seed();
   const company = () => content.published().company;
 
@@ -360,7 +383,6 @@ export async function createServices(
     onBlocked: (mail) => bounces.alertBlocked(mail),
   });
 
-  const redirects = createRedirects({ db, logger, origins: ownOrigins(env.PUBLIC_URL), now });
   // A vacancy published (or a published one edited) wakes the job alerts, so "as soon as a job is
   // published" means seconds, not the next minute's run.
   const vacancies = createVacancies({
@@ -434,7 +456,11 @@ export async function createServices(
     logger,
     pollMs: env.CONTENT_SCHEDULE_POLL_MS,
     clock: now,
-    onPublished: () => content.refresh(),
+    onPublished: async () => {
+      await content.refresh();
+      await redirects.refresh();
+    },
+    addresses: caseStudyAddresses,
   });
 
   const followUp = createFollowUp({

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { caseStudies } from "../case-studies/index.ts";
-import { caseStudyChanges, caseStudyFieldsOf, caseStudyFromFields, caseStudySchema } from "./case-study.ts";
+import {
+  addressTakenProblem,
+  caseStudyChanges,
+  caseStudyFieldsOf,
+  caseStudyFromFields,
+  caseStudySchema,
+} from "./case-study.ts";
 
 const shipped = caseStudies[0];
 if (!shipped) throw new Error("The shipped files list no case study");
@@ -94,5 +100,61 @@ describe("a case study as site content", () => {
         after: "None",
       },
     ]);
+  });
+});
+
+describe("a case study's address", () => {
+  const fields = { ...caseStudyFieldsOf(shipped), ...permission };
+  /** The address kept from what was typed, or the Address field's problem. */
+  const addressOf = (typed: string) => {
+    const checked = caseStudyFromFields({ ...fields, slug: typed });
+    return checked.ok ? checked.value.slug : checked.problems.slug;
+  };
+  const format = "The address must be lower-case letters, numbers and single dashes, such as salford-office.";
+
+  it("takes the end of the address alone, or the whole of it pasted, and refuses another page's, by the field", () => {
+    expect(addressOf("bolton-college")).toBe("bolton-college");
+    expect(addressOf(" /case-studies/bolton-college/ ")).toBe("bolton-college");
+    expect(addressOf("https://www.cottonopolis.example/case-studies/bolton-college")).toBe("bolton-college");
+    expect(addressOf("/about")).toBe(
+      "The address /about is the About Us page's: a case study's address is under /case-studies/, such as /case-studies/salford-office.",
+    );
+    expect(addressOf("/case-studies")).toMatch(/^The address \/case-studies is the Case studies page's/);
+    expect(addressOf("/news/bolton-college")).toBe(
+      "The address must be under /case-studies/, such as /case-studies/salford-office.",
+    );
+  });
+
+  it("refuses an empty address, a long one and odd characters, by the field", () => {
+    expect(addressOf("  ")).toBe("Enter the address.");
+    expect(addressOf("a".repeat(61))).toBe("The address must be 60 characters or fewer.");
+    for (const odd of [
+      "Bolton-College",
+      "bolton_college",
+      "bolton--college",
+      "-bolton",
+      "bolton college",
+      "café",
+    ]) {
+      expect(addressOf(odd)).toBe(format);
+    }
+    expect(addressOf("new")).toBe("Choose an address other than “new”.");
+  });
+
+  it("is refused while another case study answers there or waits to, and once it has led to another", () => {
+    const others = [
+      {
+        title: "Salford Quays office building",
+        current: ["salford-quays-office"],
+        former: ["salford-office"],
+      },
+    ];
+    expect(addressTakenProblem("salford-quays-office", others)).toBe(
+      "The address /case-studies/salford-quays-office is taken by the case study “Salford Quays office building”: choose another.",
+    );
+    expect(addressTakenProblem("salford-office", others)).toBe(
+      "The address /case-studies/salford-office was the case study “Salford Quays office building”'s, and old links to it must not lead to other work: choose another.",
+    );
+    expect(addressTakenProblem("bolton-college", others)).toBeNull();
   });
 });

@@ -13,10 +13,12 @@ import {
   permissionWays,
   permissionWayWords,
 } from "../case-studies/model.ts";
+import { caseStudiesPath, caseStudyPath } from "../case-studies/paths.ts";
 import { characterProblem, type TextShape } from "../characters.ts";
 import { type ServiceKey, serviceList } from "../config/service-list.ts";
 import { z } from "../forms/zod.ts";
 import { pictureIdPattern } from "../pictures/model.ts";
+import { normalisePath, pageName } from "../seo.ts";
 import type { ContentChange } from "./model.ts";
 
 /** Where staff write a new case study, in the workspace. */
@@ -128,6 +130,7 @@ export const caseStudySchema = z
   .object({
     slug: z
       .string({ error: "Enter the address." })
+      .min(1, { error: "Enter the address." })
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
         error: "The address must be lower-case letters, numbers and single dashes, such as salford-office.",
       })
@@ -349,6 +352,61 @@ export const emptyCaseStudyFields: CaseStudyFields = {
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: Record<string, string> };
 
 /**
+ * The Address field as staff fill it in: the last part of the page's address alone
+ * (bolton-college-cleaning), or the whole path or address pasted (/case-studies/bolton-college-cleaning,
+ * https://…/case-studies/bolton-college-cleaning), which is taken as its last part. Any other page's
+ * address is refused by name: a case study's page is always under the list of them. The part is then
+ * checked by the schema (letters, numbers, dashes, length).
+ */
+export function addressTyped(typed: string): { ok: true; slug: string } | { ok: false; problem: string } {
+  const value = typed.trim();
+  if (!value.includes("/")) return { ok: true, slug: value };
+  let path: string;
+  try {
+    path = normalisePath(new URL(value, "http://address.invalid").pathname);
+  } catch {
+    return {
+      ok: false,
+      problem: `The address must be the end of ${caseStudiesPath}/…, such as salford-office.`,
+    };
+  }
+  const under = `${caseStudiesPath}/`;
+  const rest = path.startsWith(under) ? path.slice(under.length) : null;
+  if (rest !== null && rest !== "" && !rest.includes("/")) return { ok: true, slug: rest };
+  const name = pageName(path) ?? (path === caseStudiesPath ? "Case studies" : null);
+  return {
+    ok: false,
+    problem: name
+      ? `The address ${path} is the ${name} page's: a case study's address is under ${under}, such as ${under}salford-office.`
+      : `The address must be under ${under}, such as ${under}salford-office.`,
+  };
+}
+
+/** Another case study's addresses, as a case study's own is checked against them. */
+export type OtherCaseStudy = {
+  title: string;
+  /** Where it answers now, or will once a version of it waiting is published. */
+  current: readonly string[];
+  /** Where it answered before: its old addresses, each leading to it (or to its 404, once taken down). */
+  former: readonly string[];
+};
+
+/**
+ * Why a case study cannot have this address (the last part of it): another case study answers there now
+ * or will, or did once (old links to it must never lead to other work). Null when the address is free.
+ */
+export function addressTakenProblem(slug: string, others: readonly OtherCaseStudy[]): string | null {
+  const path = caseStudyPath(slug);
+  const now = others.find((other) => other.current.includes(slug));
+  if (now) return `The address ${path} is taken by the case study “${now.title}”: choose another.`;
+  const before = others.find((other) => other.former.includes(slug));
+  if (before) {
+    return `The address ${path} was the case study “${before.title}”'s, and old links to it must not lead to other work: choose another.`;
+  }
+  return null;
+}
+
+/**
  * The form's fields checked as a case study: the value, or each problem by its field. A version made by
  * staff is no shipped sample. Leaving the quote, name and role all empty means no testimonial.
  */
@@ -358,8 +416,9 @@ export function caseStudyFromFields(fields: CaseStudyFields): Checked<CaseStudy>
     .filter((result) => result.figure.trim() || result.measure.trim());
   const hasTestimonial = [fields.quote, fields.name, fields.role, fields.date].some((value) => value.trim());
   const clientName = fields.clientName.trim();
+  const address = addressTyped(fields.slug);
   const parsed = caseStudySchema.safeParse({
-    slug: fields.slug.trim(),
+    slug: address.ok ? address.slug : fields.slug.trim(),
     title: fields.title,
     summary: fields.summary,
     client: clientName
@@ -392,8 +451,13 @@ export function caseStudyFromFields(fields: CaseStudyFields): Checked<CaseStudy>
     ...(fields.photos.length > 0 ? { photos: fields.photos } : {}),
     sample: false,
   });
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, problems: caseStudyProblems(parsed.error.issues) };
+  if (parsed.success && address.ok) return { ok: true, value: parsed.data };
+  const problems = parsed.success ? {} : caseStudyProblems(parsed.error.issues);
+  if (address.ok) return { ok: false, problems };
+  // The address's own problem, first, as the field is first in the form.
+  const first: Record<string, string> = { slug: address.problem, ...problems };
+  first.slug = address.problem;
+  return { ok: false, problems: first };
 }
 
 const serviceWords = (keys: readonly ServiceKey[]) =>
@@ -404,7 +468,7 @@ function readableCaseStudy(item: CaseStudy): [string, string][] {
   const testimonial = item.testimonial;
   const permission = testimonial?.permission;
   return [
-    ["Address", item.slug],
+    ["Address", caseStudyPath(item.slug)],
     ["Title", item.title],
     ["Summary", item.summary],
     ["Client's sector", item.client.sector],

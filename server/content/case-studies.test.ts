@@ -105,7 +105,9 @@ describe.each(["sqlite", "postgres"] as const)("case studies as site content (%s
     expect(await here.create(editor, { kind: "case-study", body: made, ask: false })).toMatchObject({
       ok: false,
       status: 409,
-      problems: { slug: "That address is taken: choose another." },
+      problems: {
+        slug: `The address /case-studies/bolton-college-cleaning is taken by the case study “${made.title}”: choose another.`,
+      },
     });
     // Its author cannot publish it: a named person's words need a second person.
     expect(await here.publish(editor, { kind: "case-study", key: made.slug, version: 1 })).toMatchObject({

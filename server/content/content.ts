@@ -67,6 +67,7 @@ import { endSchedule, pendingSchedules } from "../tables/content-schedules.ts";
 import { findPicture } from "../tables/pictures.ts";
 import { contentPermissions } from "../tables/staff.ts";
 import { recordEvent } from "../tables/timeline.ts";
+import { addressProblem, type CaseStudyAddresses, publishFollowingAddress } from "./addresses.ts";
 
 export type { ContentVersion };
 
@@ -95,6 +96,8 @@ export type ContentOptions = {
   now?: () => number;
   /** How often each process reads the content's generation, in ms. */
   pollMs?: number;
+  /** Told, inside a publication's transaction, where a case study's page answers (./addresses.ts). */
+  addresses?: CaseStudyAddresses;
 };
 
 /** What a change to content came to: done (with the version it concerns), or refused with a message. */
@@ -189,7 +192,7 @@ function namesPerson(body: unknown, name: string): boolean {
 /** The detail an audit line carries: the item and the version, no personal data. */
 const detailOf = (kind: ContentKind, key: string, version: number) => `${kind} ${key} v${version}`;
 
-export function createContent({ db, logger, now = Date.now, pollMs = 500 }: ContentOptions) {
+export function createContent({ db, logger, now = Date.now, pollMs = 500, addresses }: ContentOptions) {
   let published: PublishedContent = shippedContent;
   let changed = false;
   let generation = -1;
@@ -294,6 +297,25 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
     return refused(400, "Check the fields marked below.", { problems });
   }
 
+  /** A case study's address against every other case study's: null when it is free, or the refusal by field. */
+  async function checkAddress(
+    tx: Queryable,
+    kind: ContentKind,
+    key: string | null,
+    value: unknown,
+  ): Promise<ContentOutcome | null> {
+    if (kind !== "case-study") return null;
+    const problem = await addressProblem(tx, key, (value as CaseStudy).slug);
+    return problem ? refused(409, "Check the fields marked below.", { problems: { slug: problem } }) : null;
+  }
+
+  /** Publishes a version, a case study's address following it (./addresses.ts). */
+  const publishing = (
+    tx: Queryable,
+    at: { kind: ContentKind; key: string; version: number },
+    publish: () => Promise<boolean>,
+  ) => publishFollowingAddress(tx, at, publish, addresses);
+
   async function permissions(actor: Actor) {
     return contentPermissions(db, actor.id);
   }
@@ -349,6 +371,8 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
     try {
       const outcome = await db.transaction(fn);
       if (outcome.ok && (outcome.state === "published" || outcome.state === "withdrawn")) await refreshOnce();
+      // A case study published at a new address: this process answers its old one at once.
+      if (outcome.ok && outcome.state === "published") await addresses?.settled();
       return outcome;
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -488,38 +512,52 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
         return { ...item, body: body.ok ? body.value : null };
       });
       if (problems.length > 0) return { ok: false, problems };
-      const published = await db.transaction(async (tx) => {
-        let count = 0;
-        for (const item of checked) {
-          if (!item.body) continue;
-          await addItem(tx, { kind: item.kind, key: item.key, now: now() });
-          const versions = await itemVersions(tx, item.kind, item.key);
-          const current = versions.find((version) => version.state === "published");
-          if (current && JSON.stringify(current.body) === JSON.stringify(item.body)) continue;
-          const version = (versions.at(-1)?.version ?? 0) + 1;
-          await addVersion(tx, {
-            kind: item.kind,
-            key: item.key,
-            version,
-            body: item.body,
-            state: "draft",
-            authorId: null,
-            basedOn: versions.at(-1)?.version ?? null,
-            restoredFrom: null,
-            now: now(),
-          });
-          await supersedeUnpublished(tx, item.kind, item.key, version);
-          await publishVersion(tx, { kind: item.kind, key: item.key, version }, "draft", null, now());
-          await recordEvent(tx, {
-            action: "content-published",
-            detail: `${detailOf(item.kind, item.key, version)} imported from a file`,
-            now: now(),
-          });
-          count++;
-        }
-        return count;
-      });
+      let taken: string | null = null;
+      const published = await db
+        .transaction(async (tx) => {
+          let count = 0;
+          for (const item of checked) {
+            if (!item.body) continue;
+            await addItem(tx, { kind: item.kind, key: item.key, now: now() });
+            const versions = await itemVersions(tx, item.kind, item.key);
+            const current = versions.find((version) => version.state === "published");
+            if (current && JSON.stringify(current.body) === JSON.stringify(item.body)) continue;
+            const version = (versions.at(-1)?.version ?? 0) + 1;
+            await addVersion(tx, {
+              kind: item.kind,
+              key: item.key,
+              version,
+              body: item.body,
+              state: "draft",
+              authorId: null,
+              basedOn: versions.at(-1)?.version ?? null,
+              restoredFrom: null,
+              now: now(),
+            });
+            await supersedeUnpublished(tx, item.kind, item.key, version);
+            const at = { kind: item.kind, key: item.key, version };
+            const done = await publishing(tx, at, () => publishVersion(tx, at, "draft", null, now()));
+            if (!done.ok) {
+              // Nothing of the file is kept: the transaction is undone.
+              taken = `${item.kind} ${item.key}: ${done.problem ?? "it could not be published"}`;
+              throw new Error(taken);
+            }
+            await recordEvent(tx, {
+              action: "content-published",
+              detail: `${detailOf(item.kind, item.key, version)} imported from a file`,
+              now: now(),
+            });
+            count++;
+          }
+          return count;
+        })
+        .catch((error: unknown) => {
+          if (taken !== null) return null;
+          throw error;
+        });
+      if (published === null) return { ok: false, problems: [taken ?? "The file could not be published."] };
       await refreshOnce();
+      await addresses?.settled();
       return { ok: true, published };
     },
 
@@ -546,6 +584,8 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       }
       const photos = await checkPhotos(input.kind, checked.value);
       if (photos) return photos;
+      const address = await checkAddress(db, input.kind, input.key, checked.value);
+      if (address) return address;
       const state =
         input.ask && (await versionNeedsApproval(db, input.kind, input.key, checked.value))
           ? "awaiting"
@@ -630,10 +670,13 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
           return { ok: true, version: at.version, state: "awaiting" };
         }
         // Its time has come already (or it had none): published now, and the schedule is done with.
-        if (schedule) await endSchedule(tx, schedule.id, "done", null, now());
-        if (!(await publishVersion(tx, at, "awaiting", actor.id, now()))) {
-          return refused(409, "That version is not awaiting approval now: the page shows where it stands.");
+        const published = await publishing(tx, at, () => publishVersion(tx, at, "awaiting", actor.id, now()));
+        if (!published.ok) {
+          return published.problem
+            ? refused(409, published.problem, { problems: { slug: published.problem } })
+            : refused(409, "That version is not awaiting approval now: the page shows where it stands.");
         }
+        if (schedule) await endSchedule(tx, schedule.id, "done", null, now());
         await recordEvent(tx, {
           action: "content-approved",
           staffId: actor.id,
@@ -663,8 +706,11 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
                 : "This is a claim buyers rely on: ask for approval, and someone else publishes it.",
           );
         }
-        if (!(await publishVersion(tx, at, "draft", null, now()))) {
-          return refused(409, "That version is no longer a draft: the page shows where it stands now.");
+        const published = await publishing(tx, at, () => publishVersion(tx, at, "draft", null, now()));
+        if (!published.ok) {
+          return published.problem
+            ? refused(409, published.problem, { problems: { slug: published.problem } })
+            : refused(409, "That version is no longer a draft: the page shows where it stands now.");
         }
         await recordEvent(tx, {
           action: "content-published",
@@ -696,6 +742,10 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
           Object.keys(await photoProblems(tx, checked.value as CaseStudy)).length
         ) {
           return refused(400, "That version's photos are no longer in the picture library as they were.");
+        }
+        if (at.kind === "case-study") {
+          const problem = await addressProblem(tx, at.key, (checked.value as CaseStudy).slug);
+          if (problem) return refused(409, `That version cannot be restored now. ${problem}`);
         }
         const outcome = await addChecked(tx, {
           kind: at.kind,
@@ -733,6 +783,8 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500 }: Cont
       }
       const photos = await checkPhotos(input.kind, checked.value);
       if (photos) return photos;
+      const address = await checkAddress(db, input.kind, null, checked.value);
+      if (address) return address;
       const key =
         input.kind === "case-study"
           ? (checked.value as CaseStudy).slug

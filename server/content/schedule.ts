@@ -24,6 +24,7 @@ import {
 } from "../tables/content-schedules.ts";
 import { contentPermissions } from "../tables/staff.ts";
 import { recordEvent } from "../tables/timeline.ts";
+import { addressProblem, type CaseStudyAddresses, publishFollowingAddress } from "./addresses.ts";
 
 export type { ContentSchedule };
 
@@ -90,8 +91,10 @@ export function createContentSchedule(options: {
   clock?: () => number;
   /** Called after a run changed what is published, so this process reads it at once. */
   onPublished?: () => Promise<void>;
+  /** Told where a case study published at its time answers, inside the publication (./addresses.ts). */
+  addresses?: CaseStudyAddresses;
 }) {
-  const { db, logger, pollMs, onPublished } = options;
+  const { db, logger, pollMs, onPublished, addresses } = options;
   const clock = options.clock ?? Date.now;
 
   /** Carries out one due change, once; true when it changed what the site shows. */
@@ -136,12 +139,29 @@ export function createContentSchedule(options: {
         await endSchedule(tx, schedule.id, "lapsed", null, now);
         return false;
       }
+      const slug = (version?.body as { slug?: unknown } | undefined)?.slug;
+      const taken =
+        at.kind === "case-study" && typeof slug === "string" ? await addressProblem(tx, at.key, slug) : null;
+      if (taken) {
+        // Another case study took its address meanwhile: the version stays as it is, for staff to change.
+        if (!(await endSchedule(tx, schedule.id, "lapsed", null, now))) return false;
+        logger.warn(
+          { item: detailOf(at.kind, at.key, at.version), problem: taken },
+          "a scheduled version was not published: its address is another case study's",
+        );
+        return false;
+      }
       if (!(await endSchedule(tx, schedule.id, "done", null, now))) return false;
-      const published =
-        version?.state === "draft"
-          ? await publishVersion(tx, at, "draft", null, now)
-          : await publishApproved(tx, at, now);
-      if (!published) throw new Error("a scheduled version changed state while it was being published");
+      const published = await publishFollowingAddress(
+        tx,
+        at,
+        () =>
+          version?.state === "draft"
+            ? publishVersion(tx, at, "draft", null, now)
+            : publishApproved(tx, at, now),
+        addresses,
+      );
+      if (!published.ok) throw new Error("a scheduled version changed state while it was being published");
       await recordEvent(tx, {
         action: "content-published",
         detail: `${detailOf(at.kind, at.key, at.version)} at its scheduled time, ${ukMoment(schedule.dueAt)}`,

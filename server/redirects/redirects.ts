@@ -215,9 +215,10 @@ export function createRedirects({
       return outcome;
     },
     /**
-     * A page of the site moved from one address to another (a vacancy retitled): inside the caller's
-     * transaction, the old address is kept as a permanent redirect to the new one (earlier addresses of
-     * the page collapsed onto it), and a redirect kept from the new address, which is a page again, goes.
+     * A page of the site moved from one address to another (a vacancy retitled, a case study given a new
+     * address): inside the caller's transaction, the old address is kept as a permanent redirect to the
+     * new one (earlier addresses of the page collapsed onto it), and a redirect kept from the new address,
+     * which is a page again, goes.
      * Throws if that cannot be kept, so the move is undone with it.
      */
     async addressMoved(tx: Queryable, moved: Redirect): Promise<void> {
@@ -225,6 +226,13 @@ export function createRedirects({
       const outcome = await keepIn(tx, [moved], null);
       if (!outcome.ok)
         throw new Error(`The moved address could not be redirected: ${outcome.problems.join(" ")}`);
+    },
+    /**
+     * A page of the site answers at `path` now (a case study published there, or back there): inside the
+     * caller's transaction, a redirect kept from that address goes, so it no longer hides the page.
+     */
+    async pageAt(tx: Queryable, path: string): Promise<void> {
+      await removeRedirect(tx, path);
     },
     /** Removes the redirect from an old address. */
     async remove(from: string): Promise<boolean> {

@@ -2,8 +2,9 @@
 // editor writes a new one with a named quote and its permission, previews it at a phone's width, and asks
 // for approval; a second member of staff approves it; its page, its list entry and its sitemap entry then
 // appear on both processes within 2 seconds. Withdrawing the quoted person's permission takes the quote
-// off both at once; taking the case study down makes its address the 404 page; her erasure request removes
-// her words and name from every version.
+// off both at once; a new address, once approved, moves its page and leaves the old address leading to it
+// for good; taking the case study down makes its address the 404 page; her erasure request removes her
+// words and name from every version.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -211,11 +212,56 @@ test("a case study with a named quote is written, previewed, approved, published
     await expectEverywhere(servers, `/case-studies/${slug}`, { holds: title, lacks: quote });
     await expectEverywhere(servers, "/services/cleaning", { lacks: person });
 
+    // A new address: refused while another case study has it; once approved, the page moves there on
+    // both processes and the old address leads to it for good.
+    const moved = `${slug}-evenings`;
+    const address = editor.getByRole("textbox", { name: /^Address/ });
+    await expect(editor.getByText(`Its page is at /case-studies/${slug} now.`)).toBeVisible();
+    await address.fill("salford-quays-office");
+    await editor.getByRole("button", { name: "Ask for approval" }).click();
+    await expect(editor.getByRole("alert")).toContainText(
+      "The address /case-studies/salford-quays-office is taken",
+    );
+    await expect(address).toHaveAttribute("aria-invalid", "true");
+    await address.fill(moved);
+    await editor.getByRole("button", { name: "Ask for approval" }).click();
+    await expect(editor.getByText("Sent for approval.")).toBeVisible();
+    await expectEverywhere(servers, `/case-studies/${slug}`, { holds: title });
+    await approver.goto(`/staff/content/case-study/${slug}`);
+    await expect(approver.getByRole("region", { name: /awaits approval$/ })).toContainText(
+      `Once it is published, the page moves to /case-studies/${moved}, and /case-studies/${slug} leads there for good.`,
+    );
+    await approver.getByRole("button", { name: "Approve and publish" }).click();
+    await expect(approver.getByText("Approved and published.")).toBeVisible();
+    await expectEverywhere(servers, `/case-studies/${moved}`, { holds: title });
+    for (const server of servers) {
+      await expect
+        .poll(async () => {
+          const response = await fetch(`${server.url}/case-studies/${slug}`, { redirect: "manual" });
+          return `${response.status} ${response.headers.get("location")}`;
+        }, withinTwoSeconds)
+        .toBe(`301 /case-studies/${moved}`);
+    }
+    await expectEverywhere(servers, "/case-studies", { holds: `href="/case-studies/${moved}"` });
+    await expectEverywhere(servers, "/sitemap.xml", {
+      holds: `/case-studies/${moved}</loc>`,
+      lacks: `/case-studies/${slug}</loc>`,
+    });
+    await expectEverywhere(servers, `/images/case-studies/${moved}.png`, {});
+    // A visitor with the old link arrives at the new page, which names its new address as its own.
+    await visitor.goto(`/case-studies/${slug}`);
+    await expect(visitor).toHaveURL(new RegExp(`/case-studies/${moved}$`));
+    await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(visitor.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`/case-studies/${moved}$`),
+    );
+
     // Taken down: gone from the list and the sitemap, its address the 404 page.
     await editor.getByRole("textbox", { name: /^Why it is coming down/ }).fill("The contract ended");
     await editor.getByRole("button", { name: "Take down" }).click();
     await expect(editor.getByText("Taken down.")).toBeVisible();
-    await expectEverywhere(servers, `/case-studies/${slug}`, { status: 404 });
+    await expectEverywhere(servers, `/case-studies/${moved}`, { status: 404 });
     await expectEverywhere(servers, "/case-studies", { lacks: title });
     await expectEverywhere(servers, "/sitemap.xml", { lacks: slug });
 
@@ -244,6 +290,8 @@ test("a case study with a named quote is written, previewed, approved, published
       "content-approval-asked",
       "content-approved",
       "content-permission-withdrawn",
+      "content-approval-asked",
+      "content-approved",
       "content-taken-down",
       "content-erased",
     ]);

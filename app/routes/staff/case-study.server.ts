@@ -140,7 +140,8 @@ export async function loadCaseStudy({ request, context, params }: Route.LoaderAr
     item: {
       key,
       path: contentItemPath(kind, key),
-      publicPath: caseStudyPath(key),
+      // Where its page answers now: the published version's address (it moves with a publication).
+      publicPath: caseStudyPath(live?.slug ?? current?.slug ?? key),
       name: current?.title ?? key,
       fields: current ? caseStudyFieldsOf(current) : null,
       latest: historyEntry(latest),
@@ -148,6 +149,11 @@ export async function loadCaseStudy({ request, context, params }: Route.LoaderAr
       hasQuote: Boolean((live ?? current)?.testimonial),
       awaitingChanges:
         latest.state === "awaiting" && current ? caseStudyChanges(live ?? current, current) : [],
+      // The page moves when the newest version is published, its old address leading to the new one.
+      moves:
+        live && current && live.slug !== current.slug && latest.state !== "published"
+          ? { from: caseStudyPath(live.slug), to: caseStudyPath(current.slug) }
+          : null,
       history: versions.map(historyEntry).reverse(),
       diff: { from, to, changes: before && after ? caseStudyChanges(before, after) : [] },
       done: done && done in doneWords ? doneWords[done as Done] : null,
@@ -165,7 +171,7 @@ export type CaseStudyActionResult = {
   preview?: { title: string; summary: string; html: string } | null;
 };
 
-function fieldsFrom(form: FormData, key: string | undefined): CaseStudyFields {
+function fieldsFrom(form: FormData): CaseStudyFields {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -174,8 +180,9 @@ function fieldsFrom(form: FormData, key: string | undefined): CaseStudyFields {
     form.getAll(name).filter((value): value is string => typeof value === "string");
   return {
     ...emptyCaseStudyFields,
-    // An item's address is fixed when it is made.
-    slug: key ?? text("slug"),
+    // The address may change: a version published with a new one moves the page, the old address
+    // leading to it for good (docs/decisions/038-case-study-addresses-that-move.md).
+    slug: text("slug"),
     title: text("title"),
     summary: text("summary"),
     sector: text("sector"),
@@ -267,7 +274,7 @@ export async function actOnCaseStudy({ request, context, params }: Route.ActionA
   if (intent !== "save" && intent !== "ask" && intent !== "preview") {
     throw data("Choose Save draft, Preview or Ask for approval.", 400);
   }
-  const values = fieldsFrom(form, key);
+  const values = fieldsFrom(form);
   const checked = caseStudyFromFields(values);
   if (!checked.ok) {
     return data<CaseStudyActionResult>(

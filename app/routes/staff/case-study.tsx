@@ -1,4 +1,5 @@
 import { Form, Link, useActionData } from "react-router";
+import { caseStudiesPath } from "#core/case-studies/paths.ts";
 import { caseStudyLimits, emptyCaseStudyFields } from "#core/content/case-study.ts";
 import { PageHero } from "~/components/sections/page-hero";
 import { Button } from "~/components/ui/button";
@@ -166,12 +167,15 @@ function CaseStudyForm({
   problem,
   isNew,
   basedOn,
+  publishedAt,
   choices,
 }: {
   values: Values;
   problem: (field: string) => string | undefined;
   isNew: boolean;
   basedOn: number | null;
+  /** Where its page answers now, if it is published. */
+  publishedAt: string | null;
   choices: Loaded["choices"];
 }) {
   const area = (name: keyof Values, label: string, description: string, rows = 5) => (
@@ -205,19 +209,35 @@ function CaseStudyForm({
         {isNew ? "The case study" : `Edit: a new version from version ${basedOn}`}
       </h2>
       {basedOn !== null && <input type="hidden" name="basedOn" value={basedOn} />}
-      {isNew ? (
-        <TextField
-          id={fieldId("slug")}
-          className="sm:col-span-2"
-          label="Address"
-          description="The end of its address, /case-studies/… : lower-case words joined by dashes, such as bolton-college-cleaning. Fixed once saved."
-          name="slug"
-          required
-          maxLength={caseStudyLimits.slug}
-          defaultValue={values.slug}
-          error={problem("slug")}
-        />
-      ) : null}
+      <Field
+        id={fieldId("slug")}
+        className="sm:col-span-2"
+        label="Address"
+        description={
+          publishedAt
+            ? `Its page is at ${publishedAt} now. Lower-case letters, numbers and dashes; you may paste a whole address. Once a version with a new address is published, the page moves there and the old address leads to it for good.`
+            : "The end of its page's address: lower-case letters, numbers and dashes, such as bolton-college-cleaning. You may paste a whole address."
+        }
+        required
+        error={problem("slug")}
+      >
+        {(control) => (
+          <div className="flex flex-wrap items-center gap-x-1 gap-y-1.5">
+            {/* The whole public address, with the part staff write at its end. */}
+            <span aria-hidden="true" className="font-mono text-navy-800">
+              {caseStudiesPath}/
+            </span>
+            <input
+              {...control}
+              name="slug"
+              required
+              // No maxLength: a whole address pasted is longer than its end, which the server holds to 60.
+              defaultValue={values.slug}
+              className={`${controlClass} min-w-0 flex-1 basis-48 font-mono`}
+            />
+          </div>
+        )}
+      </Field>
       <TextField
         id={fieldId("title")}
         className="sm:col-span-2"
@@ -631,6 +651,12 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
           <Changes changes={item.awaitingChanges} caption="What it changes on the site" />
+          {item.moves && (
+            <p>
+              Once it is published, the page moves to <strong>{item.moves.to}</strong>, and{" "}
+              <strong>{item.moves.from}</strong> leads there for good.
+            </p>
+          )}
           {mayApprove ? (
             <Form method="post">
               <input type="hidden" name="version" value={latest.version} />
@@ -669,6 +695,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
           problem={problem}
           isNew={!item}
           basedOn={latest?.version ?? null}
+          publishedAt={item?.published ? item.publicPath : null}
           choices={choices}
         />
       )}

@@ -148,7 +148,11 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
                   <a href={redirect.to} className="underline underline-offset-2">
                     {redirect.to}
                   </a>
-                  <span className="block text-sm text-navy-700">Added {formatDate(redirect.createdAt)}</span>
+                  <span className="block text-sm text-navy-700">
+                    {/* Kept by the site itself when a page of its own moved (a vacancy, a case study). */}
+                    {redirect.createdBy === null ? "Made by the site when its page moved, " : "Added "}
+                    {formatDate(redirect.createdAt)}
+                  </span>
                 </p>
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove" />
