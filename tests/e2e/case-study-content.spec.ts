@@ -247,7 +247,6 @@ test("a case study with a named quote is written, previewed, approved, published
       holds: `/case-studies/${moved}</loc>`,
       lacks: `/case-studies/${slug}</loc>`,
     });
-    await expectEverywhere(servers, `/images/case-studies/${moved}.png`, {});
     // A visitor with the old link arrives at the new page, which names its new address as its own.
     await visitor.goto(`/case-studies/${slug}`);
     await expect(visitor).toHaveURL(new RegExp(`/case-studies/${moved}$`));
@@ -256,6 +255,12 @@ test("a case study with a named quote is written, previewed, approved, published
       "href",
       new RegExp(`/case-studies/${moved}$`),
     );
+    await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      new RegExp(`/images/case-studies/${moved}\\.png$`),
+    );
+    // Its share image is drawn at the new address on first asking.
+    expect((await visitor.request.get(`/images/case-studies/${moved}.png`)).status()).toBe(200);
 
     // Taken down: gone from the list and the sitemap, its address the 404 page.
     await editor.getByRole("textbox", { name: /^Why it is coming down/ }).fill("The contract ended");

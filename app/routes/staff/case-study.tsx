@@ -178,13 +178,13 @@ function CaseStudyForm({
   publishedAt: string | null;
   choices: Loaded["choices"];
 }) {
-  const area = (name: keyof Values, label: string, description: string, rows = 5) => (
+  const area = (name: keyof Values, label: string, description: string, rows = 5, required = true) => (
     <Field
       id={fieldId(name)}
       className="sm:col-span-2"
       label={label}
       description={description}
-      required
+      required={required}
       error={problem(name)}
     >
       {(control) => (
@@ -192,7 +192,7 @@ function CaseStudyForm({
           {...control}
           name={name}
           rows={rows}
-          required
+          required={required}
           defaultValue={values[name] as string}
           className={controlClass}
         />
@@ -394,6 +394,8 @@ function CaseStudyForm({
           "Quote",
           `Their words, as they agreed them, ${caseStudyLimits.quote} characters or fewer.`,
           4,
+          // Optional: a case study may have no quote (never written, or its permission withdrawn).
+          false,
         )}
         <TextField
           id={fieldId("name")}
