@@ -96,14 +96,16 @@ function PublicFrame({ children }: { children: React.ReactNode }) {
 
 /**
  * The organisation's certifications current at this request, for the JSON-LD on every public page
- * (components/seo.tsx), and the company's facts as published now, which the header, the footer and the
- * pages read (lib/company.ts): made on the server, so they are in the HTML and never travel in a script.
+ * (components/seo.tsx), the company's facts as published now, which the header, the footer and the
+ * pages read (lib/company.ts), and the footer's published words (lib/site-chrome.ts): made on the server
+ * from the content held in memory, so they are in the HTML and never travel in a script.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const content = publishedContent(context);
   return {
     certifications: currentCertifications(requestNow(request, context), content.accreditations),
     company: content.company,
+    chrome: content.siteChrome,
   };
 }
 

@@ -6,6 +6,7 @@ import { registrationText, site } from "#core/config/site.ts";
 import { Logo } from "~/components/logo";
 import { EmailText } from "~/components/ui/email-text";
 import { useCompany } from "~/lib/company";
+import { useSiteChrome } from "~/lib/site-chrome";
 
 function LinkList({ title, links }: { title: string; links: { name: string; href: string }[] }) {
   return (
@@ -24,9 +25,13 @@ function LinkList({ title, links }: { title: string; links: { name: string; href
   );
 }
 
-/** The site footer: who we are, how to reach us, and every page. */
+/**
+ * The site footer: who we are, how to reach us, and every page. Its words are site content (The header
+ * and footer), the details the company's; the links, the registered name and the maker stay code.
+ */
 export function Footer() {
   const company = useCompany();
+  const { footer: words } = useSiteChrome();
   const year = new Date().getFullYear();
   return (
     <footer id="site-footer" className="bg-navy-950 text-navy-100">
@@ -35,7 +40,7 @@ export function Footer() {
           <Link to="/" className="inline-block rounded-md">
             <Logo inverse />
           </Link>
-          <p>{site.blurb}</p>
+          <p>{words.blurb}</p>
           <a
             href={site.social.url}
             target="_blank"
@@ -48,7 +53,9 @@ export function Footer() {
           </a>
         </div>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Contact</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">
+            {words.contactHeading}
+          </h2>
           <ul className="mt-4 space-y-3">
             <li>
               <a
@@ -75,14 +82,14 @@ export function Footer() {
             </li>
           </ul>
         </div>
-        <LinkList title="Services" links={serviceLinks} />
-        <LinkList title="Company" links={companyLinks} />
+        <LinkList title={words.servicesHeading} links={serviceLinks} />
+        <LinkList title={words.companyHeading} links={companyLinks} />
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between md:gap-8 lg:px-8">
           <div className="space-y-2">
             <p>
-              © {year} {site.legalName}. All rights reserved.{" "}
+              © {year} {site.legalName}. {words.rights}{" "}
               <Link to="/privacy" className="text-white underline hover:no-underline">
                 Privacy notice
               </Link>{" "}
@@ -94,7 +101,7 @@ export function Footer() {
             <p data-registration>{registrationText(site.legalName, company.registration)}</p>
           </div>
           <p className="shrink-0">
-            Website by{" "}
+            {words.credit}{" "}
             <a href={site.credit.url} className="text-white underline hover:no-underline">
               {site.credit.name}
             </a>

@@ -54,7 +54,8 @@ function NavLinks({ className }: { className?: string }) {
  * The site header: a slim bar with the phone number and e-mail (it scrolls away, the row below stays),
  * then the brand, the navigation, Get Quote and, below the large breakpoint, the menu. The menu is a
  * `<details>` disclosure, so it opens and closes without JavaScript; with the site's script
- * (islands/site.ts), choosing a link or pressing Escape closes it too.
+ * (islands/site.ts), choosing a link or pressing Escape closes it too. Its words are the
+ * specification's (the menu's names, Get Quote) and stay code; the footer's are site content.
  */
 export function Header() {
   const company = useCompany();

@@ -1,37 +1,25 @@
 import { site } from "#core/config/site.ts";
+import { shippedContactPage } from "#core/content/contact-page.ts";
 import hero from "~/assets/artwork/contact-hero.svg?raw";
 import { svgArtwork } from "~/lib/inline-svg";
 import type { PageMeta } from "./types";
 
+/**
+ * What the Contact page keeps in code: its picture, the specification's fixed words and the map's. Its
+ * title, description, hero, the cards' headings and texts and "Find Our Office"'s text and directions are
+ * site content (core/content/contact-page.ts); the shipped words are the ones the page shows until staff
+ * publish.
+ */
 export const contact = {
-  meta: {
-    title: "Contact Us",
-    description: `Call, e-mail or send us a message about cleaning, security, housekeeping, warehouse or steward staff. We reply within ${site.claims.replyWithin}.`,
-  } satisfies PageMeta,
-  hero: {
-    badge: "Contact",
-    image: svgArtwork(hero),
-    title: "Get in Touch",
-    intro: `Tell us what you need and we will reply within ${site.claims.replyWithin}. For anything urgent, call us.`,
-  },
-  phone: {
-    heading: "Phone",
-    text: "Speak to our office team during opening hours.",
-    action: "Call Now",
-  },
-  email: {
-    heading: "Email",
-    text: `Send us the details and we will reply within ${site.claims.replyWithin}.`,
-    action: "Send Email",
-  },
+  meta: shippedContactPage.meta satisfies PageMeta,
+  hero: { image: svgArtwork(hero) },
+  // The specification names the cards' actions (Call Now, Send Email) and the "Find Our Office" heading.
+  phone: { action: "Call Now" },
+  email: { action: "Send Email" },
   form: { id: "contact-form" },
-  office: { heading: "Head Office" },
-  hours: { heading: "Office Hours", emergencyHeading: "Emergency services" },
   findUs: {
     id: "find-our-office",
     heading: "Find Our Office",
-    intro: "We are in the heart of Manchester city centre. Visitors are welcome by appointment.",
-    gettingHereHeading: "Getting here",
     showMap: "Show map",
     mapNote: `The map comes from ${site.map.name} and loads only when you ask for it.`,
     openMap: `Open in ${site.map.name}`,

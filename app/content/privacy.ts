@@ -4,18 +4,24 @@ import { type RetentionConfig, retention } from "#core/config/retention.ts";
 import { site } from "#core/config/site.ts";
 import { type TestimonialsConfig, testimonials } from "#core/config/testimonials.ts";
 import { addressLineOf, type CompanyFacts } from "#core/content/company-facts.ts";
+import { itemsOf, type PrivacyPage, paragraphsOf, shippedPrivacyPage } from "#core/content/privacy-page.ts";
 import { describePeriod } from "#core/retention-periods.ts";
-import type { PageMeta } from "~/content/types";
 
-/** One part of the privacy notice: a heading, paragraphs, and an optional list. */
-export type PrivacySection = {
-  id: string;
-  heading: string;
-  paragraphs: string[];
-  /** Shown after the first paragraph, which introduces it. */
-  list?: string[];
-  link?: { label: string; href: string };
-};
+/**
+ * The privacy notice: its prose is site content (core/content/privacy-page.ts, every change approved by a
+ * second person); what it promises from the code is written here, from the configs the code itself
+ * reads (the retention periods, the reviews' rules, the map's provider) and the company's published
+ * details, and placed among the prose where it always stood.
+ */
+
+/** A block of a section, in the order the page shows them: a paragraph, a list, or a link. */
+export type PrivacyBlock =
+  | { paragraph: string }
+  | { list: string[] }
+  | { link: { label: string; href: string } };
+
+/** One part of the privacy notice: a heading and its blocks. */
+export type PrivacySection = { id: string; heading: string; blocks: PrivacyBlock[] };
 
 /** What one of the site's forms collects, why, on what lawful basis, and for how long. */
 export type FormProcessing = {
@@ -26,21 +32,7 @@ export type FormProcessing = {
   retention: string;
 };
 
-export const privacyMeta = {
-  title: "Privacy Notice",
-  description:
-    "What we collect through our enquiry and job application forms, why, how long we keep it, and your rights under UK data protection law.",
-} satisfies PageMeta;
-
-/** The headings of the two parts the page builds from `controller` and `formProcessing`. */
-export const privacyHeadings = {
-  controller: "Who we are",
-  collection: "What we collect, why, and for how long",
-};
-
-/** When the notice was last reviewed, shown at the top of the page. */
-export const privacyUpdated = "December 2026";
-
+/** The notice's opening, which names the controller from the site's config. */
 export const privacyIntro = [
   `This notice explains what personal information ${site.legalName} collects through this website, why we collect it, who sees it, how long we keep it and what your rights are. We keep it short because we collect very little.`,
 ];
@@ -62,26 +54,38 @@ export function retentionNotice(config: RetentionConfig) {
 
 const keeping = retentionNotice(retention);
 
+/** Paragraphs typed with blank lines between them, as the page's blocks. */
+const prose = (text: string): PrivacyBlock[] => paragraphsOf(text).map((paragraph) => ({ paragraph }));
+
 /**
- * How we use reviews and testimonials, with the age after which one comes down read from the config the
- * pages are judged by, so the notice cannot promise what the pages do not do.
+ * How we use reviews and testimonials: the prose staff keep, then the rules the pages are judged by, with
+ * the age after which one comes down read from the config, so the notice cannot promise what the pages do
+ * not do, and how to reach us from the company's details.
  */
-export function reviewsPolicy(config: TestimonialsConfig, company: CompanyFacts): PrivacySection {
+export function reviewsPolicy(
+  config: TestimonialsConfig,
+  company: CompanyFacts,
+  page: PrivacyPage = shippedPrivacyPage,
+): PrivacySection {
   const age = describePeriod(config.showFor);
   return {
     id: reviewsPolicyAnchor,
-    heading: "How we use reviews and testimonials",
-    paragraphs: [
-      "The testimonials and case studies on this website come from our own clients, about work we really did for them. With each one:",
-      `If you gave us a testimonial and would like it changed or taken down, or you think one of ours is misleading, e-mail ${company.email} or call ${company.phone.display}. We take it down within two working days while we look into it.`,
-    ],
-    list: [
-      "we show the person's name, their role and the date they gave it, and we name their organisation only with its permission",
-      "we publish the words as they were given to us, shortened only where the meaning stays the same",
-      "nobody is paid, given a discount or offered anything else for a review or a testimonial",
-      "we do not pick and choose to give a misleading picture: we ask every client at the end of a project or a year's work, and we publish what they say, unfavourable or not, with their agreement",
-      `we take each testimonial down ${age} after the date it was given, because by then it says little about our work today`,
-      "each case study says plainly if it is an example rather than a client's account",
+    heading: page.reviews.heading,
+    blocks: [
+      ...prose(page.reviews.text),
+      {
+        list: [
+          "we show the person's name, their role and the date they gave it, and we name their organisation only with its permission",
+          "we publish the words as they were given to us, shortened only where the meaning stays the same",
+          "nobody is paid, given a discount or offered anything else for a review or a testimonial",
+          "we do not pick and choose to give a misleading picture: we ask every client at the end of a project or a year's work, and we publish what they say, unfavourable or not, with their agreement",
+          `we take each testimonial down ${age} after the date it was given, because by then it says little about our work today`,
+          "each case study says plainly if it is an example rather than a client's account",
+        ],
+      },
+      {
+        paragraph: `If you gave us a testimonial and would like it changed or taken down, or you think one of ours is misleading, e-mail ${company.email} or call ${company.phone.display}. We take it down within two working days while we look into it.`,
+      },
     ],
   };
 }
@@ -140,86 +144,67 @@ export const formProcessing: FormProcessing[] = [
   },
 ];
 
-/** The notice's sections, with the ways to reach us as the company's details publish them. */
-export const privacySectionsOf = (company: CompanyFacts): PrivacySection[] => [
+/**
+ * The notice's sections after the forms' table: each heading and its prose as published (`page`), and
+ * among them, where they always stood, the paragraphs the code writes (the periods, the ways to reach us
+ * as the company's details publish them, the map's provider).
+ */
+export const privacySectionsOf = (
+  company: CompanyFacts,
+  page: PrivacyPage = shippedPrivacyPage,
+): PrivacySection[] => [
   {
     id: "deletion",
-    heading: "When we delete your information",
-    paragraphs: [
-      keeping.automatic,
-      "If an e-mail we send you cannot be delivered because the address does not exist, or you report our e-mail as spam, we note the address so that we send nothing more to it. The note holds the address and the reason, nothing else. We remove it when you ask us to delete your details, or when our team has checked the address with you and unblocks it.",
-      keeping.backups,
-    ],
+    heading: page.deletion.heading,
+    blocks: [{ paragraph: keeping.automatic }, ...prose(page.deletion.text), { paragraph: keeping.backups }],
   },
-  {
-    id: "recipients",
-    heading: "Who receives your information",
-    paragraphs: [
-      "Only the members of our team who deal with enquiries or recruitment see what you send us. We do not sell your information or share it for marketing.",
-      "We use a small number of service providers who handle information for us under contract and only on our instructions: the company that hosts this website and its database, and our e-mail provider. Your details stay in the United Kingdom or in countries the UK recognises as protecting personal data adequately.",
-      "If you apply for a role with one of our clients, we share your application with that client only after telling you. We disclose information to public authorities only when the law requires it.",
-    ],
-  },
+  { id: "recipients", heading: page.recipients.heading, blocks: prose(page.recipients.text) },
   {
     id: "rights",
-    heading: "Your rights",
-    paragraphs: [
-      "Under UK data protection law you have the right to:",
-      `To use any of these rights, e-mail ${company.email}, call ${company.phone.display} or write to us at ${addressLineOf(company)}. It costs nothing, and we reply within one month. We may ask you to confirm who you are before we act on a request.`,
-    ],
-    list: [
-      "ask for a copy of the information we hold about you",
-      "have anything inaccurate corrected",
-      "have your information deleted when we no longer need it",
-      "ask us to restrict how we use it",
-      "object to our using it on the basis of our legitimate interests",
-      "receive information you gave us in a portable format, or have it sent to someone else",
-      "withdraw your agreement at any time where we rely on it, such as keeping an application longer",
+    heading: page.rights.heading,
+    blocks: [
+      ...prose(page.rights.text),
+      { list: itemsOf(page.rights.list) },
+      {
+        paragraph: `To use any of these rights, e-mail ${company.email}, call ${company.phone.display} or write to us at ${addressLineOf(company)}. It costs nothing, and we reply within one month. We may ask you to confirm who you are before we act on a request.`,
+      },
     ],
   },
   {
     id: "complaints",
-    heading: "How to complain",
-    paragraphs: [
-      "If you are unhappy with how we have handled your information, please tell us first so that we can put it right.",
-      "You also have the right to complain to the Information Commissioner's Office (ICO), the UK regulator for data protection. Call the ICO helpline on 0303 123 1113, or complain online at ico.org.uk.",
+    heading: page.complaints.heading,
+    blocks: [
+      ...prose(page.complaints.text),
+      {
+        link: {
+          label: "Make a complaint to the ICO at ico.org.uk",
+          href: "https://ico.org.uk/make-a-complaint/",
+        },
+      },
     ],
-    link: {
-      label: "Make a complaint to the ICO at ico.org.uk",
-      href: "https://ico.org.uk/make-a-complaint/",
-    },
   },
   {
     id: "visit-counts",
-    heading: "How we count visits",
-    paragraphs: [
-      "To learn which of our pages and which links bring us enquiries and job applications, this website counts visits itself, on our own server, with no cookie and no third party. For each day we count:",
-      `To count each visitor once a day without a cookie, our server mixes your IP address (for a newer IPv6 address, only the part your whole household shares) and your browser's description of itself (its name, version and operating system) with a random code that changes every day, and keeps only the scrambled result. At the end of the day the code is destroyed, with that day's scrambled results, and nobody, us included, can then link a visit to a person or to another day. We never store your IP address for this and store nothing in your browser. What we keep are daily totals, such as how many visitors reached the cleaning page from a newsletter link, and we delete them after ${retention.analyticsAggregates.months} months.`,
-      "When you send us an enquiry or a job application, we note with it where that visit came from: the website's name or the link's campaign tags, the page you arrived on and the page you sent it from. This tells us which pages and links bring us clients and staff, not only enquiries. Nothing else about your browsing is kept with it, and the note is deleted with your enquiry or application.",
-      "We count visits to improve our website and to see which services people look for, which is our legitimate interest (UK GDPR Article 6(1)(f)). The Privacy and Electronic Communications Regulations, as amended by the Data (Use and Access) Act 2025, allow counting of this kind for statistical purposes without asking first, as long as we tell you and you can object. Only our own team sees the figures.",
-      "You can object at any time without having to contact us: turn on Global Privacy Control or Do Not Track in your browser or a privacy extension. This website honours both, and your visits and enquiries are then not counted at all, nor is where you came from noted with an enquiry or application. Visits with JavaScript switched off are not counted either.",
-    ],
-    list: [
-      "the pages shown, and how many different visitors saw each",
-      "the website a visit came from (its name only, such as google.com), or the campaign tags of the link followed (utm_source, utm_medium and utm_campaign)",
-      "whether the browser was on a phone, a tablet or a computer",
-      "the enquiries and job applications sent, and the page each was sent from",
+    heading: page.visits.heading,
+    blocks: [
+      ...prose(page.visits.text),
+      { list: itemsOf(page.visits.list) },
+      {
+        paragraph: `To count each visitor once a day without a cookie, our server mixes your IP address (for a newer IPv6 address, only the part your whole household shares) and your browser's description of itself (its name, version and operating system) with a random code that changes every day, and keeps only the scrambled result. At the end of the day the code is destroyed, with that day's scrambled results, and nobody, us included, can then link a visit to a person or to another day. We never store your IP address for this and store nothing in your browser. What we keep are daily totals, such as how many visitors reached the cleaning page from a newsletter link, and we delete them after ${retention.analyticsAggregates.months} months.`,
+      },
+      ...prose(page.visits.more),
     ],
   },
   {
     id: "cookies",
-    heading: "Cookies and other services",
-    paragraphs: [
-      "This website sets no cookies for visitors and uses no advertising, third-party analytics or tracking, so there is nothing to accept or decline. The visit counts described above are made on our own server without cookies.",
-      `Our fonts and images are served from our own website. The map on the Contact page comes from ${site.map.name}, and it loads only when you choose to show it; until then your browser makes no request to them. When you do load it, ${site.map.name} receives your IP address and browser details, as any website you visit would, under its own privacy policy.`,
+    heading: page.cookies.heading,
+    blocks: [
+      ...prose(page.cookies.text),
+      {
+        paragraph: `Our fonts and images are served from our own website. The map on the Contact page comes from ${site.map.name}, and it loads only when you choose to show it; until then your browser makes no request to them. When you do load it, ${site.map.name} receives your IP address and browser details, as any website you visit would, under its own privacy policy.`,
+      },
     ],
   },
-  reviewsPolicy(testimonials, company),
-  {
-    id: "changes",
-    heading: "Changes to this notice",
-    paragraphs: [
-      "If we change how we use personal information, we will update this page and the date at the top of it.",
-    ],
-  },
+  reviewsPolicy(testimonials, company, page),
+  { id: "changes", heading: page.changes.heading, blocks: prose(page.changes.text) },
 ];

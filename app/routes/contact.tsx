@@ -1,6 +1,7 @@
 import { AlertTriangle, Building2, Clock, Mail, Phone } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { site } from "#core/config/site.ts";
+import { linesOf } from "#core/content/contact-page.ts";
 import { prefillFrom } from "#core/forms/contact-prefill.ts";
 import { contactFormWords } from "#core/forms/form-copy.ts";
 import { formStart } from "#core/forms/form-result.ts";
@@ -17,11 +18,13 @@ import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/contact";
 import { actOnContact, loadContact } from "./contact.server";
 
-export function meta() {
-  return pageMeta(contact.meta);
+/** The title and description staff keep as the page's words; the shipped ones before the loader has run. */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.page.meta ?? contact.meta);
 }
 
-// The tokens and a refused post's answer live in contact.server.ts, which stays out of the browser.
+// The page's published words, the tokens and a refused post's answer live in contact.server.ts, which
+// stays out of the browser.
 export async function loader(args: Route.LoaderArgs) {
   return loadContact(args);
 }
@@ -65,6 +68,7 @@ const actionClasses = cn(buttonVariants(), "mt-auto self-start");
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany();
+  const { page } = loaderData;
   const refused = formStart(loaderData.formResult, actionData, loaderData.formToken);
   // A link can choose the service and package (Get Quote, Select Package); such a visit is rendered
   // by the server (server/static.ts), so the form is drawn with the choice already made.
@@ -74,20 +78,20 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        hero={contact.hero}
+        hero={page.hero}
         image={contact.hero.image}
         below={
           <div className="grid gap-6 sm:grid-cols-2">
-            <InfoCard icon={Phone} heading={contact.phone.heading} className="h-full">
-              <p>{contact.phone.text}</p>
+            <InfoCard icon={Phone} heading={page.phone.heading} className="h-full">
+              <p>{page.phone.text}</p>
               <p className="mt-2 mb-4 text-lg font-semibold whitespace-nowrap">{company.phone.display}</p>
               <a href={`tel:${company.phone.e164}`} className={actionClasses}>
                 <Phone aria-hidden="true" className="size-5" />
                 {contact.phone.action}
               </a>
             </InfoCard>
-            <InfoCard icon={Mail} heading={contact.email.heading} className="h-full">
-              <p>{contact.email.text}</p>
+            <InfoCard icon={Mail} heading={page.email.heading} className="h-full">
+              <p>{page.email.text}</p>
               <p className="mt-2 mb-4 text-lg font-semibold">
                 <EmailText email={company.email} />
               </p>
@@ -110,7 +114,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             />
           </section>
           <div className="space-y-6">
-            <InfoCard icon={Building2} heading={contact.office.heading}>
+            <InfoCard icon={Building2} heading={page.office.heading}>
               <address className="not-italic">
                 <span className="block font-semibold">{site.legalName}</span>
                 <span className="block">{company.address.street}</span>
@@ -120,7 +124,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 <span className="block">{site.address.country}</span>
               </address>
             </InfoCard>
-            <InfoCard icon={Clock} heading={contact.hours.heading}>
+            <InfoCard icon={Clock} heading={page.hours.heading}>
               <dl className="space-y-3">
                 {company.hours.map((line) => (
                   <div key={line.days} className="flex flex-wrap justify-between gap-x-4">
@@ -132,7 +136,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               <div className="mt-5 flex gap-3 rounded-xl bg-sand-100 p-4">
                 <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-800" />
                 <p>
-                  <strong className="block">{contact.hours.emergencyHeading}</strong>
+                  <strong className="block">{page.hours.emergencyHeading}</strong>
                   {company.emergency} Call{" "}
                   <a
                     href={`tel:${company.phone.e164}`}
@@ -158,10 +162,10 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             <h2 id={`${contact.findUs.id}-heading`} className="text-3xl font-bold tracking-tight sm:text-4xl">
               {contact.findUs.heading}
             </h2>
-            <p className="mt-4 text-lg text-navy-700">{contact.findUs.intro}</p>
-            <h3 className="mt-8 text-xl font-semibold">{contact.findUs.gettingHereHeading}</h3>
+            <p className="mt-4 text-lg text-navy-700">{page.findUs.intro}</p>
+            <h3 className="mt-8 text-xl font-semibold">{page.findUs.gettingHereHeading}</h3>
             <ul className="mt-4 space-y-3 text-navy-800">
-              {site.gettingHere.map((line) => (
+              {linesOf(page.findUs.gettingHere).map((line) => (
                 <li key={line} className="border-l-4 border-accent-600 pl-4">
                   {line}
                 </li>

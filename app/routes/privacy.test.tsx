@@ -2,16 +2,25 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type RetentionConfig, retention } from "#core/config/retention.ts";
+import { type PrivacyPage, shippedPrivacyPage } from "#core/content/privacy-page.ts";
 import { addPeriod, describePeriod } from "#core/retention-periods.ts";
 import { retentionNotice } from "~/content/privacy";
 import { type LeadFacts, retentionOf } from "../../server/lifecycle/rules.ts";
 import Page from "./privacy";
 
+/** The notice as a visitor's browser gets it, drawn from these published words. */
+function renderedHtml(page: PrivacyPage = shippedPrivacyPage): string {
+  // Inside a router, as the page always is: it reads the company's published facts from the root's data,
+  // and its words from its loader's.
+  const Stub = createRoutesStub([{ id: "root", path: "/", Component: Page, loader: () => ({ page }) }]);
+  return renderToStaticMarkup(
+    <Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { page } } }} />,
+  );
+}
+
 /** The notice's text as a visitor reads it: tags gone, entities decoded, spaces collapsed. */
-function renderedText(): string {
-  // Inside a router, as the page always is: it reads the company's published facts from the root's data.
-  const Stub = createRoutesStub([{ id: "root", path: "/", Component: Page }]);
-  return renderToStaticMarkup(<Stub initialEntries={["/"]} />)
+function renderedText(page?: PrivacyPage): string {
+  return renderedHtml(page)
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, "&")
@@ -120,5 +129,36 @@ describe("the privacy notice and the retention config", () => {
     const text = renderedText();
     expect(text).toContain("we note the address so that we send nothing more to it");
     expect(text).toContain("We remove it when you ask us to delete your details");
+  });
+
+  it("shows the published prose, each paragraph and item its own, with the code's promises where they stood", () => {
+    const page: PrivacyPage = {
+      ...shippedPrivacyPage,
+      heading: "How We Look After Your Information",
+      updated: "January 2027",
+      deletion: {
+        heading: "When your information goes",
+        text: "A returned e-mail blocks the address.\n\nWe unblock it <b>when you ask</b>.",
+      },
+      rights: { ...shippedPrivacyPage.rights, list: "- see what we hold\n\nput it right" },
+    };
+    const html = renderedHtml(page);
+    expect(html).toContain(">How We Look After Your Information</h1>");
+    expect(html).toContain(">When your information goes</h2>");
+    // Markup typed is shown as text; each paragraph is its own, between the periods the code states.
+    const notice = retentionNotice(retention);
+    const deletion = html.slice(html.indexOf('id="deletion"'), html.indexOf('id="recipients"'));
+    expect(deletion).toContain(
+      `<p class="mt-4 text-navy-800">${notice.automatic}</p><p class="mt-4 text-navy-800">A returned e-mail blocks the address.</p><p class="mt-4 text-navy-800">We unblock it &lt;b&gt;when you ask&lt;/b&gt;.</p>`,
+    );
+    expect(deletion).toContain(`deleted after ${describePeriod(retention.backups)}`);
+    expect(deletion.indexOf("We unblock it")).toBeLessThan(deletion.indexOf(notice.backups.slice(0, 40)));
+    expect(html).toContain("<li>see what we hold</li><li>put it right</li>");
+    expect(html).not.toContain("we note the address so that we send nothing more to it");
+    // What the code promises stays, whatever the words.
+    const text = renderedText(page);
+    expect(text).toContain("Last updated January 2027");
+    expect(text).toContain("To use any of these rights, e-mail enquiries@cottonopolis.example");
+    for (const sentence of Object.values(notice)) expect(text).toContain(sentence);
   });
 });

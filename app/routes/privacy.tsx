@@ -1,26 +1,28 @@
-import {
-  controllerOf,
-  formProcessing,
-  privacyHeadings,
-  privacyIntro,
-  privacyMeta,
-  privacySectionsOf,
-  privacyUpdated,
-} from "~/content/privacy";
+import { shippedPrivacyPage } from "#core/content/privacy-page.ts";
+import { controllerOf, formProcessing, privacyIntro, privacySectionsOf } from "~/content/privacy";
+import { publishedContent } from "~/lib/claims.server";
 import { useCompany } from "~/lib/company";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/privacy";
 
-export function meta() {
-  return pageMeta(privacyMeta);
+/** The title and description staff keep as the notice's words; the shipped ones before the loader has run. */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.page.meta ?? shippedPrivacyPage.meta);
 }
 
-export default function Page() {
+/** The notice's published words, read from memory (site content; approved by a second person). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { page: publishedContent(context).privacyPage };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
   const company = useCompany();
   const controller = controllerOf(company);
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold tracking-tight">{privacyMeta.title}</h1>
-      <p className="mt-3 text-sm text-navy-700">Last updated {privacyUpdated}</p>
+      <h1 className="text-4xl font-bold tracking-tight">{page.heading}</h1>
+      <p className="mt-3 text-sm text-navy-700">Last updated {page.updated}</p>
       {privacyIntro.map((text) => (
         <p key={text} className="mt-6 text-lg text-navy-800">
           {text}
@@ -29,7 +31,7 @@ export default function Page() {
 
       <section aria-labelledby="controller" className="mt-12">
         <h2 id="controller" className="text-2xl font-bold">
-          {privacyHeadings.controller}
+          {page.controller.heading}
         </h2>
         <p className="mt-4 text-navy-800">
           {controller.name} is the controller of the personal information you give us through this website.
@@ -50,7 +52,7 @@ export default function Page() {
 
       <section aria-labelledby="what-we-collect" className="mt-12">
         <h2 id="what-we-collect" className="text-2xl font-bold">
-          {privacyHeadings.collection}
+          {page.collection.heading}
         </h2>
         {formProcessing.map((item) => (
           <div key={item.form} className="mt-8">
@@ -79,35 +81,38 @@ export default function Page() {
         ))}
       </section>
 
-      {privacySectionsOf(company).map((section) => (
+      {privacySectionsOf(company, page).map((section) => (
         <section key={section.id} aria-labelledby={section.id} className="mt-12">
           <h2 id={section.id} className="text-2xl font-bold">
             {section.heading}
           </h2>
-          {section.paragraphs.slice(0, 1).map((text) => (
-            <p key={text} className="mt-4 text-navy-800">
-              {text}
-            </p>
-          ))}
-          {section.list && (
-            <ul className="mt-3 list-disc space-y-1 pl-6 text-navy-800">
-              {section.list.map((entry) => (
-                <li key={entry}>{entry}</li>
-              ))}
-            </ul>
-          )}
-          {section.paragraphs.slice(1).map((text) => (
-            <p key={text} className="mt-4 text-navy-800">
-              {text}
-            </p>
-          ))}
-          {section.link && (
-            <p className="mt-4">
-              <a className="font-semibold text-accent-700 underline" href={section.link.href}>
-                {section.link.label}
-              </a>
-            </p>
-          )}
+          {section.blocks.map((block, index) => {
+            // A section's blocks are drawn whole each time, in their order: the place is their key.
+            const key = `${section.id}-${index}`;
+            if ("list" in block) {
+              return (
+                <ul key={key} className="mt-3 list-disc space-y-1 pl-6 text-navy-800">
+                  {block.list.map((entry) => (
+                    <li key={entry}>{entry}</li>
+                  ))}
+                </ul>
+              );
+            }
+            if ("link" in block) {
+              return (
+                <p key={key} className="mt-4">
+                  <a className="font-semibold text-accent-700 underline" href={block.link.href}>
+                    {block.link.label}
+                  </a>
+                </p>
+              );
+            }
+            return (
+              <p key={key} className="mt-4 text-navy-800">
+                {block.paragraph}
+              </p>
+            );
+          })}
         </section>
       ))}
     </article>

@@ -13,10 +13,13 @@ import { formatClosingDate } from "../vacancies/model.ts";
 import { type AboutPage, shippedAboutPage } from "./about-page.ts";
 import { type CareersPage, shippedCareersPage } from "./careers-page.ts";
 import { type CompanyFacts, companyNeedsApproval, shippedCompany } from "./company-facts.ts";
+import { type ContactPage, shippedContactPage } from "./contact-page.ts";
 import { type HomePage, shippedHomePage } from "./home-page.ts";
 import { claimWordsOf, hasClaims, type PageShape } from "./page-words.ts";
+import { type PrivacyPage, shippedPrivacyPage } from "./privacy-page.ts";
 import type { ServicePages } from "./service-pages.ts";
 import { shippedServicePages } from "./service-words.ts";
+import { type SiteChrome, shippedSiteChrome } from "./site-chrome.ts";
 
 /** The kinds of content staff edit in the workspace; more follow on the same machinery. */
 export const contentKinds = ["accreditation", "case-study", "page", "company"] as const;
@@ -44,6 +47,9 @@ export const contentPages = {
   "service-housekeeping": "The Housekeeping Staff page",
   "service-warehouse": "The Warehouse Workers page",
   "service-steward": "The Steward Staff page",
+  contact: "The Contact page",
+  "site-chrome": "The header and footer",
+  privacy: "The privacy notice",
 } as const;
 export type ContentPage = keyof typeof contentPages;
 
@@ -63,6 +69,9 @@ export const stateWords: Record<VersionState, string> = {
   withdrawn: "Withdrawn",
 };
 
+/** The pages whose words need a second person's approval, every version: what they say are promises. */
+export const alwaysApprovedPages: ReadonlySet<string> = new Set(["privacy"]);
+
 /**
  * True when a version of this kind goes live only once a second member of staff approves it: a claim a
  * buyer relies on (an accreditation always), or a named person's words (a case study always carries its
@@ -71,7 +80,8 @@ export const stateWords: Record<VersionState, string> = {
  * disclosures or what the privacy notice promises change (./company-facts.ts); a page's words (given the
  * page's shape and schema, `pageWords[key]` in ./pages.ts, or `needsApprovalOf` there) only when the words
  * its shape flags as claims change. Without a change, whether a version of the kind (of that page) may
- * need approval at all.
+ * need approval at all. The privacy notice's words always
+ * need approval, since everything it says is a promise (`alwaysApprovedPages`, judged by `needsApprovalOf`).
  */
 export function needsApproval(
   kind: ContentKind,
@@ -126,6 +136,10 @@ export type PublishedContent = {
   homePage: HomePage;
   /** The five service pages' words, by the service's key, in the order the site presents them. */
   servicePages: ServicePages;
+  contactPage: ContactPage;
+  /** The words of the header and footer on every public page. */
+  siteChrome: SiteChrome;
+  privacyPage: PrivacyPage;
 };
 
 /** What the site ships with, and what a fresh installation publishes first. */
@@ -138,6 +152,9 @@ export const shippedContent: PublishedContent = {
   aboutPage: shippedAboutPage,
   homePage: shippedHomePage,
   servicePages: shippedServicePages,
+  contactPage: shippedContactPage,
+  siteChrome: shippedSiteChrome,
+  privacyPage: shippedPrivacyPage,
 };
 
 /** True when what is published differs from what the site shipped with (what the build drew its pages from). */

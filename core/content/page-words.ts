@@ -21,6 +21,8 @@ export type PageText = {
   claim?: boolean;
   /** May be left empty: the page then shows nothing there (a section's introduction). */
   optional?: boolean;
+  /** How many lines the form's box shows for a text of several lines (3 when not given). */
+  rows?: number;
 };
 
 /**
@@ -99,11 +101,17 @@ export function partsOf(list: PageList): string[] {
   return [...itemParts[kind], ...Array.from({ length: bullets }, (_, index) => `bullets.${index}`)];
 }
 
-/** A free text of site content: trimmed, required, at most `max` characters, with no hidden characters. */
+/**
+ * A free text of site content: trimmed, required, at most `max` characters, with no hidden characters.
+ * Of several lines, its line breaks are kept as "\n" (a browser posts a text box's as "\r\n").
+ */
 export function wordsText(label: string, max: number, shape: "one line" | "lines" = "one line") {
   return z
     .string({ error: `Enter the ${label}.` })
-    .transform((value) => value.normalize("NFC").trim())
+    .transform((value) => {
+      const text = value.normalize("NFC");
+      return (shape === "lines" ? text.replace(/\r\n?/g, "\n") : text).trim();
+    })
     .pipe(
       z
         .string()

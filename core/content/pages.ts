@@ -13,9 +13,11 @@ import {
   pageIcons,
   pageIconWords,
 } from "./careers-page.ts";
+import { contactPageSchema, contactShape } from "./contact-page.ts";
 import { homeIconWords, homePageSchema, homeShape } from "./home-page.ts";
-import { type ContentKind, type ContentPage, needsApproval } from "./model.ts";
+import { alwaysApprovedPages, type ContentKind, type ContentPage, needsApproval } from "./model.ts";
 import type { PageShape } from "./page-words.ts";
+import { privacyPageSchema, privacyShape } from "./privacy-page.ts";
 import {
   type ServicePageKey,
   serviceIconWords,
@@ -24,6 +26,7 @@ import {
   serviceShape,
   serviceStructures,
 } from "./service-pages.ts";
+import { chromeShape, siteChromeSchema } from "./site-chrome.ts";
 
 /** The Careers page's form: its two lists of cards, no single texts. */
 const careersShape: PageShape = {
@@ -62,6 +65,10 @@ export const pageWords: Record<ContentPage, PageWordsSpec> = {
   about: { shape: aboutShape, schema: aboutPageSchema, iconWords: aboutIconWords, path: "/about" },
   home: { shape: homeShape, schema: homePageSchema, iconWords: homeIconWords, path: "/" },
   ...servicePageWords,
+  contact: { shape: contactShape, schema: contactPageSchema, iconWords: {}, path: "/contact" },
+  // On every page: the editor shows no search result for it (it has no title of its own).
+  "site-chrome": { shape: chromeShape, schema: siteChromeSchema, iconWords: {}, path: "/" },
+  privacy: { shape: privacyShape, schema: privacyPageSchema, iconWords: {}, path: "/privacy" },
 };
 
 /**
@@ -73,5 +80,6 @@ export function needsApprovalOf(
   key: string,
   change?: { before: unknown; after: unknown },
 ): boolean {
+  if (kind === "page" && alwaysApprovedPages.has(key)) return true;
   return needsApproval(kind, change, kind === "page" ? pageWords[key as ContentPage] : undefined);
 }

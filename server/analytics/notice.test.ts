@@ -5,7 +5,9 @@ import { analyticsRetentionMonths } from "./store.ts";
 
 describe("the privacy notice's section on visit counts", () => {
   const section = privacySectionsOf(shippedCompany).find((entry) => entry.id === "visit-counts");
-  const text = [...(section?.paragraphs ?? []), ...(section?.list ?? [])].join(" ");
+  const text = (section?.blocks ?? [])
+    .map((block) => ("paragraph" in block ? block.paragraph : "list" in block ? block.list.join(" ") : ""))
+    .join(" ");
 
   it("promises the retention period the upkeep enforces", () => {
     expect(text).toContain(`delete them after ${analyticsRetentionMonths} months`);

@@ -89,9 +89,9 @@ describe.each(["sqlite", "postgres"] as const)("site content (%s)", (dialect) =>
   it("publishes the shipped files once, however many processes seed at once", async () => {
     const processes = [createContent({ db }), createContent({ db }), createContent({ db })];
     const added = await Promise.all(processes.map((content) => content.seed()));
-    // Each accreditation and case study, the Careers, About, home and five service pages' words and the
-    // company's details.
-    expect(added.reduce((a, b) => a + b, 0)).toBe(accreditations.length + caseStudies.length + 9);
+    // Each accreditation and case study, the Careers, About, home, five service, Contact and privacy pages'
+    // words, the header and footer's, and the company's details.
+    expect(added.reduce((a, b) => a + b, 0)).toBe(accreditations.length + caseStudies.length + 12);
     expect(await processes[0]?.seed()).toBe(0);
     for (const content of processes) {
       expect(content.published()).toEqual(shippedContent);

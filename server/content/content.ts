@@ -19,6 +19,7 @@ import type { CareersPage } from "#core/content/careers-page.ts";
 import { caseStudyProblems, caseStudySchema } from "#core/content/case-study.ts";
 import { companyProblems, companySchema } from "#core/content/company.ts";
 import { type CompanyFacts, companyKey } from "#core/content/company-facts.ts";
+import type { ContactPage } from "#core/content/contact-page.ts";
 import type { HomePage } from "#core/content/home-page.ts";
 import {
   type ContentKind,
@@ -32,13 +33,15 @@ import {
   type VersionState,
 } from "#core/content/model.ts";
 import { needsApprovalOf, pageWords } from "#core/content/pages.ts";
-
+import type { PrivacyPage } from "#core/content/privacy-page.ts";
 import {
+  type ServicePageKey,
   type ServicePages,
   type ServicePageWords,
   serviceOfPageKey,
   servicePageKeys,
 } from "#core/content/service-pages.ts";
+import type { SiteChrome } from "#core/content/site-chrome.ts";
 import { z } from "#core/forms/zod.ts";
 import type { Picture } from "#core/pictures/model.ts";
 import { type Database, isUniqueViolation, type Queryable } from "../db/database.ts";
@@ -115,7 +118,7 @@ const refused = (status: number, problem: string, extra: Partial<ContentOutcome>
 export type ContentBody = {
   accreditation: Accreditation;
   "case-study": CaseStudy;
-  page: CareersPage | AboutPage | HomePage | ServicePageWords;
+  page: CareersPage | AboutPage | HomePage | ServicePageWords | ContactPage | SiteChrome | PrivacyPage;
   company: CompanyFacts;
 };
 
@@ -189,6 +192,19 @@ function namesPerson(body: unknown, name: string): boolean {
   return names.some((value) => nameForMatching(value) === name);
 }
 
+/** Each page's shipped words: what it shows until staff publish, and what a fresh installation starts from. */
+const shippedPages = {
+  careers: shippedContent.careersPage,
+  about: shippedContent.aboutPage,
+  home: shippedContent.homePage,
+  ...(Object.fromEntries(
+    serviceList.map((service) => [servicePageKeys[service.key], shippedContent.servicePages[service.key]]),
+  ) as Record<ServicePageKey, ServicePageWords>),
+  contact: shippedContent.contactPage,
+  "site-chrome": shippedContent.siteChrome,
+  privacy: shippedContent.privacyPage,
+} satisfies { [K in ContentPage]: ContentBody["page"] };
+
 /** The detail an audit line carries: the item and the version, no personal data. */
 const detailOf = (kind: ContentKind, key: string, version: number) => `${kind} ${key} v${version}`;
 
@@ -246,6 +262,9 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500, addres
       aboutPage: (await publishedPage("about")) as AboutPage,
       homePage: (await publishedPage("home")) as HomePage,
       servicePages: await publishedServicePages(),
+      contactPage: (await publishedPage("contact")) as ContactPage,
+      siteChrome: (await publishedPage("site-chrome")) as SiteChrome,
+      privacyPage: (await publishedPage("privacy")) as PrivacyPage,
     };
     changed = differsFromShipped(published);
     generation = now;
@@ -263,14 +282,7 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500, addres
 
   /** A page's published words; the shipped words when none is published or they fail their schema. */
   async function publishedPage(key: ContentPage): Promise<ContentBody["page"]> {
-    const service = serviceOfPageKey(key);
-    const shipped = service
-      ? shippedContent.servicePages[service]
-      : {
-          careers: shippedContent.careersPage,
-          about: shippedContent.aboutPage,
-          home: shippedContent.homePage,
-        }[key as "careers" | "about" | "home"];
+    const shipped = shippedPages[key];
     const [body] = (await itemVersions(db, "page", key))
       .filter((version) => version.state === "published")
       .map((version) => version.body);
@@ -423,6 +435,16 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500, addres
           const key = servicePageKeys[service.key];
           const body = shippedContent.servicePages[service.key];
           if (await seedItem(tx, { kind: "page", key, position, body, now: now() })) added++;
+        }
+        // The pages whose words followed, each after the last.
+        for (const [index, key] of (["contact", "site-chrome", "privacy"] as const).entries()) {
+          const page = {
+            kind: "page" as const,
+            key,
+            position: position + 1 + index,
+            body: shippedPages[key],
+          };
+          if (await seedItem(tx, { ...page, now: now() })) added++;
         }
         const company = { kind: "company" as const, key: companyKey, position: 1 };
         if (await seedItem(tx, { ...company, body: shippedContent.company, now: now() })) added++;
@@ -701,9 +723,11 @@ export function createContent({ db, logger, now = Date.now, pollMs = 500, addres
             403,
             at.kind === "company"
               ? "This changes the company's legal details, its founding date or what the privacy notice promises: ask for approval, and someone else publishes it."
-              : at.kind === "page"
-                ? "This changes words that make a claim buyers rely on (a figure, a promise, the years of experience): ask for approval, and someone else publishes it."
-                : "This is a claim buyers rely on: ask for approval, and someone else publishes it.",
+              : at.kind === "page" && at.key === "privacy"
+                ? "Everything the privacy notice says is a promise: ask for approval, and someone else publishes it."
+                : at.kind === "page"
+                  ? "This changes words that make a claim buyers rely on (a figure, a promise, the years of experience): ask for approval, and someone else publishes it."
+                  : "This is a claim buyers rely on: ask for approval, and someone else publishes it.",
           );
         }
         const published = await publishing(tx, at, () => publishVersion(tx, at, "draft", null, now()));

@@ -4,7 +4,8 @@
 // heading and meta description within 2 seconds, markup typed shown as text. A 5,000-character title is
 // refused by its field and an empty heading is refused, each with every word kept. The home page's words
 // open the same way, with their own search result; a service page's words too, a line moved and a card's
-// bullet changed, then shown on its public page.
+// bullet changed, then shown on its public page. The Contact page's phone
+// card heading and directions are changed and published, and /contact shows them within 2 seconds.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -193,6 +194,33 @@ test("an editor changes the About page's heading and search description, preview
     await expect(reader.locator("#industries li").nth(1)).toHaveText(industry);
     await expect(reader.getByText(bullet)).toBeVisible();
     await reader.close();
+    // The Contact page's words: the phone card's heading and the directions, one a line.
+    await editor.goto("/staff/content");
+    await editor.getByRole("link", { name: "The Contact page" }).click();
+    const phoneHeading = editor.getByRole("textbox", { name: "Phone card's heading" });
+    await expect(phoneHeading).toHaveValue("Phone");
+    await phoneHeading.fill("Ring Us");
+    await editor
+      .getByRole("textbox", { name: "Directions to the office" })
+      .fill("By tram: Piccadilly Gardens, a 5 minute walk.\nBy bike: there are racks outside.");
+    await editor.getByRole("button", { name: "Save draft" }).click();
+    await expect(editor.getByText("Draft saved.")).toBeVisible();
+    await expect(editor.getByRole("row", { name: /^Phone card's heading/ })).toContainText("Ring Us");
+    await expectNoAxeViolations(editor);
+    await editor.getByRole("button", { name: "Publish now" }).click();
+    await expect(editor.getByText("Published.")).toBeVisible();
+    await expect
+      .poll(async () => {
+        const body = await (await fetch(`${server?.url}/contact`)).text();
+        return body.includes(">Ring Us</h2>") && body.includes(">By bike: there are racks outside.</li>");
+      }, withinTwoSeconds)
+      .toBe(true);
+    const caller = await browser.newPage({ baseURL: base });
+    await caller.goto("/contact");
+    await expect(caller.getByRole("heading", { level: 2, name: "Ring Us" })).toBeVisible();
+    await expect(caller.getByRole("link", { name: "Call Now" })).toBeVisible();
+    await expect(caller.getByText("By tram: Piccadilly Gardens, a 5 minute walk.")).toBeVisible();
+    await caller.close();
     await context.close();
   } finally {
     await server?.stop();

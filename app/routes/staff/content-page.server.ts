@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { site } from "#core/config/site.ts";
 import {
+  alwaysApprovedPages,
   type ContentChange,
   type ContentPage,
   contentItemPath,
@@ -34,8 +35,7 @@ import { actOnSchedule, isScheduleIntent, scheduleDoneWords, scheduleView } from
 const doneWords = {
   saved: "Draft saved. Nothing on the site has changed: publish it, or schedule it, when it is ready.",
   published: "Published. The page shows the new words within a few seconds.",
-  asked:
-    "Sent for approval. These words make a claim, so someone else with Approve site content must approve them before they go live.",
+  asked: "Sent for approval. Someone else with Approve site content must approve it before it goes live.",
   approved: "Approved and published. The page shows the new words within a few seconds.",
   restored: "Restored as a new draft. Publish it, or schedule it, to put those words back on the page.",
   ...scheduleDoneWords,
@@ -76,6 +76,10 @@ export async function loadContentPage({ request, context, params }: Route.Loader
     name: contentPages[key],
     rights,
     me: me.id,
+    // Whether a version of this page may need approval: words with claims in them, or the privacy notice's.
+    mayNeedApproval: needsApprovalOf("page", key),
+    // The privacy notice's words need approval every time: everything it says is a promise.
+    alwaysApproved: alwaysApprovedPages.has(key),
     fields: current ? fieldsOfBody(spec.shape, current) : null,
     latest: {
       version: latest.version,
@@ -140,8 +144,8 @@ const versionNumber = (value: FormDataEntryValue | null) => {
 /**
  * The page's forms: a card moved up or down, removed or added (the form comes back so, nothing saved),
  * Save draft, Save and ask for approval, Publish (words with no claim in them need no second approval),
- * Ask for approval and Approve and publish (for a version that changes a claim), Restore, and the
- * schedule's forms.
+ * Ask for approval and Approve and publish (for a version that changes a claim, and every version of the
+ * privacy notice), Restore, and the schedule's forms.
  */
 export async function actOnContentPage({ request, context, params }: Route.ActionArgs) {
   const services = await requireStaff(request, context);
@@ -178,7 +182,9 @@ export async function actOnContentPage({ request, context, params }: Route.Actio
       version: versionNumber(form.get("version")),
       basedOn: versionNumber(form.get("basedOn")),
     };
-    return answer(await content.restore(me, at), "restored");
+    const restored = await content.restore(me, at);
+    // A restored version of the privacy notice awaits approval, as any new version of it does.
+    return answer(restored, restored.ok && restored.state === "awaiting" ? "asked" : "restored");
   }
   const values = fieldsFromForm(spec.shape, (name) => {
     const value = form.get(name);

@@ -109,7 +109,7 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
           <textarea
             {...control}
             name={text.field}
-            rows={text.max > 400 ? 10 : 3}
+            rows={text.rows ?? (text.max > 400 ? 10 : 3)}
             required={!text.optional}
             defaultValue={values?.texts[text.field]}
             className={controlClass}
@@ -175,8 +175,10 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
             Version {latest.version} is awaiting approval
           </h2>
           <p>
-            Made by {latest.by}. It changes words that make a claim a buyer could hold the company to, so a
-            second person approves it before it goes live.
+            Made by {latest.by}.{" "}
+            {item.alwaysApproved
+              ? "Everything the privacy notice says is a promise, so a second person approves it before it goes live."
+              : "It changes words that make a claim a buyer could hold the company to, so a second person approves it before it goes live."}
           </p>
           <Changes changes={item.draftChanges} caption="What it changes on the page" />
           {item.rights.approve && latest.authorId !== item.me && latest.approvedBy === null ? (
@@ -206,8 +208,9 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
           <Changes changes={item.draftChanges} caption="What it changes on the page" />
           {item.latestNeedsApproval && (
             <p>
-              It changes words that make a claim (a figure, a promise, the years of experience, an assurance),
-              so a second person with Approve site content must approve it.
+              {item.alwaysApproved
+                ? "Everything the privacy notice says is a promise, so a second person with Approve site content must approve each change before it goes live."
+                : "It changes words that make a claim (a figure, a promise, the years of experience, an assurance), so a second person with Approve site content must approve it."}
             </p>
           )}
           <Form method="post">
@@ -255,7 +258,9 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
               <legend className="px-1 text-lg font-bold">
                 {item.service
                   ? "The page's title, description, hero and closing words"
-                  : "The page's title, description and heading"}
+                  : "meta.title" in values.texts
+                    ? "The page's title, description and words"
+                    : "The words"}
               </legend>
               {item.texts.some((text) => text.claim) && (
                 <p className="text-sm text-navy-700">
@@ -347,17 +352,25 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
             );
           })}
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value="save">
+            <Button
+              type="submit"
+              name="intent"
+              value="save"
+              variant={item.alwaysApproved ? "secondary" : undefined}
+            >
               Save draft
             </Button>
-            {item.lists.some((list) => list.claim) || item.texts.some((text) => text.claim) ? (
+            {item.mayNeedApproval ? (
               <Button type="submit" name="intent" value="ask" variant="secondary">
                 Save and ask for approval
               </Button>
             ) : null}
-            <Button type="submit" name="intent" value="preview" variant="secondary">
-              Preview
-            </Button>
+            {/* Preview draws the cards and the search result; a page with neither has nothing to show. */}
+            {(item.lists.length > 0 || "meta.title" in values.texts) && (
+              <Button type="submit" name="intent" value="preview" variant="secondary">
+                Preview
+              </Button>
+            )}
           </div>
         </Form>
       )}
@@ -366,7 +379,7 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
         <ServicePreview service={item.service} words={result.previewWords} name={item.name} />
       )}
 
-      {result?.preview && !item.service && (
+      {result?.preview && !item.service && item.lists.length > 0 && (
         <section aria-labelledby="preview" className="space-y-6 rounded-xl bg-white p-5 ring-1 ring-navy-100">
           <h2 id="preview" className="text-lg font-bold">
             Preview: the cards as {item.name.replace(/^The /, "the ")} would show them (not saved)
