@@ -4,8 +4,9 @@
 // heading and meta description within 2 seconds, markup typed shown as text. A 5,000-character title is
 // refused by its field and an empty heading is refused, each with every word kept. The home page's words
 // open the same way, with their own search result; a service page's words too, a line moved and a card's
-// bullet changed, then shown on its public page. The Contact page's phone
-// card heading and directions are changed and published, and /contact shows them within 2 seconds.
+// bullet changed, then shown on its public page. The Contact page's phone card heading and directions are
+// changed and published, and /contact shows them within 2 seconds; a change to the privacy notice's words
+// is sent for approval, with no way for its author to publish it.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -221,6 +222,19 @@ test("an editor changes the About page's heading and search description, preview
     await expect(caller.getByRole("link", { name: "Call Now" })).toBeVisible();
     await expect(caller.getByText("By tram: Piccadilly Gardens, a 5 minute walk.")).toBeVisible();
     await caller.close();
+
+    // The privacy notice's words are asked for approval, never published by their author.
+    await editor.goto("/staff/content");
+    await editor.getByRole("link", { name: "The privacy notice" }).click();
+    await expect(editor.getByRole("button", { name: "Publish now" })).toHaveCount(0);
+    await editor.getByRole("textbox", { name: "Last updated" }).fill("January 2027");
+    await editor.getByRole("button", { name: "Save and ask for approval" }).click();
+    await expect(editor.getByText("Sent for approval.")).toBeVisible();
+    await expect(editor.getByRole("heading", { name: /is awaiting approval/ })).toBeVisible();
+    await expect(editor.getByRole("row", { name: /^Last updated/ })).toContainText("January 2027");
+    await expect(editor.getByRole("button", { name: "Approve and publish" })).toHaveCount(0);
+    await expectNoAxeViolations(editor);
+    expect(await (await fetch(`${server.url}/privacy`)).text()).toContain("December 2026");
     await context.close();
   } finally {
     await server?.stop();
