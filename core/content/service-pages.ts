@@ -5,7 +5,7 @@
  * page has, of which kind and in which order, is code (a service page's structure, below): staff change
  * words, choose icons from the page's own set, reorder, add and remove items within what the layout
  * holds, and cannot add a section or a service. The words the site shipped with are in
- * ./service-words.ts. See docs/decisions/038-service-pages-as-site-content.md.
+ * ./service-words.ts. See docs/decisions/039-service-pages-as-site-content.md.
  */
 import { type ServiceKey, serviceList } from "../config/service-list.ts";
 import { site } from "../config/site.ts";

@@ -4,7 +4,7 @@
  * the publication's own transaction the old address is kept as a permanent redirect to the new one, so
  * no link to the work ever breaks; an address is never given to two case studies, nor to another one
  * once it has led to a case study. The item's key (its workspace address, its history) stays the one
- * it was made with. See docs/decisions/038-case-study-addresses-that-move.md.
+ * it was made with. See docs/decisions/040-case-study-addresses-that-move.md.
  */
 import { caseStudyPath } from "#core/case-studies/paths.ts";
 import { addressTakenProblem, type OtherCaseStudy } from "#core/content/case-study.ts";

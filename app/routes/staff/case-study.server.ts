@@ -181,7 +181,7 @@ function fieldsFrom(form: FormData): CaseStudyFields {
   return {
     ...emptyCaseStudyFields,
     // The address may change: a version published with a new one moves the page, the old address
-    // leading to it for good (docs/decisions/038-case-study-addresses-that-move.md).
+    // leading to it for good (docs/decisions/040-case-study-addresses-that-move.md).
     slug: text("slug"),
     title: text("title"),
     summary: text("summary"),
