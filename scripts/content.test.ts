@@ -41,9 +41,9 @@ describe("npm run content", { timeout: 60_000 }, () => {
   it("exports the published content, and imports a changed copy, publishing only what differs", async () => {
     const file = path.join(dir, "content.json");
     const exported = await content("export", file);
-    // Five accreditations, six case studies, the Careers, About, home, Contact and privacy pages' words, the
-    // header and footer's, and the company's details.
-    expect(exported.stdout).toBe(`Wrote 18 item(s) of site content to ${file}.\n`);
+    // Five accreditations, six case studies, the Careers, About, home, five service, Contact and privacy
+    // pages' words, the header and footer's, and the company's details.
+    expect(exported.stdout).toBe(`Wrote 23 item(s) of site content to ${file}.\n`);
     const copy = JSON.parse(readFileSync(file, "utf8")) as {
       items: { key: string; body: { number: string } }[];
     };

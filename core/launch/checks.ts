@@ -57,7 +57,7 @@ function squeeze(text: string): string {
 
 /**
  * The site's words in a page's typed content, in reading order: every string, with a figure and its label
- * (`{ number: "100%", label: "Client Satisfaction" }`) read as one phrase, as the page shows them.
+ * (`{ number: "100%", label: "Client Satisfaction" }`, or `figure` for `number`) read as one phrase, as the page shows them.
  */
 export function copyOf(value: unknown, page: string, pageName: string): CopyText[] {
   const out: CopyText[] = [];
@@ -73,10 +73,11 @@ export function copyOf(value: unknown, page: string, pageName: string): CopyText
     }
     if (item && typeof item === "object") {
       const record = item as Record<string, unknown>;
-      if (typeof record.number === "string" && typeof record.label === "string") {
-        out.push({ page, pageName, text: squeeze(`${record.number} ${record.label}`) });
-        for (const [key, entry] of Object.entries(record))
-          if (key !== "number" && key !== "label") walk(entry);
+      // A figure is kept as `number` in code and as `figure` in a service page's words.
+      const figure = typeof record.number === "string" ? "number" : "figure";
+      if (typeof record[figure] === "string" && typeof record.label === "string") {
+        out.push({ page, pageName, text: squeeze(`${record[figure]} ${record.label}`) });
+        for (const [key, entry] of Object.entries(record)) if (key !== figure && key !== "label") walk(entry);
         return;
       }
       for (const entry of Object.values(record)) walk(entry);

@@ -13,6 +13,12 @@ describe("the published pages' words, as Ready to launch reads them", () => {
     const claims = absoluteClaims(copy);
     expect(claims.find((claim) => claim.key === "100% client satisfaction")?.pages).toEqual([
       { page: "/about", pageName: "About", edit: "/staff/content/page/about" },
+      {
+        page: "/services/housekeeping",
+        pageName: "Housekeeping Staff",
+        edit: "/staff/content/page/service-housekeeping",
+      },
+      { page: "/services/steward", pageName: "Steward Staff", edit: "/staff/content/page/service-steward" },
     ]);
     const [contradiction, ...more] = experienceContradictions(
       copy,
@@ -46,7 +52,8 @@ describe("the published pages' words, as Ready to launch reads them", () => {
     const copy = publishedCopy(corrected);
     expect(experienceContradictions(copy, { founded: corrected.company.founded }, today)).toEqual([]);
     expect(copy.map((text) => text.text)).toContain("Founded in June 2024 by people who know the work.");
-    expect(absoluteClaims(copy).some((claim) => claim.key === "100% client satisfaction")).toBe(false);
+    const satisfaction = absoluteClaims(copy).find((claim) => claim.key === "100% client satisfaction");
+    expect(satisfaction?.pages.map((where) => where.page)).not.toContain("/about");
     // A page another change adds to the published content is read the same way.
     const more = { ...corrected, samplePage: { intro: "We are 100% careful with your data." } };
     expect(absoluteClaims(publishedCopy(more as PublishedContent))[0]?.pages).toEqual([
