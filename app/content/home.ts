@@ -1,6 +1,5 @@
 import { Clock, GraduationCap, ShieldCheck, Star } from "lucide-react";
 import { type ServiceKey, serviceList } from "#core/config/service-list.ts";
-import type { CompanyFacts } from "#core/content/company-facts.ts";
 // The service pictures under their own query: the home page's copies travel inside its own script, and
 // each service page's (a plain `?raw`) inside that page's. Shared, each picture would be a script file of
 // its own, and every script request costs about 1 KB of headers on top of the bytes.
@@ -25,29 +24,20 @@ const serviceArtwork: Record<ServiceKey, Artwork> = {
 };
 
 export const home = {
-  // The title, description, hero's heading, text and assurances and the "Why Choose" section's words
-  // are site content (core/content/home-page.ts): the route reads them from its loader. What stays here
-  // is the page's frame and the services' cards.
+  // Every word of the page is site content (core/content/home-page.ts): the route reads them from its
+  // loader. What stays here is the page's frame: its anchors, artwork and the services' cards, whose
+  // words are each service page's.
   hero: {
-    badge: "Professional Facilities Management",
     image: svgArtwork(homeHero),
     /** The assurances' icons, by place: the words are site content. */
     assuranceIcons: { first: Clock, second: GraduationCap, third: ShieldCheck, fourth: Star },
   },
   services: {
     id: "services",
-    heading: "Our Services",
-    intro: "Five services, one contract and one point of contact. Choose what you need and we will staff it.",
     cards: serviceList.map(
       (service): ServiceCard => ({ ...serviceCards[service.key], image: serviceArtwork[service.key] }),
     ),
   },
-  trust: {
-    id: "insured-and-local",
-    heading: "Insured, Accountable and Local",
-    /** Names the region served as the company's details publish it. */
-    intro: (company: CompanyFacts) =>
-      `A registered company with the cover your contracts ask for, working in every borough of ${company.areasServed.region}.`,
-  },
+  trust: { id: "insured-and-local" },
   whyChoose: { id: "why-choose" },
 };

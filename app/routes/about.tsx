@@ -44,7 +44,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        hero={{ ...about.hero, title: page.hero.title, intro: page.hero.intro }}
+        hero={{ badge: page.badge, title: page.hero.title, intro: page.hero.intro }}
         image={about.hero.image}
         actions={
           <ButtonLink to="/contact" variant="inverse">
@@ -80,7 +80,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <ValueGrid items={valueItemsOf(page.promise, company)} />
       </Section>
 
-      <Section id={about.whatWeDo.id} heading={about.whatWeDo.heading} intro={about.whatWeDo.intro}>
+      <Section
+        id={about.whatWeDo.id}
+        heading={page.sections.whatWeDo.heading}
+        intro={page.sections.whatWeDo.intro}
+      >
         <ServiceLinks
           cards={about.whatWeDo.cards.map((card, index) => ({
             ...card,
@@ -89,16 +93,20 @@ export default function About({ loaderData }: Route.ComponentProps) {
         />
       </Section>
 
-      <Section id={about.values.id} heading={about.values.heading} tone="sand">
+      <Section id={about.values.id} heading={page.sections.values.heading} tone="sand">
         <ValueGrid items={valueItemsOf(page.values)} columns={4} />
       </Section>
 
-      <Section id={about.quality.id} heading={about.quality.heading} intro={about.quality.intro}>
+      <Section
+        id={about.quality.id}
+        heading={page.sections.quality.heading}
+        intro={page.sections.quality.intro}
+      >
         <ValueGrid items={valueItemsOf(page.quality)} />
       </Section>
       <ServerMarkup html={claims.accreditations} />
 
-      <CtaBand cta={about.cta} />
+      <CtaBand cta={page.cta} />
     </>
   );
 }

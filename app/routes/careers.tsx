@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { site } from "#core/config/site.ts";
+import { shippedCareersPage } from "#core/content/careers-page.ts";
 import { careersFormWords } from "#core/forms/form-copy.ts";
 import { formStart } from "#core/forms/form-result.ts";
 import { vacanciesPath } from "#core/vacancies/model.ts";
@@ -21,7 +22,8 @@ import { actOnCareers, loadCareers } from "./careers.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   // A refused application from a vacancy's page comes back as that page, titled as it is.
-  return loaderData?.refusedVacancy ? vacancyMeta(loaderData.refusedVacancy) : pageMeta(careers.meta);
+  if (loaderData?.refusedVacancy) return vacancyMeta(loaderData.refusedVacancy);
+  return pageMeta(loaderData?.page.meta ?? shippedCareersPage.meta);
 }
 
 // The vacancies, the tokens and a refused post's answer live in careers.server.ts, which stays out of
@@ -47,7 +49,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        hero={careers.hero}
+        hero={loaderData.page.hero}
         image={careers.hero.image}
         gradient="from-navy-900 to-accent-800"
         actions={
@@ -61,13 +63,17 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </>
         }
       />
-      <Section id={careers.whyJoin.id} heading={careers.whyJoin.heading} intro={careers.whyJoin.intro}>
+      <Section
+        id={careers.whyJoin.id}
+        heading={loaderData.page.sections.whyJoin.heading}
+        intro={loaderData.page.sections.whyJoin.intro}
+      >
         <ValueGrid items={valueItemsOf(loaderData.page.benefits)} columns={4} />
       </Section>
       <Section
         id={careers.values.id}
-        heading={careers.values.heading}
-        intro={careers.values.intro}
+        heading={loaderData.page.sections.values.heading}
+        intro={loaderData.page.sections.values.intro}
         tone="sand"
       >
         <ValueGrid items={valueItemsOf(loaderData.page.values)} />

@@ -1,3 +1,4 @@
+import { withCompanyFacts } from "#core/content/company-facts.ts";
 import { assurancePlaces, shippedHomePage } from "#core/content/home-page.ts";
 import { SectionLink } from "~/components/sections/actions";
 import { PageHero } from "~/components/sections/page-hero";
@@ -41,7 +42,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        hero={{ ...home.hero, title: page.hero.title, intro: page.hero.intro }}
+        hero={{ badge: page.badge, title: page.hero.title, intro: page.hero.intro }}
         gradient="from-navy-900 to-accent-800"
         image={home.hero.image}
         actions={
@@ -69,13 +70,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </PageHero>
-      <Section id={home.services.id} heading={home.services.heading} intro={home.services.intro} tone="sand">
+      <Section
+        id={home.services.id}
+        heading={page.sections.services.heading}
+        intro={page.sections.services.intro}
+        tone="sand"
+      >
         <ServiceCards cards={home.services.cards.map((card, index) => ({ ...card, ...cards[index] }))} />
       </Section>
       <Section id={home.whyChoose.id} heading={page.whyChoose.heading} intro={page.whyChoose.intro}>
         <ValueGrid items={valueItemsOf(page.reasons, company)} />
       </Section>
-      <Section id={home.trust.id} heading={home.trust.heading} intro={home.trust.intro(company)} tone="sand">
+      <Section
+        id={home.trust.id}
+        heading={page.sections.trust.heading}
+        intro={withCompanyFacts(page.sections.trust.intro, company)}
+        tone="sand"
+      >
         <Trust insurance={company.insurance} areas={company.areasServed} />
       </Section>
       <ServerMarkup html={claims.accreditations} />

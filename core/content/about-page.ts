@@ -10,7 +10,16 @@
  */
 import { site } from "../config/site.ts";
 import { z } from "../forms/zod.ts";
-import { cardListSchema, type PageShape, paragraphsText, searchLimits, wordsText } from "./page-words.ts";
+import {
+  cardListSchema,
+  frameLimits,
+  frameText,
+  type PageShape,
+  paragraphsText,
+  searchLimits,
+  sectionSchema,
+  wordsText,
+} from "./page-words.ts";
 
 /** The icons the About page's cards draw: the ones it drew before its words became content. */
 export const aboutIcons = [
@@ -68,6 +77,72 @@ function figureTexts(field: "first" | "second", which: string) {
     },
   ] as const;
 }
+
+/** The page's frame as the site shipped it: what a version saved before these were words reads. */
+const shippedFrame = {
+  badge: "About Us",
+  sections: {
+    whatWeDo: { heading: "What We Do", intro: "Five services, each run by a manager who has done the job." },
+    values: { heading: "Our Values" },
+    quality: {
+      heading: "Quality Assurance",
+      intro: "How we make sure the standard you agreed is the standard you get.",
+    },
+  },
+  cta: {
+    heading: "Let us look after your building",
+    text: "Tell us what you need and a manager who knows the work will be in touch.",
+  },
+};
+
+/** The frame's texts: the hero's badge, the sections' headings and introductions, and the closing band. */
+const aboutFrameTexts = [
+  frameText(
+    "badge",
+    "Badge above the heading",
+    frameLimits.badge,
+    "A few words in the pill above the heading.",
+  ),
+  frameText(
+    "sections.whatWeDo.heading",
+    "What We Do: heading",
+    frameLimits.heading,
+    "The heading above the services.",
+  ),
+  frameText(
+    "sections.whatWeDo.intro",
+    "What We Do: introduction",
+    frameLimits.intro,
+    "A sentence under that heading.",
+    "several",
+  ),
+  frameText(
+    "sections.values.heading",
+    "Our Values: heading",
+    frameLimits.heading,
+    "The heading above the values' cards.",
+  ),
+  frameText(
+    "sections.quality.heading",
+    "Quality Assurance: heading",
+    frameLimits.heading,
+    "The heading above the quality cards.",
+  ),
+  frameText(
+    "sections.quality.intro",
+    "Quality Assurance: introduction",
+    frameLimits.intro,
+    "A sentence under that heading.",
+    "several",
+  ),
+  frameText(
+    "cta.heading",
+    "Closing band: heading",
+    frameLimits.heading,
+    "The heading in the dark band at the foot of the page.",
+  ),
+  frameText("cta.text", "Closing band: text", frameLimits.closing, "The sentence under it.", "several"),
+] as const;
 
 /** The About page's form: its texts and its lists, in the page's order. */
 export const aboutShape = {
@@ -135,6 +210,7 @@ export const aboutShape = {
       description: "The heading above the promise's cards.",
       lines: "one",
     },
+    ...aboutFrameTexts,
   ],
   lists: [
     // Three to a row: one row. What the company promises: a change needs a second person.
@@ -231,6 +307,20 @@ export const aboutPageSchema = z.object({
   promise: cardListSchema(aboutIcons, aboutShape.lists[0]).default(() =>
     structuredClone(shippedClaims.promise),
   ),
+  badge: wordsText("badge above the heading", frameLimits.badge).default(shippedFrame.badge),
+  sections: z
+    .object({
+      whatWeDo: sectionSchema("What We Do"),
+      values: z.object({ heading: wordsText("heading of Our Values", frameLimits.heading) }),
+      quality: sectionSchema("Quality Assurance"),
+    })
+    .default(() => structuredClone(shippedFrame.sections)),
+  cta: z
+    .object({
+      heading: wordsText("closing band's heading", frameLimits.heading),
+      text: wordsText("closing band's text", frameLimits.closing),
+    })
+    .default(() => structuredClone(shippedFrame.cta)),
 });
 
 /** The About page's words staff keep. */
@@ -287,4 +377,5 @@ export const shippedAboutPage: AboutPage = {
     },
   ],
   ...structuredClone(shippedClaims),
+  ...structuredClone(shippedFrame),
 };

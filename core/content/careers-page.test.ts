@@ -18,10 +18,11 @@ const { shape, iconWords } = pageWords.careers;
 type Lists = { benefits: PageFields["lists"][string]; values: PageFields["lists"][string] };
 /** The form's cards, by list, as the Careers page's tests read them. */
 const fields = (): Lists => fieldsOfBody(shape, shippedCareersPage).lists as Lists;
-const careersPageFromFields = (lists: Lists) =>
-  checkPageFields(shape, careersPageSchema, { texts: {}, lists });
+const shippedTexts = fieldsOfBody(shape, shippedCareersPage).texts;
+const careersPageFromFields = (lists: Lists, texts = shippedTexts) =>
+  checkPageFields(shape, careersPageSchema, { texts, lists });
 const moveCard = (lists: Lists, move: PageCardMove) =>
-  movePageCard(shape, { texts: {}, lists }, move).lists as Lists;
+  movePageCard(shape, { texts: shippedTexts, lists }, move).lists as Lists;
 const cardMoveOf = (value: string) => pageCardMoveOf(shape, value);
 const careersPageChanges = (before: unknown, after: unknown) => pageChanges(shape, iconWords, before, after);
 
@@ -97,5 +98,19 @@ describe("the Careers page's words", () => {
       "Why Join Our Team, card 3",
       "Why Join Our Team, card 4",
     ]);
+  });
+
+  it("keeps the title, hero and headings as words: a version saved before reads them as shipped", () => {
+    const { benefits, values } = shippedCareersPage;
+    expect(careersPageSchema.parse({ benefits, values })).toEqual(shippedCareersPage);
+    const checked = careersPageFromFields(fields(), {
+      ...shippedTexts,
+      "meta.title": "x".repeat(5_000),
+      "sections.whyJoin.heading": " ",
+    });
+    expect(checked.ok ? {} : checked.problems).toEqual({
+      "meta.title": "The title in search results must be 120 characters or fewer.",
+      "sections.whyJoin.heading": "Enter the heading of Why Join Our Team.",
+    });
   });
 });

@@ -7,8 +7,19 @@
  * form reads the page's shape (./pages.ts) through ./page-words.ts, as every page's does.
  */
 import { characterProblem } from "../characters.ts";
+import { site } from "../config/site.ts";
 import { z } from "../forms/zod.ts";
-import { cardLimits } from "./page-words.ts";
+import { heroLimits } from "./about-page.ts";
+import {
+  cardLimits,
+  frameLimits,
+  frameText,
+  type PageText,
+  searchLimits,
+  searchTexts,
+  sectionSchema,
+  wordsText,
+} from "./page-words.ts";
 
 /** The icons a card may show: the ones the Careers page drew before its words became content. */
 export const pageIcons = [
@@ -36,8 +47,77 @@ export const pageIconWords: Record<PageIcon, string> = {
 /** One card: its title, a short text under it, and its icon. */
 export type PageCard = { title: string; text: string; icon: PageIcon };
 
+/** The page's frame as the site shipped it: what a version saved before these were words reads. */
+const shippedFrame = {
+  meta: {
+    title: "Careers",
+    description:
+      "Cleaning, security, housekeeping, warehouse and event stewarding jobs in Greater Manchester, with fair pay, training and flexible shifts.",
+  },
+  hero: {
+    badge: "Careers",
+    title: "Work With Us",
+    intro: `Join a Manchester team that pays fairly, trains properly and treats people well. We are always looking for reliable cleaners, security officers, housekeepers, warehouse workers and event stewards, and we reply to every application within ${site.claims.replyWithin}.`,
+  },
+  sections: {
+    whyJoin: { heading: "Why Join Our Team", intro: "What you can expect when you work with us." },
+    values: { heading: "Our Values", intro: "What we ask of each other, and what you can ask of us." },
+  },
+};
+
+/** The Careers page's single texts: the search result, the hero, and each list's heading and introduction. */
+export const careersTexts = [
+  ...searchTexts,
+  frameText(
+    "hero.badge",
+    "Badge above the heading",
+    frameLimits.badge,
+    "A few words in the pill above the heading.",
+  ),
+  frameText("hero.title", "Heading", heroLimits.title, "The page's main heading, at the top."),
+  frameText(
+    "hero.intro",
+    "Text under the heading",
+    heroLimits.intro,
+    `At most ${heroLimits.intro} characters.`,
+    "several",
+  ),
+  frameText(
+    "sections.whyJoin.heading",
+    "Why Join Our Team: heading",
+    frameLimits.heading,
+    "The heading above the benefits' cards.",
+  ),
+  frameText(
+    "sections.whyJoin.intro",
+    "Why Join Our Team: introduction",
+    frameLimits.intro,
+    "A sentence under that heading.",
+    "several",
+  ),
+  frameText(
+    "sections.values.heading",
+    "Our Values: heading",
+    frameLimits.heading,
+    "The heading above the values' cards.",
+  ),
+  frameText(
+    "sections.values.intro",
+    "Our Values: introduction",
+    frameLimits.intro,
+    "A sentence under that heading.",
+    "several",
+  ),
+] as const satisfies readonly PageText[];
+
 /** The Careers page's words staff keep. */
-export type CareersPage = { benefits: PageCard[]; values: PageCard[] };
+export type CareersPage = {
+  benefits: PageCard[];
+  values: PageCard[];
+  meta: typeof shippedFrame.meta;
+  hero: typeof shippedFrame.hero;
+  sections: typeof shippedFrame.sections;
+};
 
 /** The lists a Careers page holds, in the page's order, with their words and how many cards fit. */
 export const careersLists = {
@@ -95,7 +175,27 @@ const listSchema = (list: CareersList) =>
     });
 
 /** The Careers page's words as stored in a version and shown by the page. */
-export const careersPageSchema = z.object({ benefits: listSchema("benefits"), values: listSchema("values") });
+export const careersPageSchema = z.object({
+  benefits: listSchema("benefits"),
+  values: listSchema("values"),
+  // The frame's words joined the cards later: a version saved before reads them as shipped.
+  meta: z
+    .object({
+      title: wordsText("title in search results", searchLimits.title.max),
+      description: wordsText("description in search results", searchLimits.description.max),
+    })
+    .default(() => structuredClone(shippedFrame.meta)),
+  hero: z
+    .object({
+      badge: wordsText("badge above the heading", frameLimits.badge),
+      title: wordsText("heading", heroLimits.title),
+      intro: wordsText("text under the heading", heroLimits.intro),
+    })
+    .default(() => structuredClone(shippedFrame.hero)),
+  sections: z
+    .object({ whyJoin: sectionSchema("Why Join Our Team"), values: sectionSchema("Our Values") })
+    .default(() => structuredClone(shippedFrame.sections)),
+});
 
 /** The words the site shipped with: the Careers page's first published version (each card's fields in the schema's order, as stored). */
 export const shippedCareersPage: CareersPage = {
@@ -138,4 +238,5 @@ export const shippedCareersPage: CareersPage = {
       icon: "sprout",
     },
   ],
+  ...structuredClone(shippedFrame),
 };

@@ -54,8 +54,14 @@ export function companyNeedsApproval(before: CompanyFacts | null, after: Company
  * "{founded}" as the founding date. Staff write the name where the fact should read, so a change in
  * Company details reaches the words at once.
  */
-export function withCompanyFacts(text: string, facts: Pick<CompanyFacts, "emergency" | "founded">): string {
-  return text.replaceAll("{emergency}", facts.emergency).replaceAll("{founded}", facts.founded);
+export function withCompanyFacts(
+  text: string,
+  facts: Pick<CompanyFacts, "emergency" | "founded" | "areasServed">,
+): string {
+  return text
+    .replaceAll("{emergency}", facts.emergency)
+    .replaceAll("{founded}", facts.founded)
+    .replaceAll("{region}", facts.areasServed.region);
 }
 
 /** The office address on one line, as the footer, the privacy notice and the map show it. */

@@ -2,6 +2,7 @@
 // showed before; a heading past its limit or empty is refused by its field.
 import { describe, expect, it } from "vitest";
 import { site } from "../config/site.ts";
+import { shippedCompany, withCompanyFacts } from "./company-facts.ts";
 import { homePageSchema, homeShape, shippedHomePage } from "./home-page.ts";
 import { checkPageFields, fieldsOfBody } from "./page-words.ts";
 
@@ -22,5 +23,16 @@ describe("the home page's words", () => {
       "hero.title": "The heading must be 80 characters or fewer.",
       "hero.intro": "Enter the text under the heading.",
     });
+  });
+
+  it("keeps the badge and the sections' headings as words, the region read from the company's details", () => {
+    const { meta, hero } = shippedHomePage;
+    const before = homePageSchema.parse({ meta, hero });
+    expect(before.badge).toBe("Professional Facilities Management");
+    expect(before.sections.services.heading).toBe("Our Services");
+    const intro = withCompanyFacts(before.sections.trust.intro, shippedCompany);
+    expect(intro).toBe(
+      `A registered company with the cover your contracts ask for, working in every borough of ${shippedCompany.areasServed.region}.`,
+    );
   });
 });

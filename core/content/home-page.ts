@@ -10,7 +10,15 @@
 import { site } from "../config/site.ts";
 import { z } from "../forms/zod.ts";
 import { heroLimits } from "./about-page.ts";
-import { cardListSchema, type PageShape, searchLimits, wordsText } from "./page-words.ts";
+import {
+  cardListSchema,
+  frameLimits,
+  frameText,
+  type PageShape,
+  searchLimits,
+  sectionSchema,
+  wordsText,
+} from "./page-words.ts";
 
 /** The icons the home page's "Why Choose" cards may draw: the ones it drew before, and a few more. */
 export const homeIcons = ["users", "clock", "badge-check", "graduation-cap", "shield-check", "star"] as const;
@@ -28,6 +36,59 @@ export const homeIconWords: Record<HomeIcon, string> = {
 
 /** The longest an assurance and the section's heading may be. */
 export const homeLimits = { assurance: 40, heading: 80 } as const;
+
+/** The page's frame as the site shipped it: what a version saved before these were words reads. */
+const shippedFrame = {
+  badge: "Professional Facilities Management",
+  sections: {
+    services: {
+      heading: "Our Services",
+      intro:
+        "Five services, one contract and one point of contact. Choose what you need and we will staff it.",
+    },
+    trust: {
+      heading: "Insured, Accountable and Local",
+      intro:
+        "A registered company with the cover your contracts ask for, working in every borough of {region}.",
+    },
+  },
+};
+
+/** The frame's texts: the hero's badge and the services' and trust band's headings and introductions. */
+const homeFrameTexts = [
+  frameText(
+    "badge",
+    "Badge above the heading",
+    frameLimits.badge,
+    "A few words in the pill above the heading.",
+  ),
+  frameText(
+    "sections.services.heading",
+    "Our Services: heading",
+    frameLimits.heading,
+    "The heading above the services' cards.",
+  ),
+  frameText(
+    "sections.services.intro",
+    "Our Services: introduction",
+    frameLimits.intro,
+    "A sentence under that heading.",
+    "several",
+  ),
+  frameText(
+    "sections.trust.heading",
+    "Insurance and areas: heading",
+    frameLimits.heading,
+    "The heading above the insurance and the areas served.",
+  ),
+  frameText(
+    "sections.trust.intro",
+    "Insurance and areas: introduction",
+    frameLimits.intro,
+    "A sentence under that heading. Write {region} where the region served, kept in Company details, should read.",
+    "several",
+  ),
+] as const;
 
 /** The four assurances under the hero, each drawn with its own icon by its place (a clock, a cap, a shield, a star). */
 export const assurancePlaces = ["first", "second", "third", "fourth"] as const;
@@ -98,6 +159,7 @@ export const homeShape = {
       description: `At most ${heroLimits.intro} characters.`,
       lines: "several",
     },
+    ...homeFrameTexts,
   ],
   lists: [
     // Three to a row: one row.
@@ -173,6 +235,10 @@ export const homePageSchema = z.object({
   reasons: cardListSchema(homeIcons, homeShape.lists[0]).default(() =>
     structuredClone(shippedClaims.reasons),
   ),
+  badge: wordsText("badge above the heading", frameLimits.badge).default(shippedFrame.badge),
+  sections: z
+    .object({ services: sectionSchema("Our Services"), trust: sectionSchema("the insurance and areas") })
+    .default(() => structuredClone(shippedFrame.sections)),
 });
 
 /** The home page's words staff keep. */
@@ -190,4 +256,5 @@ export const shippedHomePage: HomePage = {
     intro: `Cleaners, security officers, housekeepers, warehouse workers and event stewards for businesses across Greater Manchester, all from one team that answers the phone and replies within ${site.claims.replyWithin}.`,
   },
   ...structuredClone(shippedClaims),
+  ...structuredClone(shippedFrame),
 };

@@ -5,6 +5,7 @@
  * that shape here, so a page joins by describing itself. See docs/decisions/033-site-content-on-a-schedule.md and 037-page-words-described-by-their-shape.md.
  */
 import { characterProblem } from "../characters.ts";
+import { site } from "../config/site.ts";
 import { z } from "../forms/zod.ts";
 
 /** A single text of a page: where it sits in the body ("hero.title"), its label and its limits. */
@@ -516,6 +517,48 @@ export const searchLimits = {
   title: { shown: 60, max: 120 },
   description: { shown: 160, max: 320 },
 } as const;
+
+/** The title and description a page shows in search results, as its form asks for them. */
+export const searchTexts = [
+  {
+    field: "meta.title",
+    label: "Title in search results",
+    max: searchLimits.title.max,
+    warnAbove: searchLimits.title.shown,
+    description: `The page's title in search results and browser tabs; " | ${site.brand}" is added after it.`,
+    lines: "one",
+  },
+  {
+    field: "meta.description",
+    label: "Description in search results",
+    max: searchLimits.description.max,
+    warnAbove: searchLimits.description.shown,
+    description: "One or two sentences a search result shows under the title.",
+    lines: "several",
+  },
+] as const satisfies readonly PageText[];
+
+/** The longest a page's frame words may be: the badge above its heading, a section's heading and introduction, a closing band's. */
+export const frameLimits = { badge: 40, heading: 60, intro: 200, closing: 200 } as const;
+
+/** A heading or a short text of a page's frame, at its place in the body. */
+export function frameText(
+  field: string,
+  label: string,
+  max: number,
+  description: string,
+  lines: "one" | "several" = "one",
+): PageText {
+  return { field, label, max, description, lines };
+}
+
+/** A section's heading and introduction as stored: each required, within the frame's limits. */
+export function sectionSchema(name: string) {
+  return z.object({
+    heading: wordsText(`heading of ${name}`, frameLimits.heading),
+    intro: wordsText(`introduction of ${name}`, frameLimits.intro),
+  });
+}
 
 /** Text as a search result shows it: cut at the last whole word before `shown` (no separator left dangling), with an ellipsis. */
 export function cutForSearch(text: string, shown: number): string {

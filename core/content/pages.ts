@@ -10,6 +10,7 @@ import {
   careersListNames,
   careersLists,
   careersPageSchema,
+  careersTexts,
   pageIcons,
   pageIconWords,
 } from "./careers-page.ts";
@@ -28,9 +29,9 @@ import {
 } from "./service-pages.ts";
 import { chromeShape, siteChromeSchema } from "./site-chrome.ts";
 
-/** The Careers page's form: its two lists of cards, no single texts. */
+/** The Careers page's form: its search result, hero and sections' texts, and its two lists of cards. */
 const careersShape: PageShape = {
-  texts: [],
+  texts: careersTexts,
   lists: careersListNames.map((list) => ({
     list,
     ...careersLists[list],

@@ -38,7 +38,6 @@ import {
   type ServicePageKey,
   type ServicePages,
   type ServicePageWords,
-  serviceOfPageKey,
   servicePageKeys,
 } from "#core/content/service-pages.ts";
 import type { SiteChrome } from "#core/content/site-chrome.ts";

@@ -49,7 +49,7 @@ export const pageIconComponents: Record<PageIcon | AboutIcon | HomeIcon, LucideI
  */
 export function valueItemsOf(
   cards: readonly { title: string; text: string; icon: string }[],
-  company?: Pick<CompanyFacts, "emergency" | "founded">,
+  company?: Pick<CompanyFacts, "emergency" | "founded" | "areasServed">,
 ): ValueItem[] {
   return cards.map((card) => ({
     icon: pageIconComponents[card.icon as PageIcon | AboutIcon | HomeIcon] ?? Star,
