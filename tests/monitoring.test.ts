@@ -92,7 +92,8 @@ describe("deploy/monitoring/", () => {
     const tests = tool("promtool", ["test", "rules", "alerts.test.yml"]);
     expect(tests.out).toContain("SUCCESS");
     expect(tests.status).toBe(0);
-  });
+    // promtool plays every rule test's series: about 10 s of a core alone, three times that on a busy machine.
+  }, 120_000);
 
   it("a broken rule test fails, so the one above means something", () => {
     // SiteDown's test alone, expecting quiet where the alert fires.
